@@ -1,0 +1,38 @@
+//! Pure numerics: no I/O, no clock, no randomness without a seed.
+//!
+//! This crate owns the estimators behind every number Proctor shows. So far: proportions with
+//! Wilson score intervals ([`Proportion`]) and the mean with its standard error ([`MeanEstimate`]),
+//! as METHODS.md §1 defines them.
+//!
+//! ```
+//! use proctor_stats::Proportion;
+//!
+//! let accuracy = Proportion::new(5, 10).unwrap();
+//! let (low, high) = accuracy.wilson_95();
+//! assert!((low - 0.2366).abs() < 1e-4 && (high - 0.7634).abs() < 1e-4);
+//! ```
+
+mod mean;
+mod proportion;
+
+pub use mean::MeanEstimate;
+pub use proportion::{Proportion, Z_95};
+
+/// Why an estimate could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StatsError {
+    /// There were no observations.
+    #[error("no observations")]
+    Empty,
+    /// More successes than trials.
+    #[error("{successes} successes out of only {trials} trials")]
+    SuccessesExceedTrials {
+        /// Counted successes.
+        successes: u64,
+        /// Counted trials.
+        trials: u64,
+    },
+    /// An observation was NaN or infinite.
+    #[error("observation {0} is not a finite number")]
+    NotFinite(usize),
+}

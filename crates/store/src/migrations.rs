@@ -1,0 +1,51 @@
+//! The numbered SQL files of `/migrations`, applied forward-only on open.
+
+use crate::{Result, StoreError};
+use rusqlite::Connection;
+use std::path::Path;
+
+/// One schema step: `version` is the `user_version` the file has after `sql` ran.
+#[derive(Debug, Clone, Copy)]
+pub struct Migration {
+    /// Schema version after this step.
+    pub version: u32,
+    /// File name in `/migrations`.
+    pub file: &'static str,
+    /// The SQL.
+    pub sql: &'static str,
+}
+
+/// Every migration, in order. A test checks this list against the folder.
+pub const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        file: "0001_core.sql",
+        sql: include_str!("../../../migrations/0001_core.sql"),
+    },
+    Migration {
+        version: 2,
+        file: "0002_settings_and_bloom_lists.sql",
+        sql: include_str!("../../../migrations/0002_settings_and_bloom_lists.sql"),
+    },
+];
+
+/// The schema version this build writes.
+pub const LATEST_VERSION: u32 = MIGRATIONS[MIGRATIONS.len() - 1].version;
+
+pub(crate) fn migrate(conn: &mut Connection, path: &Path) -> Result<()> {
+    let current: u32 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if current > LATEST_VERSION {
+        return Err(StoreError::TooNew {
+            path: path.to_owned(),
+            found: current,
+            known: LATEST_VERSION,
+        });
+    }
+    for step in MIGRATIONS.iter().filter(|m| m.version > current) {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute_batch(step.sql)?;
+        tx.pragma_update(None, "user_version", step.version)?;
+        tx.commit()?;
+    }
+    Ok(())
+}

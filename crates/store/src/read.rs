@@ -1,0 +1,305 @@
+//! Reads: plain queries on the open connection.
+
+use crate::rows::{
+    Counts, DocumentRow, ExamVersionRow, QuestionRow, ResponseRow, RunRow, SystemRow,
+};
+use crate::{Result, Store, StoreError};
+use proctor_core::{
+    BloomLevel, DocumentId, ExamId, ExamVersionId, Outcome, QuestionId, QuestionType, RunId,
+    SystemId,
+};
+use rusqlite::{OptionalExtension, Row, params};
+use std::collections::BTreeMap;
+
+fn damaged(table: &'static str, row: i64, message: impl Into<String>) -> StoreError {
+    StoreError::Damaged {
+        table,
+        row,
+        message: message.into(),
+    }
+}
+
+fn parse_bloom(row: i64, json: &str) -> Result<Vec<BloomLevel>> {
+    let names: Vec<String> =
+        serde_json::from_str(json).map_err(|e| damaged("questions", row, e.to_string()))?;
+    names
+        .iter()
+        .map(|n| n.parse().map_err(|e: String| damaged("questions", row, e)))
+        .collect()
+}
+
+impl Store {
+    fn count(&self, table: &str) -> Result<usize> {
+        let n: i64 = self
+            .conn
+            .query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))?;
+        Ok(usize::try_from(n).unwrap_or(0))
+    }
+
+    /// How many rows each table holds.
+    pub fn counts(&self) -> Result<Counts> {
+        Ok(Counts {
+            documents: self.count("documents")?,
+            topics: self.count("topics")?,
+            exams: self.count("exams")?,
+            questions: self.count("questions")?,
+            systems: self.count("systems")?,
+            runs: self.count("runs")?,
+            responses: self.count("responses")?,
+            articles: self.count("articles")?,
+            gold_articles: self.count("gold_articles")?,
+        })
+    }
+
+    /// Every document, in import order.
+    pub fn documents(&self) -> Result<Vec<DocumentRow>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT d.id, d.name, d.format, t.name, length(d.text)
+             FROM documents d LEFT JOIN topics t ON t.id = d.topic_id ORDER BY d.id",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(DocumentRow {
+                id: DocumentId(r.get(0)?),
+                name: r.get(1)?,
+                format: r.get(2)?,
+                topic: r.get(3)?,
+                chars: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Every topic name, sorted.
+    pub fn topics(&self) -> Result<Vec<String>> {
+        let mut stmt = self.conn.prepare("SELECT name FROM topics ORDER BY name")?;
+        let rows = stmt.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    fn version_row(r: &Row<'_>) -> rusqlite::Result<ExamVersionRow> {
+        Ok(ExamVersionRow {
+            exam: ExamId(r.get(0)?),
+            exam_name: r.get(1)?,
+            id: ExamVersionId(r.get(2)?),
+            version: r.get(3)?,
+            frozen: r.get::<_, Option<String>>(4)?.is_some(),
+            questions: r.get(5)?,
+        })
+    }
+
+    /// Every exam version, newest exam first, then newest version first.
+    pub fn exam_versions(&self) -> Result<Vec<ExamVersionRow>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT e.id, e.name, v.id, v.version, v.frozen_at,
+                    (SELECT count(*) FROM questions q WHERE q.exam_version_id = v.id)
+             FROM exam_versions v JOIN exams e ON e.id = v.exam_id
+             ORDER BY e.id DESC, v.version DESC",
+        )?;
+        let rows = stmt.query_map([], Self::version_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The latest version of the exam with this name.
+    pub fn latest_version_of(&self, exam_name: &str) -> Result<Option<ExamVersionRow>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT e.id, e.name, v.id, v.version, v.frozen_at,
+                        (SELECT count(*) FROM questions q WHERE q.exam_version_id = v.id)
+                 FROM exam_versions v JOIN exams e ON e.id = v.exam_id
+                 WHERE e.name = ?1 ORDER BY v.version DESC LIMIT 1",
+                [exam_name.trim()],
+                Self::version_row,
+            )
+            .optional()?)
+    }
+
+    /// The questions of a version, in exam order.
+    pub fn questions(&self, version: ExamVersionId) -> Result<Vec<QuestionRow>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT q.id, q.external_id, q.ordinal, q.query, q.stem, q.choices, q.key_index,
+                    t.name, q.bloom_auto, q.bloom_override, q.qtype_auto, q.qtype_override, q.active
+             FROM questions q LEFT JOIN topics t ON t.id = q.topic_id
+             WHERE q.exam_version_id = ?1 ORDER BY q.ordinal",
+        )?;
+        let raw = stmt.query_map([version.0], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, usize>(2)?,
+                r.get::<_, Option<String>>(3)?,
+                r.get::<_, String>(4)?,
+                r.get::<_, String>(5)?,
+                r.get::<_, usize>(6)?,
+                r.get::<_, Option<String>>(7)?,
+                r.get::<_, String>(8)?,
+                r.get::<_, Option<String>>(9)?,
+                r.get::<_, String>(10)?,
+                r.get::<_, Option<String>>(11)?,
+                r.get::<_, bool>(12)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in raw {
+            let (
+                id,
+                external_id,
+                ordinal,
+                query,
+                stem,
+                choices,
+                key,
+                topic,
+                auto,
+                over,
+                qauto,
+                qover,
+                active,
+            ) = row?;
+            let choices: Vec<String> = serde_json::from_str(&choices)
+                .map_err(|e| damaged("questions", id, e.to_string()))?;
+            let bloom = parse_bloom(id, over.as_deref().unwrap_or(&auto))?;
+            let qtype: QuestionType = qover
+                .as_deref()
+                .unwrap_or(&qauto)
+                .parse()
+                .map_err(|e: String| damaged("questions", id, e))?;
+            out.push(QuestionRow {
+                id: QuestionId(id),
+                external_id,
+                ordinal,
+                query,
+                stem,
+                choices,
+                key,
+                topic,
+                bloom,
+                bloom_overridden: over.is_some(),
+                question_type: qtype,
+                question_type_overridden: qover.is_some(),
+                active,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Every system with its factor tags, by name.
+    pub fn systems(&self) -> Result<Vec<SystemRow>> {
+        let mut factors: BTreeMap<i64, Vec<(String, String)>> = BTreeMap::new();
+        let mut stmt = self
+            .conn
+            .prepare("SELECT system_id, factor, level FROM system_factors ORDER BY factor")?;
+        for row in stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?)))? {
+            let (id, factor, level) = row?;
+            factors.entry(id).or_default().push((factor, level));
+        }
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, name, kind, description FROM systems ORDER BY name")?;
+        let raw = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, Option<String>>(3)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in raw {
+            let (id, name, kind, description) = row?;
+            out.push(SystemRow {
+                id: SystemId(id),
+                name,
+                kind: kind
+                    .parse()
+                    .map_err(|e: String| damaged("systems", id, e))?,
+                description,
+                factors: factors.remove(&id).unwrap_or_default(),
+            });
+        }
+        Ok(out)
+    }
+
+    /// The runs on a version.
+    pub fn runs(&self, version: ExamVersionId) -> Result<Vec<RunRow>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT id, system_id, mode, source FROM runs WHERE exam_version_id = ?1 ORDER BY id",
+        )?;
+        let raw = stmt.query_map([version.0], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, Option<i64>>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, Option<String>>(3)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in raw {
+            let (id, system, mode, source) = row?;
+            out.push(RunRow {
+                id: RunId(id),
+                system: system.map(SystemId),
+                mode: mode.parse().map_err(|e: String| damaged("runs", id, e))?,
+                exam_version: version,
+                source,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The responses of a run.
+    pub fn responses(&self, run: RunId) -> Result<Vec<ResponseRow>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT question_id, outcome, choice_index FROM responses WHERE run_id = ?1
+             ORDER BY question_id",
+        )?;
+        let raw = stmt.query_map([run.0], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, Option<usize>>(2)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in raw {
+            let (question, outcome, choice) = row?;
+            let outcome = match (outcome.as_str(), choice) {
+                ("chosen", Some(i)) => Outcome::Chosen(i),
+                ("unanswered", None) => Outcome::Unanswered,
+                ("error", None) => Outcome::Error,
+                _ => return Err(damaged("responses", run.0, format!("outcome '{outcome}'"))),
+            };
+            out.push(ResponseRow {
+                question: QuestionId(question),
+                outcome,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The queries a system wrote articles for.
+    pub fn article_queries(&self, system: SystemId) -> Result<Vec<String>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT query FROM articles WHERE system_id = ?1 ORDER BY query")?;
+        let rows = stmt.query_map(params![system.0], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The Bloom keyword lists of this project, by level.
+    pub fn bloom_keywords(&self) -> Result<Vec<(BloomLevel, String)>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT level, keyword FROM bloom_keywords ORDER BY level, keyword")?;
+        let raw = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
+        let mut out = Vec::new();
+        for row in raw {
+            let (level, keyword) = row?;
+            let level = level
+                .parse()
+                .map_err(|e: String| damaged("bloom_keywords", 0, e))?;
+            out.push((level, keyword));
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,188 @@
+//! Plain data going into and coming out of the project file.
+
+use proctor_core::{
+    BloomLevel, DocumentId, ExamId, ExamVersionId, Outcome, QuestionId, QuestionType, RunId,
+    RunMode, SystemId, SystemKind, ValidQuestion,
+};
+
+/// A document to insert.
+#[derive(Debug, Clone)]
+pub struct NewDocument {
+    /// Display name (usually the file name).
+    pub name: String,
+    /// Where it was imported from.
+    pub source_path: Option<String>,
+    /// Format it was read from (txt, md, html, pdf, docx, csv, jsonl).
+    pub format: String,
+    /// Topic name, if known.
+    pub topic: Option<String>,
+    /// Extracted plain text.
+    pub text: String,
+}
+
+/// A stored document, without its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocumentRow {
+    /// Row id.
+    pub id: DocumentId,
+    /// Display name.
+    pub name: String,
+    /// Source format.
+    pub format: String,
+    /// Topic name.
+    pub topic: Option<String>,
+    /// Length of the text in characters.
+    pub chars: usize,
+}
+
+/// A validated question with the categories the classifiers gave it.
+#[derive(Debug, Clone)]
+pub struct NewQuestion {
+    /// The question.
+    pub question: ValidQuestion,
+    /// Bloom levels from the classifier.
+    pub bloom_auto: Vec<BloomLevel>,
+    /// Question type from the classifier.
+    pub question_type_auto: QuestionType,
+}
+
+/// A stored question.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuestionRow {
+    /// Row id.
+    pub id: QuestionId,
+    /// Id in its source file.
+    pub external_id: String,
+    /// Position in the exam.
+    pub ordinal: usize,
+    /// EXAM-mode query.
+    pub query: Option<String>,
+    /// Question text.
+    pub stem: String,
+    /// Choice texts.
+    pub choices: Vec<String>,
+    /// 0-based index of the correct choice.
+    pub key: usize,
+    /// Topic name.
+    pub topic: Option<String>,
+    /// Bloom levels in force.
+    pub bloom: Vec<BloomLevel>,
+    /// Whether `bloom` is a manual override.
+    pub bloom_overridden: bool,
+    /// Question type in force.
+    pub question_type: QuestionType,
+    /// Whether `question_type` is a manual override.
+    pub question_type_overridden: bool,
+    /// Whether the question counts.
+    pub active: bool,
+}
+
+/// One version of an exam.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExamVersionRow {
+    /// The exam.
+    pub exam: ExamId,
+    /// The exam's name.
+    pub exam_name: String,
+    /// This version's row id.
+    pub id: ExamVersionId,
+    /// Version number, from 1.
+    pub version: u32,
+    /// Whether the version is frozen (immutable).
+    pub frozen: bool,
+    /// Number of questions.
+    pub questions: usize,
+}
+
+/// A stored system.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SystemRow {
+    /// Row id.
+    pub id: SystemId,
+    /// Unique name.
+    pub name: String,
+    /// Where its answers come from.
+    pub kind: SystemKind,
+    /// Free description.
+    pub description: Option<String>,
+    /// Factor tags, sorted by factor.
+    pub factors: Vec<(String, String)>,
+}
+
+/// A stored run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunRow {
+    /// Row id.
+    pub id: RunId,
+    /// The system (none for gold runs).
+    pub system: Option<SystemId>,
+    /// How the run was graded.
+    pub mode: RunMode,
+    /// The exam version sat.
+    pub exam_version: ExamVersionId,
+    /// Where the responses came from.
+    pub source: Option<String>,
+}
+
+/// A response to insert.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewResponse {
+    /// The question answered.
+    pub question: QuestionId,
+    /// What was handed in.
+    pub outcome: Outcome,
+    /// The raw answer text, kept verbatim.
+    pub raw_text: Option<String>,
+    /// Evidence (contexts, article excerpt) the answer rests on.
+    pub evidence: Option<String>,
+    /// How long answering took.
+    pub latency_ms: Option<f64>,
+    /// Why answering failed, for `Outcome::Error`.
+    pub error: Option<String>,
+}
+
+impl NewResponse {
+    /// A response with only an outcome and the raw text.
+    pub fn new(question: QuestionId, outcome: Outcome, raw_text: Option<String>) -> Self {
+        Self {
+            question,
+            outcome,
+            raw_text,
+            evidence: None,
+            latency_ms: None,
+            error: None,
+        }
+    }
+}
+
+/// A stored response, as grading needs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResponseRow {
+    /// The question.
+    pub question: QuestionId,
+    /// What was handed in.
+    pub outcome: Outcome,
+}
+
+/// How many rows each table holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Documents.
+    pub documents: usize,
+    /// Topics.
+    pub topics: usize,
+    /// Exams.
+    pub exams: usize,
+    /// Questions over all versions.
+    pub questions: usize,
+    /// Systems.
+    pub systems: usize,
+    /// Runs.
+    pub runs: usize,
+    /// Responses.
+    pub responses: usize,
+    /// Articles.
+    pub articles: usize,
+    /// Gold articles.
+    pub gold_articles: usize,
+}

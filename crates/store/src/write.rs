@@ -1,0 +1,297 @@
+//! Writes, always inside a transaction.
+
+use crate::rows::{NewDocument, NewQuestion, NewResponse};
+use crate::{Result, StoreError};
+use proctor_core::{
+    BloomLevel, DocumentId, ExamId, ExamVersionId, Outcome, QuestionId, RunId, RunMode, SystemId,
+    SystemKind, TopicId,
+};
+use rusqlite::{OptionalExtension, Transaction, params};
+
+/// A write transaction. Dropping it without [`Tx::commit`] rolls everything back.
+#[derive(Debug)]
+pub struct Tx<'a> {
+    tx: Transaction<'a>,
+}
+
+fn bloom_json(levels: &[BloomLevel]) -> String {
+    let names: Vec<&str> = levels.iter().map(|l| l.as_str()).collect();
+    serde_json::to_string(&names).unwrap_or_else(|_| "[]".to_owned())
+}
+
+impl<'a> Tx<'a> {
+    pub(crate) fn new(tx: Transaction<'a>) -> Self {
+        Self { tx }
+    }
+
+    /// Makes every write of this transaction durable.
+    pub fn commit(self) -> Result<()> {
+        Ok(self.tx.commit()?)
+    }
+
+    /// The id of the topic with this name, created if new.
+    pub fn topic_id(&self, name: &str) -> Result<TopicId> {
+        let name = name.trim();
+        self.tx.execute(
+            "INSERT INTO topics (name) VALUES (?1) ON CONFLICT (name) DO NOTHING",
+            [name],
+        )?;
+        Ok(TopicId(self.tx.query_row(
+            "SELECT id FROM topics WHERE name = ?1",
+            [name],
+            |r| r.get(0),
+        )?))
+    }
+
+    fn optional_topic(&self, name: Option<&str>) -> Result<Option<TopicId>> {
+        name.map(|n| self.topic_id(n)).transpose()
+    }
+
+    /// Inserts a document; `None` when a document with the same text is already stored.
+    pub fn insert_document(
+        &self,
+        doc: &NewDocument,
+        content_hash: &str,
+    ) -> Result<Option<DocumentId>> {
+        let topic = self.optional_topic(doc.topic.as_deref())?;
+        let inserted = self.tx.execute(
+            "INSERT INTO documents (name, source_path, format, topic_id, text, content_hash)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (content_hash) DO NOTHING",
+            params![
+                doc.name,
+                doc.source_path,
+                doc.format,
+                topic.map(|t| t.0),
+                doc.text,
+                content_hash
+            ],
+        )?;
+        Ok((inserted == 1).then(|| DocumentId(self.tx.last_insert_rowid())))
+    }
+
+    /// Creates an exam with an empty, unfrozen version 1.
+    pub fn create_exam(&self, name: &str) -> Result<(ExamId, ExamVersionId)> {
+        self.tx
+            .execute("INSERT INTO exams (name) VALUES (?1)", [name.trim()])?;
+        let exam = ExamId(self.tx.last_insert_rowid());
+        self.tx.execute(
+            "INSERT INTO exam_versions (exam_id, version) VALUES (?1, 1)",
+            [exam.0],
+        )?;
+        Ok((exam, ExamVersionId(self.tx.last_insert_rowid())))
+    }
+
+    /// Inserts the questions of an unfrozen version, in order.
+    pub fn insert_questions(
+        &self,
+        version: ExamVersionId,
+        questions: &[NewQuestion],
+        mut progress: impl FnMut(usize),
+    ) -> Result<Vec<QuestionId>> {
+        let mut stmt = self.tx.prepare(
+            "INSERT INTO questions (exam_version_id, external_id, ordinal, query, stem, choices,
+                 key_index, topic_id, bloom_auto, bloom_override, qtype_auto, source_text, generator)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+        )?;
+        let mut ids = Vec::with_capacity(questions.len());
+        for (ordinal, nq) in questions.iter().enumerate() {
+            let q = &nq.question;
+            let topic = self.optional_topic(q.topic.as_deref())?;
+            let choices = serde_json::to_string(q.choices.texts()).unwrap_or_default();
+            stmt.execute(params![
+                version.0,
+                q.external_id,
+                ordinal,
+                q.query,
+                q.stem,
+                choices,
+                q.key,
+                topic.map(|t| t.0),
+                bloom_json(&nq.bloom_auto),
+                q.bloom_override.as_deref().map(bloom_json),
+                nq.question_type_auto.as_str(),
+                q.source_text,
+                q.generator,
+            ])?;
+            ids.push(QuestionId(self.tx.last_insert_rowid()));
+            progress(ordinal + 1);
+        }
+        Ok(ids)
+    }
+
+    /// Freezes a version: from now on its questions never change. Freezing twice is a no-op.
+    pub fn freeze(&self, version: ExamVersionId) -> Result<()> {
+        self.tx.execute(
+            "UPDATE exam_versions SET frozen_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+             WHERE id = ?1 AND frozen_at IS NULL",
+            [version.0],
+        )?;
+        Ok(())
+    }
+
+    /// The id of the system with this name, created with `kind` if new.
+    ///
+    /// An existing system keeps its kind; asking for another kind is refused, since one name
+    /// must mean one system.
+    pub fn system_id(&self, name: &str, kind: SystemKind) -> Result<SystemId> {
+        let existing: Option<(i64, String)> = self
+            .tx
+            .query_row(
+                "SELECT id, kind FROM systems WHERE name = ?1",
+                [name.trim()],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        match existing {
+            Some((id, stored)) if stored == kind.as_str() => Ok(SystemId(id)),
+            Some((_, stored)) => Err(StoreError::Conflict(format!(
+                "system '{}' holds {stored} and cannot also hold {}",
+                name.trim(),
+                kind.as_str()
+            ))),
+            None => {
+                self.tx.execute(
+                    "INSERT INTO systems (name, kind) VALUES (?1, ?2)",
+                    params![name.trim(), kind.as_str()],
+                )?;
+                Ok(SystemId(self.tx.last_insert_rowid()))
+            }
+        }
+    }
+
+    /// Sets (or replaces) a system's factor tag, e.g. `retriever = bm25`.
+    pub fn set_factor(&self, system: SystemId, factor: &str, level: &str) -> Result<()> {
+        self.tx.execute(
+            "INSERT INTO system_factors (system_id, factor, level) VALUES (?1, ?2, ?3)
+             ON CONFLICT (system_id, factor) DO UPDATE SET level = excluded.level",
+            params![system.0, factor.trim(), level.trim()],
+        )?;
+        Ok(())
+    }
+
+    /// Deletes the run of `system` (or the gold run) in `mode` on `version`, with its responses.
+    /// Returns how many responses went with it.
+    pub fn delete_run(
+        &self,
+        system: Option<SystemId>,
+        mode: RunMode,
+        version: ExamVersionId,
+    ) -> Result<usize> {
+        let run: Option<i64> = self
+            .tx
+            .query_row(
+                "SELECT id FROM runs WHERE exam_version_id = ?1 AND mode = ?2
+                 AND ifnull(system_id, 0) = ifnull(?3, 0)",
+                params![version.0, mode.as_str(), system.map(|s| s.0)],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let Some(run) = run else { return Ok(0) };
+        let responses = self
+            .tx
+            .execute("DELETE FROM responses WHERE run_id = ?1", [run])?;
+        self.tx.execute("DELETE FROM runs WHERE id = ?1", [run])?;
+        Ok(responses)
+    }
+
+    /// Starts a run. A system sits a version once per mode: a second run is refused by the
+    /// schema (delete the old one first to replace it).
+    pub fn create_run(
+        &self,
+        system: Option<SystemId>,
+        mode: RunMode,
+        version: ExamVersionId,
+        source: &str,
+    ) -> Result<RunId> {
+        self.tx.execute(
+            "INSERT INTO runs (system_id, exam_version_id, mode, source) VALUES (?1, ?2, ?3, ?4)",
+            params![system.map(|s| s.0), version.0, mode.as_str(), source],
+        )?;
+        Ok(RunId(self.tx.last_insert_rowid()))
+    }
+
+    /// Marks a run finished.
+    pub fn finish_run(&self, run: RunId) -> Result<()> {
+        self.tx.execute(
+            "UPDATE runs SET finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1",
+            [run.0],
+        )?;
+        Ok(())
+    }
+
+    /// Inserts responses of a run; a response already stored for a question is kept.
+    pub fn insert_responses(&self, run: RunId, responses: &[NewResponse]) -> Result<usize> {
+        let mut stmt = self.tx.prepare(
+            "INSERT INTO responses (run_id, question_id, outcome, choice_index, raw_text, evidence,
+                 latency_ms, error)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+             ON CONFLICT (run_id, question_id) DO NOTHING",
+        )?;
+        let mut inserted = 0;
+        for r in responses {
+            let choice = match r.outcome {
+                Outcome::Chosen(i) => Some(i),
+                Outcome::Unanswered | Outcome::Error => None,
+            };
+            inserted += stmt.execute(params![
+                run.0,
+                r.question.0,
+                r.outcome.kind(),
+                choice,
+                r.raw_text,
+                r.evidence,
+                r.latency_ms,
+                r.error,
+            ])?;
+        }
+        Ok(inserted)
+    }
+
+    /// Stores (or replaces) a system's article for a query.
+    pub fn upsert_article(&self, system: SystemId, query: &str, text: &str) -> Result<()> {
+        self.tx.execute(
+            "INSERT INTO articles (system_id, query, text) VALUES (?1, ?2, ?3)
+             ON CONFLICT (system_id, query) DO UPDATE SET text = excluded.text",
+            params![system.0, query, text],
+        )?;
+        Ok(())
+    }
+
+    /// Stores (or replaces) the gold article of a query.
+    pub fn upsert_gold_article(&self, query: &str, text: &str) -> Result<()> {
+        self.tx.execute(
+            "INSERT INTO gold_articles (query, text) VALUES (?1, ?2)
+             ON CONFLICT (query) DO UPDATE SET text = excluded.text",
+            params![query, text],
+        )?;
+        Ok(())
+    }
+
+    /// Overrides (or, with `None`, clears the override of) a question's Bloom levels.
+    pub fn set_bloom_override(
+        &self,
+        question: QuestionId,
+        levels: Option<&[BloomLevel]>,
+    ) -> Result<()> {
+        self.tx.execute(
+            "UPDATE questions SET bloom_override = ?2 WHERE id = ?1",
+            params![question.0, levels.map(bloom_json)],
+        )?;
+        Ok(())
+    }
+
+    /// Records what an import brought in.
+    pub fn log_import(
+        &self,
+        kind: &str,
+        source_path: &str,
+        rows: usize,
+        report: &serde_json::Value,
+    ) -> Result<()> {
+        self.tx.execute(
+            "INSERT INTO imports (kind, source_path, rows, report) VALUES (?1, ?2, ?3, ?4)",
+            params![kind, source_path, rows, report.to_string()],
+        )?;
+        Ok(())
+    }
+}
