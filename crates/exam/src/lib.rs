@@ -1,0 +1,20 @@
+//! Exam logic over plain data: no database, no files.
+//!
+//! - [`classify`]: Bloom's-taxonomy levels from the question's verbs (METHODS.md §4), with a
+//!   small lemmatiser so "identifies", "identified" and "identifying" all hit "identify"; the
+//!   question type from its first interrogative word.
+//! - [`mapping`]: a system's free-text answer mapped to one choice by normalised match.
+//! - [`grading`]: accuracy with Wilson intervals, breakdowns by topic, Bloom level and question
+//!   type, EXAM and n-EXAM with standard errors, and the bias baselines (METHODS.md §1, §5).
+//!
+//! ```
+//! use proctor_core::BloomLevel;
+//! use proctor_exam::classify::BloomKeywords;
+//!
+//! let keywords = BloomKeywords::standard();
+//! assert_eq!(keywords.classify("Which tool identifies stale locks?"), vec![BloomLevel::Remembering]);
+//! ```
+
+pub mod classify;
+pub mod grading;
+pub mod mapping;
