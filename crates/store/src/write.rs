@@ -7,6 +7,7 @@ use proctor_core::{
     SystemKind, TopicId,
 };
 use rusqlite::{OptionalExtension, Transaction, params};
+use sha2::{Digest, Sha256};
 
 /// A write transaction. Dropping it without [`Tx::commit`] rolls everything back.
 #[derive(Debug)]
@@ -48,11 +49,8 @@ impl<'a> Tx<'a> {
     }
 
     /// Inserts a document; `None` when a document with the same text is already stored.
-    pub fn insert_document(
-        &self,
-        doc: &NewDocument,
-        content_hash: &str,
-    ) -> Result<Option<DocumentId>> {
+    pub fn insert_document(&self, doc: &NewDocument) -> Result<Option<DocumentId>> {
+        let content_hash = format!("{:x}", Sha256::digest(doc.text.as_bytes()));
         let topic = self.optional_topic(doc.topic.as_deref())?;
         let inserted = self.tx.execute(
             "INSERT INTO documents (name, source_path, format, topic_id, text, content_hash)

@@ -1,0 +1,53 @@
+//! The TypeScript twins of the DTOs, written to `ui/src/lib/backend/types.ts`.
+//!
+//! A test compares the committed file with what this build generates and fails when it is
+//! stale; `UPDATE_BINDINGS=1 cargo test -p proctor-api bindings` rewrites it.
+
+use crate::dto::{
+    BiasBaselines, CategoryCell, CategoryRow, CategoryTable, Counts, ExamScore, ExamVersion,
+    Factor, Grades, ImportKind, ImportReport, ImportRequest, PositionBaseline, ProjectPath,
+    ProjectSummary, SittingMode, Standing, UnmappedAnswer,
+};
+use crate::{ApiError, ErrorCode};
+use ts_rs::TS;
+
+/// Where the generated file lives, relative to the workspace root.
+pub const TYPES_PATH: &str = "ui/src/lib/backend/types.ts";
+
+/// The generated TypeScript module.
+pub fn typescript() -> String {
+    let declarations = [
+        ErrorCode::decl(),
+        ApiError::decl(),
+        Factor::decl(),
+        Counts::decl(),
+        ExamVersion::decl(),
+        ExamScore::decl(),
+        SittingMode::decl(),
+        Standing::decl(),
+        CategoryCell::decl(),
+        CategoryRow::decl(),
+        CategoryTable::decl(),
+        PositionBaseline::decl(),
+        BiasBaselines::decl(),
+        Grades::decl(),
+        ProjectSummary::decl(),
+        ImportKind::decl(),
+        ImportRequest::decl(),
+        UnmappedAnswer::decl(),
+        ImportReport::decl(),
+        ProjectPath::decl(),
+    ];
+    let mut out = String::from(
+        "// Generated from the Rust DTOs in crates/api/src/dto.rs by crates/api/src/bindings.rs.\n\
+         // Do not edit: run `UPDATE_BINDINGS=1 cargo test -p proctor-api bindings` instead.\n\n",
+    );
+    for declaration in declarations {
+        out.push_str("export ");
+        out.push_str(&declaration);
+        out.push_str("\n\n");
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
+}

@@ -1,0 +1,322 @@
+//! Transport types: what crosses the doors. Each has a generated TypeScript twin.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// A factor tag of a system, e.g. `retriever = bm25`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Factor {
+    /// The factor ("llm", "retriever", …).
+    pub name: String,
+    /// Its level for this system.
+    pub level: String,
+}
+
+/// Row counts of a project.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Counts {
+    /// Documents of the corpus.
+    pub documents: u32,
+    /// Topics.
+    pub topics: u32,
+    /// Exams.
+    pub exams: u32,
+    /// Questions over all exam versions.
+    pub questions: u32,
+    /// Systems.
+    pub systems: u32,
+    /// Runs (sittings).
+    pub runs: u32,
+    /// Responses.
+    pub responses: u32,
+    /// Articles (EXAM mode).
+    pub articles: u32,
+    /// Gold articles.
+    pub gold_articles: u32,
+}
+
+/// One version of an exam.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ExamVersion {
+    /// The exam's name.
+    pub exam: String,
+    /// Version number, from 1.
+    pub version: u32,
+    /// Frozen versions never change; systems sit frozen versions.
+    pub frozen: bool,
+    /// Number of questions.
+    pub questions: u32,
+}
+
+/// A system's EXAM-mode score.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ExamScore {
+    /// Mean over queries of the share of the query's questions the reader got right.
+    pub exam: f64,
+    /// Standard error over queries.
+    pub standard_error: f64,
+    /// Queries in the bank.
+    pub queries: u32,
+    /// Queries without an article (scored 0).
+    pub skipped_queries: u32,
+    /// EXAM relative to the gold articles; can exceed 1.
+    pub n_exam: Option<f64>,
+    /// Whether EXAM is within one standard error of the gold articles' EXAM.
+    pub comparable_to_gold: Option<bool>,
+}
+
+/// How a sitting was graded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum SittingMode {
+    /// The system answered the questions.
+    Answers,
+    /// A reader answered from the system's articles.
+    Exam,
+}
+
+/// A leaderboard row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct Standing {
+    /// 1-based rank by accuracy.
+    pub rank: u32,
+    /// System name.
+    pub system: String,
+    /// Answer mode or EXAM mode.
+    pub mode: SittingMode,
+    /// Factor tags.
+    pub factors: Vec<Factor>,
+    /// Right answers.
+    pub correct: u32,
+    /// Wrong answers.
+    pub wrong: u32,
+    /// Unanswered (scored 0, shown apart).
+    pub unanswered: u32,
+    /// Errors (not graded).
+    pub errors: u32,
+    /// Questions graded (all but errors).
+    pub graded: u32,
+    /// correct / graded.
+    pub accuracy: Option<f64>,
+    /// Lower end of the 95% Wilson interval.
+    pub accuracy_low: Option<f64>,
+    /// Upper end of the 95% Wilson interval.
+    pub accuracy_high: Option<f64>,
+    /// EXAM-mode score.
+    pub exam: Option<ExamScore>,
+}
+
+/// One cell of a category table: a system's result within a category.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+pub struct CategoryCell {
+    /// Right answers in the category.
+    pub correct: u32,
+    /// Graded questions in the category.
+    pub graded: u32,
+    /// correct / graded.
+    pub accuracy: Option<f64>,
+}
+
+/// One category (a topic, a Bloom level, a question type) across systems.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CategoryRow {
+    /// The category.
+    pub category: String,
+    /// Active questions in it.
+    pub items: u32,
+    /// One cell per system, in leaderboard order.
+    pub cells: Vec<CategoryCell>,
+}
+
+/// A breakdown table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CategoryTable {
+    /// Column headings: systems in leaderboard order.
+    pub systems: Vec<String>,
+    /// One row per category.
+    pub rows: Vec<CategoryRow>,
+}
+
+/// Accuracy of always answering one position.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct PositionBaseline {
+    /// The letter.
+    pub letter: String,
+    /// Accuracy of always answering it.
+    pub accuracy: f64,
+}
+
+/// Bias baselines: how far answering without reading gets.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct BiasBaselines {
+    /// Each fixed position.
+    pub positions: Vec<PositionBaseline>,
+    /// The best fixed position.
+    pub best_position: PositionBaseline,
+    /// Always the longest choice.
+    pub longest_choice: f64,
+}
+
+/// Everything graded on one exam version.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct Grades {
+    /// The exam version graded.
+    pub exam: ExamVersion,
+    /// Active questions.
+    pub questions: u32,
+    /// Systems by accuracy.
+    pub leaderboard: Vec<Standing>,
+    /// The gold articles' EXAM score.
+    pub gold: Option<ExamScore>,
+    /// By topic.
+    pub topics: CategoryTable,
+    /// By Bloom level.
+    pub bloom: CategoryTable,
+    /// By question type.
+    pub question_types: CategoryTable,
+    /// Bias baselines.
+    pub bias: Option<BiasBaselines>,
+}
+
+/// What the start page of an open project shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ProjectSummary {
+    /// The project file.
+    pub path: String,
+    /// Its name (the file name without extension).
+    pub name: String,
+    /// Row counts.
+    pub counts: Counts,
+    /// Exam versions, newest first.
+    pub exams: Vec<ExamVersion>,
+    /// Grades of the newest exam, when it has questions.
+    pub grades: Option<Grades>,
+}
+
+/// What to import.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ImportKind {
+    /// Corpus documents (a file or a folder; sub-folders are topics).
+    Documents,
+    /// An exam (question bank).
+    Exam,
+    /// A system's answers (answer mode).
+    Answers,
+    /// A system's articles per query (EXAM mode).
+    Articles,
+    /// A reader's answers from a system's articles (EXAM mode).
+    ReaderOutcomes,
+    /// Gold articles per query.
+    GoldArticles,
+    /// A reader's answers from the gold articles.
+    GoldOutcomes,
+}
+
+impl ImportKind {
+    /// Every kind, for menus.
+    pub const ALL: [ImportKind; 7] = [
+        ImportKind::Documents,
+        ImportKind::Exam,
+        ImportKind::Answers,
+        ImportKind::Articles,
+        ImportKind::ReaderOutcomes,
+        ImportKind::GoldArticles,
+        ImportKind::GoldOutcomes,
+    ];
+
+    /// The name used on the command line and in the import log.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ImportKind::Documents => "documents",
+            ImportKind::Exam => "exam",
+            ImportKind::Answers => "answers",
+            ImportKind::Articles => "articles",
+            ImportKind::ReaderOutcomes => "reader-outcomes",
+            ImportKind::GoldArticles => "gold-articles",
+            ImportKind::GoldOutcomes => "gold-outcomes",
+        }
+    }
+
+    /// Whether this import belongs to a named system.
+    pub fn needs_system(self) -> bool {
+        matches!(
+            self,
+            ImportKind::Answers | ImportKind::Articles | ImportKind::ReaderOutcomes
+        )
+    }
+}
+
+/// An import request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ImportRequest {
+    /// What the file holds.
+    pub kind: ImportKind,
+    /// The file (or, for documents, folder) to read.
+    pub path: String,
+    /// The system, for answers, articles and reader outcomes (default: the file name).
+    pub system: Option<String>,
+    /// The exam: its name for answers (default: the newest exam), a new name for an exam
+    /// import (default: the file name).
+    pub exam: Option<String>,
+    /// For documents: a topic for every document (default: the sub-folder name).
+    pub topic: Option<String>,
+    /// Factor tags to set on the system.
+    pub factors: Vec<Factor>,
+    /// Replace the system's earlier answers on this exam instead of refusing.
+    pub replace: bool,
+}
+
+impl ImportRequest {
+    /// A request with defaults for everything but kind and path.
+    pub fn new(kind: ImportKind, path: impl Into<String>) -> Self {
+        Self {
+            kind,
+            path: path.into(),
+            system: None,
+            exam: None,
+            topic: None,
+            factors: Vec::new(),
+            replace: false,
+        }
+    }
+}
+
+/// An answer that matched no choice and was recorded as unanswered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct UnmappedAnswer {
+    /// The question's id.
+    pub question_id: String,
+    /// Where it is in the file ("line 12").
+    pub location: String,
+    /// The answer as written.
+    pub answer: String,
+    /// Why it matched no choice.
+    pub reason: String,
+}
+
+/// What an import did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ImportReport {
+    /// What was imported.
+    pub kind: ImportKind,
+    /// From where.
+    pub source: String,
+    /// Records read.
+    pub rows: u32,
+    /// Records added.
+    pub added: u32,
+    /// Records skipped (e.g. documents already in the project).
+    pub skipped: u32,
+    /// Things worth knowing, in plain words.
+    pub notes: Vec<String>,
+    /// Answers recorded as unanswered because they matched no choice.
+    pub unmapped: Vec<UnmappedAnswer>,
+}
+
+/// A path sent to open or create a project.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ProjectPath {
+    /// The `.proctor` file.
+    pub path: String,
+}

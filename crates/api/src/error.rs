@@ -1,0 +1,68 @@
+//! `{code, message}`: the one error shape that crosses every door.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// What kind of failure, for the UI to branch on (it never reads the message).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The user's input (a file, a field) is wrong; the message says where.
+    InvalidInput,
+    /// A file or record does not exist.
+    NotFound,
+    /// The request contradicts what the project holds (a name in use, a second run).
+    Conflict,
+    /// No project is open.
+    NoProject,
+    /// The HTTP door refused a request without the session token.
+    Unauthorized,
+    /// A bug or a damaged project file.
+    Internal,
+}
+
+/// A failure, with a message for people.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, thiserror::Error)]
+#[error("{message}")]
+pub struct ApiError {
+    /// What kind of failure.
+    pub code: ErrorCode,
+    /// What went wrong and where, in plain words.
+    pub message: String,
+}
+
+impl ApiError {
+    /// An error of the given kind.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// Says what was being done: "importing exam.csv: …".
+    #[must_use]
+    pub fn context(mut self, doing: impl std::fmt::Display) -> Self {
+        self.message = format!("{doing}: {}", self.message);
+        self
+    }
+}
+
+impl From<proctor_store::StoreError> for ApiError {
+    fn from(e: proctor_store::StoreError) -> Self {
+        use proctor_store::StoreError as S;
+        let code = match &e {
+            S::Missing(_) => ErrorCode::NotFound,
+            S::Exists(_) | S::Conflict(_) => ErrorCode::Conflict,
+            S::NotAProject(_) | S::TooNew { .. } => ErrorCode::InvalidInput,
+            S::Sqlite(_) | S::Damaged { .. } => ErrorCode::Internal,
+        };
+        Self::new(code, e.to_string())
+    }
+}
+
+impl From<proctor_formats::ImportError> for ApiError {
+    fn from(e: proctor_formats::ImportError) -> Self {
+        Self::new(ErrorCode::InvalidInput, e.to_string())
+    }
+}

@@ -1,0 +1,160 @@
+//! Grading use case: from stored responses to the leaderboard and breakdowns.
+
+use crate::dto::{
+    BiasBaselines, CategoryCell, CategoryRow, CategoryTable, ExamScore, Factor, Grades,
+    PositionBaseline, SittingMode, Standing,
+};
+use crate::project::exam_version_dto;
+use crate::{ApiResult, Project};
+use proctor_core::RunMode;
+use proctor_exam::grading::{self, GradedQuestion, Sitting, Tally};
+use proctor_store::ExamVersionRow;
+use std::collections::{BTreeSet, HashMap};
+
+fn n(v: usize) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX)
+}
+
+fn exam_dto(s: &grading::ExamScore) -> ExamScore {
+    ExamScore {
+        exam: s.exam,
+        standard_error: s.standard_error,
+        queries: n(s.queries),
+        skipped_queries: n(s.skipped_queries),
+        n_exam: s.n_exam,
+        comparable_to_gold: s.comparable_to_gold,
+    }
+}
+
+fn cell(t: &Tally) -> CategoryCell {
+    CategoryCell {
+        correct: n(t.correct),
+        graded: n(t.graded()),
+        accuracy: t.accuracy().map(|p| p.estimate()),
+    }
+}
+
+impl Project {
+    /// Grades the latest version of the named exam (or the newest exam).
+    pub fn grades(&self, exam: Option<&str>) -> ApiResult<Grades> {
+        let version = self.exam_version(exam)?;
+        self.grades_of(&version)
+    }
+
+    pub(crate) fn grades_of(&self, version: &ExamVersionRow) -> ApiResult<Grades> {
+        let questions: Vec<GradedQuestion> = self
+            .store
+            .questions(version.id)?
+            .into_iter()
+            .filter(|q| q.active)
+            .map(|q| GradedQuestion {
+                id: q.id,
+                key: q.key,
+                choice_lengths: q.choices.iter().map(|c| c.chars().count()).collect(),
+                topic: q.topic,
+                bloom: q.bloom,
+                question_type: q.question_type,
+                query: q.query,
+            })
+            .collect();
+        let systems = self.store.systems()?;
+        let mut factors: HashMap<String, Vec<Factor>> = HashMap::new();
+        let mut sittings = Vec::new();
+        for run in self.store.runs(version.id)? {
+            let system = run.system.and_then(|id| systems.iter().find(|s| s.id == id));
+            let name = system.map_or_else(|| "gold articles".to_owned(), |s| s.name.clone());
+            if let Some(system) = system {
+                factors.insert(
+                    name.clone(),
+                    system
+                        .factors
+                        .iter()
+                        .map(|(f, l)| Factor {
+                            name: f.clone(),
+                            level: l.clone(),
+                        })
+                        .collect(),
+                );
+            }
+            let article_queries = match (run.mode, run.system) {
+                (RunMode::Exam, Some(id)) => {
+                    let written: BTreeSet<String> =
+                        self.store.article_queries(id)?.into_iter().collect();
+                    (!written.is_empty()).then_some(written)
+                }
+                _ => None,
+            };
+            sittings.push(Sitting {
+                name,
+                mode: run.mode,
+                responses: self
+                    .store
+                    .responses(run.id)?
+                    .into_iter()
+                    .map(|r| (r.question, r.outcome))
+                    .collect(),
+                article_queries,
+            });
+        }
+        let graded = grading::grade(&questions, &sittings);
+        let names: Vec<String> = graded.leaderboard.iter().map(|s| s.name.clone()).collect();
+        let table = |rows: &[grading::CategoryRow]| CategoryTable {
+            systems: names.clone(),
+            rows: rows
+                .iter()
+                .map(|r| CategoryRow {
+                    category: r.category.clone(),
+                    items: n(r.items),
+                    cells: r.tallies.iter().map(cell).collect(),
+                })
+                .collect(),
+        };
+        Ok(Grades {
+            exam: exam_version_dto(version),
+            questions: n(graded.questions),
+            leaderboard: graded
+                .leaderboard
+                .iter()
+                .enumerate()
+                .map(|(i, s)| Standing {
+                    rank: n(i + 1),
+                    system: s.name.clone(),
+                    mode: if s.mode == RunMode::Exam {
+                        SittingMode::Exam
+                    } else {
+                        SittingMode::Answers
+                    },
+                    factors: factors.get(&s.name).cloned().unwrap_or_default(),
+                    correct: n(s.tally.correct),
+                    wrong: n(s.tally.wrong),
+                    unanswered: n(s.tally.unanswered),
+                    errors: n(s.tally.errors),
+                    graded: n(s.tally.graded()),
+                    accuracy: s.accuracy.map(|a| a.0),
+                    accuracy_low: s.accuracy.map(|a| a.1),
+                    accuracy_high: s.accuracy.map(|a| a.2),
+                    exam: s.exam.as_ref().map(exam_dto),
+                })
+                .collect(),
+            gold: graded.gold.as_ref().map(exam_dto),
+            topics: table(&graded.topics),
+            bloom: table(&graded.bloom),
+            question_types: table(&graded.question_types),
+            bias: graded.bias.map(|b| BiasBaselines {
+                positions: b
+                    .per_position
+                    .iter()
+                    .map(|(l, a)| PositionBaseline {
+                        letter: l.to_string(),
+                        accuracy: *a,
+                    })
+                    .collect(),
+                best_position: PositionBaseline {
+                    letter: b.best_position.0.to_string(),
+                    accuracy: b.best_position.1,
+                },
+                longest_choice: b.longest_choice,
+            }),
+        })
+    }
+}

@@ -1,0 +1,37 @@
+//! The Workbench facade: every use case Proctor offers, in one place.
+//!
+//! The desktop shell, the `proctor` command line and `proctor serve` are thin doors over this
+//! crate. [`Project`] is one open project file and holds the use cases (import, grade,
+//! summarise); [`Workbench`] keeps the project a window or browser session has open. Everything
+//! that crosses a door is a DTO from [`dto`] — their TypeScript twins are generated into
+//! `ui/src/lib/backend/types.ts` by [`bindings::typescript`] — and every failure is an
+//! [`ApiError`] `{code, message}` whose message says what was being done.
+//!
+//! ```
+//! use proctor_api::{NoProgress, Project};
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! let summary = proctor_api::sample::build(&dir.path().join("s.proctor"), &NoProgress).unwrap();
+//! assert_eq!(summary.counts.questions, 120);
+//! let grades = summary.grades.unwrap();
+//! assert_eq!(grades.leaderboard.len(), 7);
+//! # let _ = Project::open;
+//! ```
+
+pub mod bindings;
+pub mod dto;
+mod error;
+mod grades;
+mod imports;
+mod progress;
+mod project;
+pub mod sample;
+mod workbench;
+
+pub use error::{ApiError, ErrorCode};
+pub use progress::{NoProgress, Progress};
+pub use project::Project;
+pub use workbench::Workbench;
+
+/// Shorthand for facade results.
+pub type ApiResult<T> = Result<T, ApiError>;

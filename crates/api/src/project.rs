@@ -1,0 +1,101 @@
+//! One open project file and the use cases on it.
+
+use crate::dto::{Counts, ExamVersion, ProjectSummary};
+use crate::{ApiError, ApiResult, ErrorCode};
+use proctor_store::{ExamVersionRow, Store};
+use std::path::{Path, PathBuf};
+
+/// An open project.
+#[derive(Debug)]
+pub struct Project {
+    pub(crate) store: Store,
+}
+
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+pub(crate) fn exam_version_dto(row: &ExamVersionRow) -> ExamVersion {
+    ExamVersion {
+        exam: row.exam_name.clone(),
+        version: row.version,
+        frozen: row.frozen,
+        questions: count(row.questions),
+    }
+}
+
+impl Project {
+    /// Creates a new, empty project file. A path without an extension gets `.proctor`.
+    pub fn create(path: &Path) -> ApiResult<Self> {
+        let path = with_extension(path);
+        let store = Store::create(&path)
+            .map_err(|e| ApiError::from(e).context(format!("creating {}", path.display())))?;
+        Ok(Self { store })
+    }
+
+    /// Opens an existing project file, upgrading its schema if it is older.
+    pub fn open(path: &Path) -> ApiResult<Self> {
+        let store = Store::open(path)
+            .map_err(|e| ApiError::from(e).context(format!("opening {}", path.display())))?;
+        Ok(Self { store })
+    }
+
+    /// The project file.
+    pub fn path(&self) -> &Path {
+        self.store.path()
+    }
+
+    /// Row counts, exam versions and the grades of the newest exam.
+    pub fn summary(&self) -> ApiResult<ProjectSummary> {
+        let c = self.store.counts()?;
+        let versions = self.store.exam_versions()?;
+        let newest = versions.iter().find(|v| v.questions > 0);
+        let grades = newest.map(|v| self.grades_of(v)).transpose()?;
+        Ok(ProjectSummary {
+            path: self.path().display().to_string(),
+            name: self
+                .path()
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
+            counts: Counts {
+                documents: count(c.documents),
+                topics: count(c.topics),
+                exams: count(c.exams),
+                questions: count(c.questions),
+                systems: count(c.systems),
+                runs: count(c.runs),
+                responses: count(c.responses),
+                articles: count(c.articles),
+                gold_articles: count(c.gold_articles),
+            },
+            exams: versions.iter().map(exam_version_dto).collect(),
+            grades,
+        })
+    }
+
+    /// The latest version of the named exam, or of the newest exam when no name is given.
+    pub(crate) fn exam_version(&self, name: Option<&str>) -> ApiResult<ExamVersionRow> {
+        match name {
+            Some(name) => self.store.latest_version_of(name)?.ok_or_else(|| {
+                ApiError::new(ErrorCode::NotFound, format!("there is no exam named '{name}'"))
+            }),
+            None => self.store.exam_versions()?.into_iter().next().ok_or_else(|| {
+                ApiError::new(ErrorCode::NotFound, "the project has no exam yet; import one first")
+            }),
+        }
+    }
+
+    /// Runs SQLite's integrity check; the empty list means the file is sound.
+    pub fn integrity_problems(&self) -> ApiResult<Vec<String>> {
+        let answers = self.store.integrity_check()?;
+        Ok(answers.into_iter().filter(|a| a != "ok").collect())
+    }
+}
+
+fn with_extension(path: &Path) -> PathBuf {
+    if path.extension().is_some() {
+        path.to_owned()
+    } else {
+        path.with_extension("proctor")
+    }
+}

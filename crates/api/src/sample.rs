@@ -1,0 +1,72 @@
+//! Builds the bundled sample project through the same import paths a user takes.
+
+use crate::dto::{Factor, ImportKind, ImportRequest, ProjectSummary};
+use crate::imports::Source;
+use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn embedded(path: &str) -> ApiResult<Source> {
+    let bytes = proctor_sample::file(path).ok_or_else(|| {
+        ApiError::new(ErrorCode::Internal, format!("the sample file {path} is missing from this build"))
+    })?;
+    Ok(Source {
+        name: path.to_owned(),
+        bytes: bytes.to_vec(),
+        topic: None,
+    })
+}
+
+fn factors(tags: &BTreeMap<String, String>) -> Vec<Factor> {
+    tags.iter()
+        .map(|(name, level)| Factor {
+            name: name.clone(),
+            level: level.clone(),
+        })
+        .collect()
+}
+
+/// Creates the sample project at `path` (which must not exist) and returns its summary.
+pub fn build(path: &Path, progress: &dyn Progress) -> ApiResult<ProjectSummary> {
+    let manifest = proctor_sample::manifest();
+    let mut project = Project::create(path)?;
+    let corpus_prefix = format!("{}/", manifest.corpus);
+    let documents: Vec<Source> = proctor_sample::files()
+        .iter()
+        .filter_map(|(p, bytes)| {
+            let relative = p.strip_prefix(&corpus_prefix)?;
+            let topic = relative.split_once('/').map(|(topic, _)| topic.to_owned());
+            Some(Source {
+                name: (*p).to_owned(),
+                bytes: bytes.to_vec(),
+                topic,
+            })
+        })
+        .collect();
+    project.import_sources(&ImportRequest::new(ImportKind::Documents, &manifest.corpus), documents, progress)?;
+
+    let mut exam = ImportRequest::new(ImportKind::Exam, &manifest.exam);
+    exam.exam = Some(manifest.exam_name.clone());
+    project.import_sources(&exam, vec![embedded(&manifest.exam)?], progress)?;
+
+    for system in &manifest.answers {
+        let mut request = ImportRequest::new(ImportKind::Answers, &system.file);
+        request.system = Some(system.system.clone());
+        request.factors = factors(&system.factors);
+        project.import_sources(&request, vec![embedded(&system.file)?], progress)?;
+    }
+    for system in &manifest.articles {
+        let mut articles = ImportRequest::new(ImportKind::Articles, &system.articles);
+        articles.system = Some(system.system.clone());
+        articles.factors = factors(&system.factors);
+        project.import_sources(&articles, vec![embedded(&system.articles)?], progress)?;
+        let mut outcomes = ImportRequest::new(ImportKind::ReaderOutcomes, &system.outcomes);
+        outcomes.system = Some(system.system.clone());
+        project.import_sources(&outcomes, vec![embedded(&system.outcomes)?], progress)?;
+    }
+    let gold = ImportRequest::new(ImportKind::GoldArticles, &manifest.gold_articles);
+    project.import_sources(&gold, vec![embedded(&manifest.gold_articles)?], progress)?;
+    let gold_outcomes = ImportRequest::new(ImportKind::GoldOutcomes, &manifest.gold_outcomes);
+    project.import_sources(&gold_outcomes, vec![embedded(&manifest.gold_outcomes)?], progress)?;
+    project.summary()
+}

@@ -1,0 +1,192 @@
+//! Integration tests of the facade: real project files in temporary folders.
+
+use proctor_api::dto::{ImportKind, ImportRequest, SittingMode};
+use proctor_api::{ErrorCode, NoProgress, Project};
+use std::path::Path;
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+fn project_with_exam(dir: &Path) -> Project {
+    let mut project = Project::create(&dir.join("p.proctor")).unwrap();
+    let exam = write(
+        dir,
+        "exam.csv",
+        "id,question,A,B,C,D,answer,topic,query\n\
+         q1,Which port is used?,80,443,22,21,B,Net,a\n\
+         q2,Define a quorum.,majority,minority,leader,log,A,Consensus,a\n\
+         q3,How would you troubleshoot a crash?,read logs,reboot,ignore,panic,A,Ops,b\n",
+    );
+    project.import(&ImportRequest::new(ImportKind::Exam, exam), &NoProgress).unwrap();
+    project
+}
+
+mod sample {
+    use super::*;
+
+    #[test]
+    fn sample_project_grades_every_system_and_exam_mode() {
+        let dir = tempfile::tempdir().unwrap();
+        let summary = proctor_api::sample::build(&dir.path().join("s.proctor"), &NoProgress).unwrap();
+        assert_eq!(summary.counts.documents, 30);
+        assert_eq!(summary.counts.topics, 6);
+        assert_eq!(summary.counts.questions, 120);
+        assert_eq!(summary.counts.systems, 7);
+        let grades = summary.grades.unwrap();
+        assert_eq!(grades.exam.questions, 120);
+        assert!(grades.exam.frozen);
+        let names: Vec<&str> = grades.leaderboard.iter().map(|s| s.system.as_str()).collect();
+        assert_eq!(names.len(), 7);
+        // The generator gives Atlas RAG ≈ 90% and Echo Bot ≈ chance: they must come first and last.
+        assert_eq!(names[0], "Atlas RAG", "{names:?}");
+        assert_eq!(*names.last().unwrap(), "Echo Bot", "{names:?}");
+        for s in &grades.leaderboard {
+            let (p, lo, hi) = (s.accuracy.unwrap(), s.accuracy_low.unwrap(), s.accuracy_high.unwrap());
+            assert!(lo < p && p < hi, "{}: {lo} {p} {hi}", s.system);
+            assert_eq!(s.correct + s.wrong + s.unanswered, s.graded);
+            assert_eq!(s.graded + s.errors, 120);
+        }
+        let scribe = grades.leaderboard.iter().find(|s| s.system == "Scribe Writer").unwrap();
+        let brief = grades.leaderboard.iter().find(|s| s.system == "Brief Writer").unwrap();
+        assert_eq!(scribe.mode, SittingMode::Exam);
+        let (scribe, brief) = (scribe.exam.clone().unwrap(), brief.exam.clone().unwrap());
+        assert_eq!(scribe.queries, 30);
+        assert!(scribe.exam > brief.exam);
+        assert!(brief.skipped_queries > 0);
+        let gold = grades.gold.unwrap();
+        assert!(gold.exam > scribe.exam);
+        let n_exam = scribe.n_exam.unwrap();
+        assert!((n_exam - scribe.exam / gold.exam).abs() < 1e-9, "n-EXAM = Σ EXAM / Σ gold EXAM");
+        // Echo Bot leans on choice A; the topic table has 6 topics with 20 questions each.
+        assert_eq!(grades.topics.rows.len(), 6);
+        assert!(grades.topics.rows.iter().all(|r| r.items == 20));
+        let unmapped_answers = grades.leaderboard.iter().map(|s| s.unanswered).sum::<u32>();
+        assert!(unmapped_answers > 0);
+        assert!(grades.bias.unwrap().best_position.accuracy < 0.4);
+    }
+}
+
+mod imports {
+    use super::*;
+
+    #[test]
+    fn a_malformed_exam_changes_nothing_and_names_the_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut project = project_with_exam(dir.path());
+        let before = project.summary().unwrap().counts;
+        let bad = write(
+            dir.path(),
+            "bad.csv",
+            "id,question,A,B,answer\nx1,Fine?,yes,no,A\nx2,Broken?,yes,no,C\n",
+        );
+        let err = project.import(&ImportRequest::new(ImportKind::Exam, bad.clone()), &NoProgress).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidInput);
+        assert_eq!(err.message, format!("{bad}:3:answer: 'C' is not one of the 2 choices (A–B)"));
+        assert_eq!(project.summary().unwrap().counts, before);
+    }
+
+    #[test]
+    fn answers_map_free_text_and_report_what_did_not_map() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut project = project_with_exam(dir.path());
+        let answers = write(
+            dir.path(),
+            "vendor.csv",
+            "question_id,answer\nq1,It uses 443.\nq2,no idea\n",
+        );
+        let mut request = ImportRequest::new(ImportKind::Answers, answers);
+        request.system = Some("Vendor".into());
+        let report = project.import(&request, &NoProgress).unwrap();
+        assert_eq!(report.unmapped.len(), 1);
+        assert_eq!(report.unmapped[0].question_id, "q2");
+        assert_eq!(report.unmapped[0].location, "line 3");
+        assert!(report.notes.iter().any(|n| n.starts_with("1 questions have no answer")), "{:?}", report.notes);
+        let grades = project.grades(None).unwrap();
+        let row = &grades.leaderboard[0];
+        assert_eq!((row.correct, row.wrong, row.unanswered), (1, 0, 2));
+    }
+
+    #[test]
+    fn unknown_question_ids_refuse_the_whole_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut project = project_with_exam(dir.path());
+        let before = project.summary().unwrap().counts;
+        let answers = write(dir.path(), "v.csv", "id,answer\nq1,B\nq9,A\n");
+        let err = project.import(&ImportRequest::new(ImportKind::Answers, answers.clone()), &NoProgress).unwrap_err();
+        assert_eq!(
+            err.message,
+            format!("{answers}:3: there is no question 'q9' in exam 'exam' (version 1)")
+        );
+        assert_eq!(project.summary().unwrap().counts, before);
+    }
+
+    #[test]
+    fn a_second_sitting_needs_replace() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut project = project_with_exam(dir.path());
+        let answers = write(dir.path(), "v.csv", "id,answer\nq1,B\nq2,A\nq3,A\n");
+        let request = ImportRequest::new(ImportKind::Answers, answers.clone());
+        project.import(&request, &NoProgress).unwrap();
+        let err = project.import(&request, &NoProgress).unwrap_err();
+        assert_eq!(err.code, ErrorCode::Conflict);
+        let worse = write(dir.path(), "v2.csv", "id,answer\nq1,A\nq2,A\nq3,A\n");
+        let mut replace = ImportRequest::new(ImportKind::Answers, worse);
+        replace.system = Some("v".into());
+        replace.replace = true;
+        let report = project.import(&replace, &NoProgress).unwrap();
+        assert!(report.notes.iter().any(|n| n == "replaced 3 earlier responses"));
+        assert_eq!(project.grades(None).unwrap().leaderboard[0].correct, 2);
+    }
+
+    #[test]
+    fn documents_from_a_folder_take_topics_from_sub_folders_and_skip_duplicates() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = dir.path().join("corpus");
+        std::fs::create_dir_all(corpus.join("Billing")).unwrap();
+        std::fs::write(corpus.join("Billing/plans.md"), "# Plans\n\nThe plan costs 5 euros.").unwrap();
+        std::fs::write(corpus.join("readme.txt"), "Top-level file.").unwrap();
+        std::fs::write(corpus.join("image.png"), [0u8, 1, 2]).unwrap();
+        let mut project = Project::create(&dir.path().join("p.proctor")).unwrap();
+        let request = ImportRequest::new(ImportKind::Documents, corpus.display().to_string());
+        let report = project.import(&request, &NoProgress).unwrap();
+        assert_eq!((report.rows, report.added), (2, 2));
+        let again = project.import(&request, &NoProgress).unwrap();
+        assert_eq!((again.added, again.skipped), (0, 2));
+        let summary = project.summary().unwrap();
+        assert_eq!((summary.counts.documents, summary.counts.topics), (2, 1));
+    }
+
+    #[test]
+    fn opening_what_is_not_a_project_is_a_clear_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = Project::open(&dir.path().join("none.proctor")).unwrap_err();
+        assert_eq!(err.code, ErrorCode::NotFound);
+        let text = write(dir.path(), "notes.proctor", "hello");
+        let err = Project::open(Path::new(&text)).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidInput);
+        assert!(err.message.ends_with("is not a Proctor project file"), "{}", err.message);
+    }
+}
+
+mod bindings {
+    #[test]
+    fn generated_typescript_is_committed_and_current() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let path = root.join(proctor_api::bindings::TYPES_PATH);
+        let generated = proctor_api::bindings::typescript();
+        if std::env::var_os("UPDATE_BINDINGS").is_some() {
+            std::fs::write(&path, &generated).unwrap();
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == generated,
+            "{} is stale: run `UPDATE_BINDINGS=1 cargo test -p proctor-api bindings`",
+            path.display()
+        );
+    }
+
+    use std::path::Path;
+}

@@ -1,0 +1,367 @@
+// Generated from the Rust DTOs in crates/api/src/dto.rs by crates/api/src/bindings.rs.
+// Do not edit: run `UPDATE_BINDINGS=1 cargo test -p proctor-api bindings` instead.
+
+export type ErrorCode = "invalid_input" | "not_found" | "conflict" | "no_project" | "unauthorized" | "internal";
+
+export type ApiError = { 
+/**
+ * What kind of failure.
+ */
+code: ErrorCode, 
+/**
+ * What went wrong and where, in plain words.
+ */
+message: string, };
+
+export type Factor = { 
+/**
+ * The factor ("llm", "retriever", …).
+ */
+name: string, 
+/**
+ * Its level for this system.
+ */
+level: string, };
+
+export type Counts = { 
+/**
+ * Documents of the corpus.
+ */
+documents: number, 
+/**
+ * Topics.
+ */
+topics: number, 
+/**
+ * Exams.
+ */
+exams: number, 
+/**
+ * Questions over all exam versions.
+ */
+questions: number, 
+/**
+ * Systems.
+ */
+systems: number, 
+/**
+ * Runs (sittings).
+ */
+runs: number, 
+/**
+ * Responses.
+ */
+responses: number, 
+/**
+ * Articles (EXAM mode).
+ */
+articles: number, 
+/**
+ * Gold articles.
+ */
+gold_articles: number, };
+
+export type ExamVersion = { 
+/**
+ * The exam's name.
+ */
+exam: string, 
+/**
+ * Version number, from 1.
+ */
+version: number, 
+/**
+ * Frozen versions never change; systems sit frozen versions.
+ */
+frozen: boolean, 
+/**
+ * Number of questions.
+ */
+questions: number, };
+
+export type ExamScore = { 
+/**
+ * Mean over queries of the share of the query's questions the reader got right.
+ */
+exam: number, 
+/**
+ * Standard error over queries.
+ */
+standard_error: number, 
+/**
+ * Queries in the bank.
+ */
+queries: number, 
+/**
+ * Queries without an article (scored 0).
+ */
+skipped_queries: number, 
+/**
+ * EXAM relative to the gold articles; can exceed 1.
+ */
+n_exam: number | null, 
+/**
+ * Whether EXAM is within one standard error of the gold articles' EXAM.
+ */
+comparable_to_gold: boolean | null, };
+
+export type SittingMode = "answers" | "exam";
+
+export type Standing = { 
+/**
+ * 1-based rank by accuracy.
+ */
+rank: number, 
+/**
+ * System name.
+ */
+system: string, 
+/**
+ * Answer mode or EXAM mode.
+ */
+mode: SittingMode, 
+/**
+ * Factor tags.
+ */
+factors: Array<Factor>, 
+/**
+ * Right answers.
+ */
+correct: number, 
+/**
+ * Wrong answers.
+ */
+wrong: number, 
+/**
+ * Unanswered (scored 0, shown apart).
+ */
+unanswered: number, 
+/**
+ * Errors (not graded).
+ */
+errors: number, 
+/**
+ * Questions graded (all but errors).
+ */
+graded: number, 
+/**
+ * correct / graded.
+ */
+accuracy: number | null, 
+/**
+ * Lower end of the 95% Wilson interval.
+ */
+accuracy_low: number | null, 
+/**
+ * Upper end of the 95% Wilson interval.
+ */
+accuracy_high: number | null, 
+/**
+ * EXAM-mode score.
+ */
+exam: ExamScore | null, };
+
+export type CategoryCell = { 
+/**
+ * Right answers in the category.
+ */
+correct: number, 
+/**
+ * Graded questions in the category.
+ */
+graded: number, 
+/**
+ * correct / graded.
+ */
+accuracy: number | null, };
+
+export type CategoryRow = { 
+/**
+ * The category.
+ */
+category: string, 
+/**
+ * Active questions in it.
+ */
+items: number, 
+/**
+ * One cell per system, in leaderboard order.
+ */
+cells: Array<CategoryCell>, };
+
+export type CategoryTable = { 
+/**
+ * Column headings: systems in leaderboard order.
+ */
+systems: Array<string>, 
+/**
+ * One row per category.
+ */
+rows: Array<CategoryRow>, };
+
+export type PositionBaseline = { 
+/**
+ * The letter.
+ */
+letter: string, 
+/**
+ * Accuracy of always answering it.
+ */
+accuracy: number, };
+
+export type BiasBaselines = { 
+/**
+ * Each fixed position.
+ */
+positions: Array<PositionBaseline>, 
+/**
+ * The best fixed position.
+ */
+best_position: PositionBaseline, 
+/**
+ * Always the longest choice.
+ */
+longest_choice: number, };
+
+export type Grades = { 
+/**
+ * The exam version graded.
+ */
+exam: ExamVersion, 
+/**
+ * Active questions.
+ */
+questions: number, 
+/**
+ * Systems by accuracy.
+ */
+leaderboard: Array<Standing>, 
+/**
+ * The gold articles' EXAM score.
+ */
+gold: ExamScore | null, 
+/**
+ * By topic.
+ */
+topics: CategoryTable, 
+/**
+ * By Bloom level.
+ */
+bloom: CategoryTable, 
+/**
+ * By question type.
+ */
+question_types: CategoryTable, 
+/**
+ * Bias baselines.
+ */
+bias: BiasBaselines | null, };
+
+export type ProjectSummary = { 
+/**
+ * The project file.
+ */
+path: string, 
+/**
+ * Its name (the file name without extension).
+ */
+name: string, 
+/**
+ * Row counts.
+ */
+counts: Counts, 
+/**
+ * Exam versions, newest first.
+ */
+exams: Array<ExamVersion>, 
+/**
+ * Grades of the newest exam, when it has questions.
+ */
+grades: Grades | null, };
+
+export type ImportKind = "documents" | "exam" | "answers" | "articles" | "reader_outcomes" | "gold_articles" | "gold_outcomes";
+
+export type ImportRequest = { 
+/**
+ * What the file holds.
+ */
+kind: ImportKind, 
+/**
+ * The file (or, for documents, folder) to read.
+ */
+path: string, 
+/**
+ * The system, for answers, articles and reader outcomes (default: the file name).
+ */
+system: string | null, 
+/**
+ * The exam: its name for answers (default: the newest exam), a new name for an exam
+ * import (default: the file name).
+ */
+exam: string | null, 
+/**
+ * For documents: a topic for every document (default: the sub-folder name).
+ */
+topic: string | null, 
+/**
+ * Factor tags to set on the system.
+ */
+factors: Array<Factor>, 
+/**
+ * Replace the system's earlier answers on this exam instead of refusing.
+ */
+replace: boolean, };
+
+export type UnmappedAnswer = { 
+/**
+ * The question's id.
+ */
+question_id: string, 
+/**
+ * Where it is in the file ("line 12").
+ */
+location: string, 
+/**
+ * The answer as written.
+ */
+answer: string, 
+/**
+ * Why it matched no choice.
+ */
+reason: string, };
+
+export type ImportReport = { 
+/**
+ * What was imported.
+ */
+kind: ImportKind, 
+/**
+ * From where.
+ */
+source: string, 
+/**
+ * Records read.
+ */
+rows: number, 
+/**
+ * Records added.
+ */
+added: number, 
+/**
+ * Records skipped (e.g. documents already in the project).
+ */
+skipped: number, 
+/**
+ * Things worth knowing, in plain words.
+ */
+notes: Array<string>, 
+/**
+ * Answers recorded as unanswered because they matched no choice.
+ */
+unmapped: Array<UnmappedAnswer>, };
+
+export type ProjectPath = { 
+/**
+ * The `.proctor` file.
+ */
+path: string, };
