@@ -1,0 +1,254 @@
+//! `proctor`: judge RAG systems with exams, from the command line.
+//!
+//! Every subcommand is an adapter of a few lines over the `proctor-api` facade; the text tables
+//! live in [`report`]. Errors print as `error: <message>` and exit with status 1.
+
+mod progress;
+mod report;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use proctor_api::dto::{Factor, ImportKind, ImportRequest};
+use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
+use proctor_server::{ServeOptions, Server};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[derive(Parser)]
+#[command(name = "proctor", version, about = "Judge RAG systems with exams, on your own machine.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Create a new, empty project file.
+    Init {
+        /// The project file to create (".proctor" is added when there is no extension).
+        path: PathBuf,
+    },
+    /// Import documents, an exam, answers, articles or reader outcomes into a project.
+    Import {
+        /// What the file holds.
+        kind: Kind,
+        /// The file (or, for documents, a folder whose sub-folders are topics).
+        file: PathBuf,
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// The system the answers, articles or outcomes belong to (default: the file name).
+        #[arg(long)]
+        system: Option<String>,
+        /// The exam: the name of a new exam, or the exam the answers are for (default: newest).
+        #[arg(long)]
+        exam: Option<String>,
+        /// For documents: one topic for all of them (default: the sub-folder's name).
+        #[arg(long)]
+        topic: Option<String>,
+        /// A factor tag of the system, as name=level (repeatable), e.g. --factor retriever=bm25.
+        #[arg(long = "factor", value_parser = parse_factor)]
+        factors: Vec<Factor>,
+        /// Replace the system's earlier answers on this exam.
+        #[arg(long)]
+        replace: bool,
+        /// Print the import report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Grade the systems on an exam: leaderboard, EXAM scores, topics, Bloom levels, types.
+    Grade {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// The exam (default: the newest).
+        #[arg(long)]
+        exam: Option<String>,
+        /// Print the grades as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// What a project holds, and its leaderboard.
+    Summary {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// Print the summary as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Build the bundled sample project and print its results.
+    Demo {
+        /// Where to write the sample project.
+        #[arg(short, long, default_value = "tidewater-sample.proctor")]
+        project: PathBuf,
+        /// Overwrite the file if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Serve the app to a browser on 127.0.0.1, guarded by a per-run token.
+    Serve {
+        /// Port (0 picks a free one).
+        #[arg(long, default_value_t = 7878)]
+        port: u16,
+        /// The built UI folder (ui/dist).
+        #[arg(long, default_value = "ui/dist")]
+        ui: PathBuf,
+        /// Open this project at start.
+        #[arg(short, long)]
+        project: Option<PathBuf>,
+        /// Where Proctor keeps its own files (the sample project).
+        #[arg(long, env = "PROCTOR_DATA_DIR")]
+        data_dir: Option<PathBuf>,
+        /// Use this token instead of a random one (for scripted tests).
+        #[arg(long, env = "PROCTOR_TOKEN", hide = true)]
+        token: Option<String>,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Kind {
+    Documents,
+    Exam,
+    Answers,
+    Articles,
+    ReaderOutcomes,
+    GoldArticles,
+    GoldOutcomes,
+}
+
+impl From<Kind> for ImportKind {
+    fn from(kind: Kind) -> Self {
+        match kind {
+            Kind::Documents => ImportKind::Documents,
+            Kind::Exam => ImportKind::Exam,
+            Kind::Answers => ImportKind::Answers,
+            Kind::Articles => ImportKind::Articles,
+            Kind::ReaderOutcomes => ImportKind::ReaderOutcomes,
+            Kind::GoldArticles => ImportKind::GoldArticles,
+            Kind::GoldOutcomes => ImportKind::GoldOutcomes,
+        }
+    }
+}
+
+fn parse_factor(text: &str) -> Result<Factor, String> {
+    let (name, level) = text
+        .split_once('=')
+        .filter(|(n, l)| !n.trim().is_empty() && !l.trim().is_empty())
+        .ok_or_else(|| format!("'{text}' is not name=level, e.g. retriever=bm25"))?;
+    Ok(Factor {
+        name: name.trim().to_owned(),
+        level: level.trim().to_owned(),
+    })
+}
+
+fn print_json<T: serde::Serialize>(value: &T) -> ApiResult<()> {
+    let text = serde_json::to_string_pretty(value)
+        .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
+    println!("{text}");
+    Ok(())
+}
+
+fn data_dir(given: Option<PathBuf>) -> PathBuf {
+    given.unwrap_or_else(|| {
+        std::env::var_os("XDG_DATA_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".local/share")))
+            .unwrap_or_else(std::env::temp_dir)
+            .join("proctor")
+    })
+}
+
+fn run(cli: Cli) -> ApiResult<()> {
+    match cli.command {
+        Command::Init { path } => {
+            let project = Project::create(&path)?;
+            println!("Created {}", project.path().display());
+        }
+        Command::Import { kind, file, project, system, exam, topic, factors, replace, json } => {
+            let mut project = Project::open(&project)?;
+            let request = ImportRequest {
+                kind: kind.into(),
+                path: file.display().to_string(),
+                system,
+                exam,
+                topic,
+                factors,
+                replace,
+            };
+            let report = project.import(&request, &progress::Bar::new())?;
+            if json {
+                print_json(&report)?;
+            } else {
+                print!("{}", report::import_report(&report));
+            }
+        }
+        Command::Grade { project, exam, json } => {
+            let grades = Project::open(&project)?.grades(exam.as_deref())?;
+            if json {
+                print_json(&grades)?;
+            } else {
+                print!("{}", report::grades(&grades));
+            }
+        }
+        Command::Summary { project, json } => {
+            let summary = Project::open(&project)?.summary()?;
+            if json {
+                print_json(&summary)?;
+            } else {
+                print!("{}", report::summary(&summary));
+            }
+        }
+        Command::Demo { project, force } => {
+            if force {
+                for suffix in ["", "-wal", "-shm"] {
+                    let mut name = project.clone().into_os_string();
+                    name.push(suffix);
+                    let _ = std::fs::remove_file(name);
+                }
+            }
+            let summary = proctor_api::sample::build(&project, &progress::Bar::new())?;
+            print!("{}", report::summary(&summary));
+            if let Some(grades) = &summary.grades {
+                print!("\n{}", report::breakdowns(grades));
+            }
+            println!("\nThe sample project is at {}. Open it in the app, or: proctor summary -p {0}", project.display());
+        }
+        Command::Serve { port, ui, project, data_dir: dir, token } => {
+            let workbench = Arc::new(Workbench::new(data_dir(dir)));
+            if let Some(project) = project {
+                workbench.open_project(&project.display().to_string())?;
+            }
+            let ui_dir = ui.join("index.html").is_file().then_some(ui.clone());
+            if ui_dir.is_none() {
+                eprintln!("note: {} has no built UI (run `npm run build` in ui/); serving the API only", ui.display());
+            }
+            let runtime = tokio::runtime::Runtime::new()
+                .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
+            runtime
+                .block_on(async move {
+                    let server = Server::bind(workbench, ServeOptions { port, ui_dir, token }).await?;
+                    let address = server.address()?;
+                    println!("Proctor is serving on http://{address}/?token={}", server.token);
+                    println!("Press Ctrl+C to stop.");
+                    server
+                        .run(async {
+                            let _ = tokio::signal::ctrl_c().await;
+                        })
+                        .await
+                })
+                .map_err(|e| ApiError::new(ErrorCode::Internal, format!("serving: {e}")))?;
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {}", error.message);
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! Plain-text rendering of the facade's answers.
+
+use proctor_api::dto::{CategoryTable, Grades, ImportReport, ProjectSummary, SittingMode, Standing};
+use std::fmt::Write as _;
+
+fn pct(v: f64) -> String {
+    format!("{:.1}%", v * 100.0)
+}
+
+/// A table with a header row; columns listed in `right` are right-aligned.
+fn table(headers: &[&str], rows: &[Vec<String>], right: &[usize]) -> String {
+    let widths: Vec<usize> = (0..headers.len())
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .chain([headers[c].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: &[String]| {
+        let mut out = String::new();
+        for (c, cell) in cells.iter().enumerate() {
+            let pad = widths[c].saturating_sub(cell.chars().count());
+            if c > 0 {
+                out.push_str("  ");
+            }
+            if right.contains(&c) {
+                out.push_str(&" ".repeat(pad));
+                out.push_str(cell);
+            } else {
+                out.push_str(cell);
+                out.push_str(&" ".repeat(pad));
+            }
+        }
+        out.trim_end().to_owned() + "\n"
+    };
+    let mut out = line(&headers.iter().map(|h| (*h).to_owned()).collect::<Vec<_>>());
+    out.push_str(&line(&widths.iter().map(|w| "-".repeat(*w)).collect::<Vec<_>>()));
+    for row in rows {
+        out.push_str(&line(row));
+    }
+    out
+}
+
+fn exam_cells(s: &Standing) -> [String; 2] {
+    match &s.exam {
+        Some(e) => [
+            format!(
+                "{:.3} ± {:.3}{}",
+                e.exam,
+                e.standard_error,
+                if e.comparable_to_gold == Some(true) { " *" } else { "" }
+            ),
+            e.n_exam.map_or_else(|| "–".to_owned(), |v| format!("{v:.3}")),
+        ],
+        None => ["–".to_owned(), "–".to_owned()],
+    }
+}
+
+/// The leaderboard with intervals, EXAM columns and baselines.
+pub fn leaderboard(grades: &Grades) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} (version {}{}) — {} questions\n",
+        grades.exam.exam,
+        grades.exam.version,
+        if grades.exam.frozen { ", frozen" } else { "" },
+        grades.questions
+    );
+    let rows: Vec<Vec<String>> = grades
+        .leaderboard
+        .iter()
+        .map(|s| {
+            let [exam, n_exam] = exam_cells(s);
+            vec![
+                s.rank.to_string(),
+                s.system.clone(),
+                match s.mode {
+                    SittingMode::Answers => "answers".to_owned(),
+                    SittingMode::Exam => "EXAM".to_owned(),
+                },
+                s.accuracy.map_or_else(|| "–".to_owned(), pct),
+                match (s.accuracy_low, s.accuracy_high) {
+                    (Some(lo), Some(hi)) => format!("{} – {}", pct(lo), pct(hi)),
+                    _ => "–".to_owned(),
+                },
+                s.correct.to_string(),
+                s.wrong.to_string(),
+                s.unanswered.to_string(),
+                s.errors.to_string(),
+                exam,
+                n_exam,
+            ]
+        })
+        .collect();
+    out.push_str(&table(
+        &["#", "System", "Mode", "Accuracy", "95% interval", "Right", "Wrong", "Unanswered", "Errors", "EXAM ± SE", "n-EXAM"],
+        &rows,
+        &[0, 3, 5, 6, 7, 8, 9, 10],
+    ));
+    if let Some(gold) = &grades.gold {
+        let _ = writeln!(
+            out,
+            "\nGold articles: EXAM {:.3} ± {:.3} over {} queries. * = within one standard error of gold.",
+            gold.exam, gold.standard_error, gold.queries
+        );
+    }
+    if let Some(bias) = &grades.bias {
+        let _ = writeln!(
+            out,
+            "Answering without reading: always {} scores {}, always the longest choice {}.",
+            bias.best_position.letter,
+            pct(bias.best_position.accuracy),
+            pct(bias.longest_choice)
+        );
+    }
+    out.push_str("Accuracy = right / (questions − errors); the interval is Wilson's 95% score interval.\n");
+    out
+}
+
+fn category(title: &str, t: &CategoryTable) -> String {
+    let mut headers = vec!["", "Items"];
+    headers.extend(t.systems.iter().map(String::as_str));
+    let rows: Vec<Vec<String>> = t
+        .rows
+        .iter()
+        .map(|r| {
+            let mut row = vec![r.category.clone(), r.items.to_string()];
+            row.extend(r.cells.iter().map(|c| c.accuracy.map_or_else(|| "–".to_owned(), pct)));
+            row
+        })
+        .collect();
+    let right: Vec<usize> = (1..headers.len()).collect();
+    format!("{title}\n{}", table(&headers, &rows, &right))
+}
+
+/// Accuracy per topic, Bloom level and question type.
+pub fn breakdowns(grades: &Grades) -> String {
+    [
+        category("Accuracy by topic", &grades.topics),
+        category("Accuracy by Bloom level (a question may count in several)", &grades.bloom),
+        category("Accuracy by question type", &grades.question_types),
+    ]
+    .join("\n")
+}
+
+/// The leaderboard and the breakdowns.
+pub fn grades(grades: &Grades) -> String {
+    format!("{}\n{}", leaderboard(grades), breakdowns(grades))
+}
+
+/// What a project holds, and its leaderboard.
+pub fn summary(s: &ProjectSummary) -> String {
+    let c = &s.counts;
+    let mut out = format!(
+        "Project {} ({})\n{} documents in {} topics · {} exams with {} questions · {} systems · {} responses · {} articles, {} gold\n\n",
+        s.name, s.path, c.documents, c.topics, c.exams, c.questions, c.systems, c.responses, c.articles, c.gold_articles
+    );
+    match &s.grades {
+        Some(g) => out.push_str(&leaderboard(g)),
+        None => out.push_str("No exam with questions yet: import one with `proctor import exam FILE -p PROJECT`.\n"),
+    }
+    out
+}
+
+/// What an import did.
+pub fn import_report(r: &ImportReport) -> String {
+    let mut out = format!(
+        "Imported {}: {} read, {} added, {} skipped.\n",
+        r.source, r.rows, r.added, r.skipped
+    );
+    for note in &r.notes {
+        let _ = writeln!(out, "  · {note}");
+    }
+    if !r.unmapped.is_empty() {
+        out.push('\n');
+        let rows: Vec<Vec<String>> = r
+            .unmapped
+            .iter()
+            .map(|u| vec![u.location.clone(), u.question_id.clone(), u.answer.clone(), u.reason.clone()])
+            .collect();
+        out.push_str(&table(&["Where", "Question", "Answer", "Why unanswered"], &rows, &[]));
+    }
+    out
+}

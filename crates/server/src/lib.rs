@@ -1,0 +1,176 @@
+//! `proctor serve`: the same facade as the desktop app, as JSON over HTTP.
+//!
+//! Binds 127.0.0.1 only. Every `/api/` request must carry `Authorization: Bearer <token>`,
+//! where the token is made fresh for each run and printed with the address; the UI (served from
+//! `ui/dist` at `/`) reads it from the `?token=` of the address it was opened with. Routes are
+//! adapters of a few lines: decode, call the [`Workbench`], map the error to a status.
+//!
+//! | route | body | answer |
+//! |---|---|---|
+//! | `GET /api/summary` | – | `ProjectSummary` |
+//! | `POST /api/projects/open` | `ProjectPath` | `ProjectSummary` |
+//! | `POST /api/projects/create` | `ProjectPath` | `ProjectSummary` |
+//! | `POST /api/projects/sample` | – | `ProjectSummary` |
+//! | `POST /api/import` | `ImportRequest` | `ImportReport` |
+
+use axum::extract::{Request, State};
+use axum::http::{StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use proctor_api::dto::{ImportRequest, ProjectPath};
+use proctor_api::{ApiError, ApiResult, ErrorCode, NoProgress, Workbench};
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// What `proctor serve` needs.
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    /// Port on 127.0.0.1; 0 picks a free one.
+    pub port: u16,
+    /// The built UI (`ui/dist`), served at `/` when given.
+    pub ui_dir: Option<PathBuf>,
+    /// The session token; a random one when `None`.
+    pub token: Option<String>,
+}
+
+#[derive(Clone)]
+struct AppState {
+    workbench: Arc<Workbench>,
+    token: Arc<str>,
+}
+
+struct Failure(ApiError);
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        let status = match self.0.code {
+            ErrorCode::InvalidInput => StatusCode::BAD_REQUEST,
+            ErrorCode::NotFound => StatusCode::NOT_FOUND,
+            ErrorCode::Conflict | ErrorCode::NoProject => StatusCode::CONFLICT,
+            ErrorCode::Unauthorized => StatusCode::UNAUTHORIZED,
+            ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        (status, Json(self.0)).into_response()
+    }
+}
+
+type Answer<T> = Result<Json<T>, Failure>;
+
+/// Runs blocking facade work off the async threads.
+async fn call<T: Send + 'static>(
+    state: &AppState,
+    f: impl FnOnce(&Workbench) -> ApiResult<T> + Send + 'static,
+) -> Answer<T> {
+    let workbench = Arc::clone(&state.workbench);
+    tokio::task::spawn_blocking(move || f(&workbench))
+        .await
+        .map_err(|e| Failure(ApiError::new(ErrorCode::Internal, format!("the request failed: {e}"))))?
+        .map(Json)
+        .map_err(Failure)
+}
+
+async fn summary(State(s): State<AppState>) -> Answer<proctor_api::dto::ProjectSummary> {
+    call(&s, Workbench::summary).await
+}
+
+async fn open(State(s): State<AppState>, Json(p): Json<ProjectPath>) -> Answer<proctor_api::dto::ProjectSummary> {
+    call(&s, move |w| w.open_project(&p.path)).await
+}
+
+async fn create(State(s): State<AppState>, Json(p): Json<ProjectPath>) -> Answer<proctor_api::dto::ProjectSummary> {
+    call(&s, move |w| w.create_project(&p.path)).await
+}
+
+async fn sample(State(s): State<AppState>) -> Answer<proctor_api::dto::ProjectSummary> {
+    call(&s, Workbench::open_sample).await
+}
+
+async fn import(State(s): State<AppState>, Json(r): Json<ImportRequest>) -> Answer<proctor_api::dto::ImportReport> {
+    call(&s, move |w| w.import(&r, &NoProgress)).await
+}
+
+async fn require_token(State(s): State<AppState>, request: Request, next: Next) -> Response {
+    let expected = format!("Bearer {}", s.token);
+    let given = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok());
+    if given == Some(expected.as_str()) {
+        next.run(request).await
+    } else {
+        Failure(ApiError::new(
+            ErrorCode::Unauthorized,
+            "this request lacks the session token printed by `proctor serve`",
+        ))
+        .into_response()
+    }
+}
+
+/// The routes, for a server or a test.
+pub fn router(workbench: Arc<Workbench>, token: &str, ui_dir: Option<PathBuf>) -> Router {
+    let state = AppState {
+        workbench,
+        token: Arc::from(token),
+    };
+    let api = Router::new()
+        .route("/summary", get(summary))
+        .route("/projects/open", post(open))
+        .route("/projects/create", post(create))
+        .route("/projects/sample", post(sample))
+        .route("/import", post(import))
+        .layer(middleware::from_fn_with_state(state.clone(), require_token))
+        .with_state(state);
+    let app = Router::new().nest("/api", api);
+    match ui_dir {
+        Some(dir) => {
+            let index = dir.join("index.html");
+            app.fallback_service(
+                tower_http::services::ServeDir::new(dir)
+                    .fallback(tower_http::services::ServeFile::new(index)),
+            )
+        }
+        None => app,
+    }
+}
+
+/// A fresh random session token.
+pub fn new_token() -> String {
+    format!("{:032x}", rand::random::<u128>())
+}
+
+/// A bound, not yet running server.
+pub struct Server {
+    listener: tokio::net::TcpListener,
+    app: Router,
+    /// The session token.
+    pub token: String,
+}
+
+impl Server {
+    /// Binds 127.0.0.1 on the requested port.
+    pub async fn bind(workbench: Arc<Workbench>, options: ServeOptions) -> std::io::Result<Self> {
+        let token = options.token.unwrap_or_else(new_token);
+        let listener =
+            tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, options.port))).await?;
+        Ok(Self {
+            app: router(workbench, &token, options.ui_dir),
+            listener,
+            token,
+        })
+    }
+
+    /// The bound address.
+    pub fn address(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves until `shutdown` resolves.
+    pub async fn run(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        axum::serve(self.listener, self.app)
+            .with_graceful_shutdown(shutdown)
+            .await
+    }
+}

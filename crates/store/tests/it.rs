@@ -1,0 +1,141 @@
+//! Integration tests of the project file: migrations, immutability, transactions.
+
+use proctor_core::{Outcome, QuestionDraft, QuestionType, RunMode, SystemKind};
+use proctor_store::{LATEST_VERSION, MIGRATIONS, NewQuestion, NewResponse, Store, StoreError};
+use rusqlite::Connection;
+use std::path::Path;
+
+fn question(id: &str) -> NewQuestion {
+    NewQuestion {
+        question: QuestionDraft {
+            external_id: id.into(),
+            stem: "Which one?".into(),
+            choices: vec!["x".into(), "y".into()],
+            key: 1,
+            ..QuestionDraft::default()
+        }
+        .validate()
+        .unwrap(),
+        bloom_auto: vec![],
+        question_type_auto: QuestionType::Which,
+    }
+}
+
+mod migrations {
+    use super::*;
+
+    #[test]
+    fn every_file_in_the_folder_is_listed_in_order() {
+        let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations");
+        let mut files: Vec<String> = std::fs::read_dir(folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".sql"))
+            .collect();
+        files.sort();
+        let listed: Vec<&str> = MIGRATIONS.iter().map(|m| m.file).collect();
+        assert_eq!(files, listed);
+        for (i, m) in MIGRATIONS.iter().enumerate() {
+            assert_eq!(m.version as usize, i + 1);
+            assert!(m.file.starts_with(&format!("{:04}_", i + 1)));
+        }
+    }
+
+    /// A database made by each earlier schema version — with data in it — opens, upgrades to
+    /// the latest version, keeps its data and passes SQLite's integrity check.
+    #[test]
+    fn databases_of_every_earlier_version_upgrade() {
+        for made_by in 0..LATEST_VERSION {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("old.proctor");
+            {
+                let conn = Connection::open(&path).unwrap();
+                conn.pragma_update(None, "application_id", proctor_store::APPLICATION_ID).unwrap();
+                for m in MIGRATIONS.iter().take(made_by as usize) {
+                    conn.execute_batch(m.sql).unwrap();
+                    conn.pragma_update(None, "user_version", m.version).unwrap();
+                }
+                if made_by >= 1 {
+                    conn.execute_batch(
+                        "INSERT INTO topics (name) VALUES ('Old topic');
+                         INSERT INTO systems (name, kind) VALUES ('Old system', 'answers');",
+                    )
+                    .unwrap();
+                }
+            }
+            let store = Store::open(&path).unwrap();
+            assert_eq!(store.schema_version().unwrap(), LATEST_VERSION, "made by v{made_by}");
+            assert_eq!(store.integrity_check().unwrap(), vec!["ok".to_owned()]);
+            if made_by >= 1 {
+                assert_eq!(store.topics().unwrap(), vec!["Old topic".to_owned()]);
+                assert_eq!(store.systems().unwrap()[0].name, "Old system");
+            }
+            assert_eq!(store.bloom_keywords().unwrap().len(), 10 + 20 + 23 + 14 + 13 + 14);
+        }
+    }
+
+    #[test]
+    fn a_file_from_a_newer_proctor_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new.proctor");
+        drop(Store::create(&path).unwrap());
+        Connection::open(&path)
+            .unwrap()
+            .pragma_update(None, "user_version", LATEST_VERSION + 1)
+            .unwrap();
+        assert!(matches!(Store::open(&path), Err(StoreError::TooNew { .. })));
+    }
+}
+
+mod exams {
+    use super::*;
+
+    #[test]
+    fn a_frozen_version_never_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::create(&dir.path().join("p.proctor")).unwrap();
+        let tx = store.transaction().unwrap();
+        let (_, version) = tx.create_exam("E").unwrap();
+        tx.insert_questions(version, &[question("q1")], |_| {}).unwrap();
+        tx.freeze(version).unwrap();
+        tx.commit().unwrap();
+        let q1 = store.questions(version).unwrap()[0].id;
+
+        let tx = store.transaction().unwrap();
+        let err = tx.insert_questions(version, &[question("q2")], |_| {}).unwrap_err();
+        assert!(err.to_string().contains("exam version is frozen"), "{err}");
+        let err = tx.set_bloom_override(q1, Some(&[])).unwrap_err();
+        assert!(err.to_string().contains("exam version is frozen"), "{err}");
+        drop(tx);
+        assert_eq!(store.questions(version).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn responses_are_unique_per_run_and_question() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::create(&dir.path().join("p.proctor")).unwrap();
+        let tx = store.transaction().unwrap();
+        let (_, version) = tx.create_exam("E").unwrap();
+        let ids = tx.insert_questions(version, &[question("q1")], |_| {}).unwrap();
+        let system = tx.system_id("S", SystemKind::Answers).unwrap();
+        let run = tx.create_run(Some(system), RunMode::Answers, version, "f.csv").unwrap();
+        let first = NewResponse::new(ids[0], Outcome::Chosen(1), Some("B".into()));
+        let again = NewResponse::new(ids[0], Outcome::Chosen(0), Some("A".into()));
+        assert_eq!(tx.insert_responses(run, &[first, again]).unwrap(), 1);
+        assert!(tx.create_run(Some(system), RunMode::Answers, version, "g.csv").is_err());
+        assert!(matches!(tx.system_id("S", SystemKind::Articles), Err(StoreError::Conflict(_))));
+        tx.commit().unwrap();
+        assert_eq!(store.responses(run).unwrap()[0].outcome, Outcome::Chosen(1));
+    }
+
+    #[test]
+    fn an_uncommitted_transaction_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::create(&dir.path().join("p.proctor")).unwrap();
+        {
+            let tx = store.transaction().unwrap();
+            tx.create_exam("E").unwrap();
+        }
+        assert_eq!(store.counts().unwrap().exams, 0);
+    }
+}
