@@ -177,8 +177,17 @@ pub fn grade(questions: &[GradedQuestion], sittings: &[Sitting]) -> Grades {
         topics: breakdown(questions, &order, |q| {
             vec![q.topic.clone().unwrap_or_else(|| "(no topic)".to_owned())]
         }),
-        bloom: breakdown(questions, &order, |q| q.bloom.iter().map(ToString::to_string).collect()),
-        question_types: breakdown(questions, &order, |q| vec![q.question_type.to_string()]),
+        bloom: {
+            let mut rows =
+                breakdown(questions, &order, |q| q.bloom.iter().map(ToString::to_string).collect());
+            rows.sort_by_key(|r| r.category.parse::<BloomLevel>().ok());
+            rows
+        },
+        question_types: {
+            let mut rows = breakdown(questions, &order, |q| vec![q.question_type.to_string()]);
+            rows.sort_by_key(|r| r.category.parse::<QuestionType>().ok());
+            rows
+        },
         bias: bias_baselines(questions),
         questions: questions.len(),
         leaderboard,
@@ -407,6 +416,12 @@ mod tests {
         assert_eq!(t1.tallies[0].correct, 2);
         assert_eq!(t1.tallies[1].correct, 1);
         assert_eq!(grades.bloom[0].category, "Remembering");
+        let mut mixed = exam();
+        mixed[0].bloom = vec![BloomLevel::Creating];
+        mixed[1].bloom = vec![BloomLevel::Uncategorized];
+        mixed[2].bloom = vec![BloomLevel::Analyzing];
+        let order: Vec<String> = grade(&mixed, &[]).bloom.into_iter().map(|r| r.category).collect();
+        assert_eq!(order, ["Remembering", "Analyzing", "Creating", "Uncategorized"], "taxonomy order");
     }
 
     #[test]

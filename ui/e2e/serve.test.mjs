@@ -1,0 +1,102 @@
+// Browser check: the built UI, served by `proctor serve`, opens the sample project and shows its
+// leaderboard. Uses playwright-core with Debian's chromium (no browser download).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ui = join(here, "..");
+const targetDir = process.env.CARGO_TARGET_DIR ?? join(process.env.HOME ?? "/root", ".cache/proctor-target");
+const proctorBin = process.env.PROCTOR_BIN ?? join(targetDir, "debug/proctor");
+const shots = join(ui, "test-results");
+
+let server;
+let dataDir;
+let url;
+
+before(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "proctor-e2e-"));
+  mkdirSync(shots, { recursive: true });
+  server = spawn(proctorBin, ["serve", "--port", "0", "--ui", join(ui, "dist"), "--data-dir", dataDir], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("proctor serve did not print its address")), 20000);
+    let seen = "";
+    server.stdout.on("data", (chunk) => {
+      seen += chunk;
+      const match = seen.match(/http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[0]);
+      }
+    });
+    server.on("exit", (code) => reject(new Error(`proctor serve exited with ${code}`)));
+  });
+});
+
+after(() => {
+  server?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function withPage(fn) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+      "--disable-component-update", "--no-first-run", "--disable-sync",
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await fn(page);
+  } finally {
+    await browser.close();
+  }
+}
+
+test("opens the sample project and shows its leaderboard", async () => {
+  await withPage(async (page) => {
+    await page.goto(url);
+    await page.getByRole("button", { name: "Open the sample project" }).click();
+    const board = page.getByTestId("leaderboard");
+    await board.waitFor({ timeout: 30000 });
+    const rows = board.locator("tbody tr");
+    assert.equal(await rows.count(), 7);
+    assert.match(await rows.first().innerText(), /Atlas RAG/);
+    assert.match(await rows.last().innerText(), /Echo Bot/);
+    assert.match(await page.getByTestId("counts").innerText(), /120\s+questions/);
+    assert.equal(await page.getByTestId("project-name").innerText(), "Tidewater sample");
+    await page.screenshot({ path: join(shots, "serve-summary.png"), fullPage: true });
+
+    await page.getByRole("tab", { name: "Bloom levels" }).click();
+    assert.match(await page.locator("table.categories").innerText(), /Remembering/);
+    await page.getByText("How is this computed?").first().click();
+    await page.screenshot({ path: join(shots, "serve-bloom.png"), fullPage: true });
+  });
+});
+
+test("shows a clear message when a project cannot be opened", async () => {
+  await withPage(async (page) => {
+    await page.goto(url);
+    await page.getByRole("button", { name: "Proctor" }).click();
+    await page.getByLabel("Project file (.proctor)").fill("/nowhere/missing.proctor");
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /there is no project file at \/nowhere\/missing\.proctor/);
+  });
+});
+
+test("refuses API calls without the session token", async () => {
+  const origin = new URL(url).origin;
+  const response = await fetch(`${origin}/api/summary`);
+  assert.equal(response.status, 401);
+  assert.equal((await response.json()).code, "unauthorized");
+});

@@ -1,0 +1,45 @@
+import type { Backend } from "./index";
+import type { ApiError, ImportReport, ImportRequest, ProjectPath, ProjectSummary } from "./types";
+
+const TOKEN_KEY = "proctor-token";
+
+/** The session token: from the address `proctor serve` printed, remembered for the tab. */
+export function sessionToken(location: Pick<Location, "search">, storage: Pick<Storage, "getItem" | "setItem">): string {
+  const fromUrl = new URLSearchParams(location.search).get("token");
+  if (fromUrl) {
+    storage.setItem(TOKEN_KEY, fromUrl);
+    return fromUrl;
+  }
+  return storage.getItem(TOKEN_KEY) ?? "";
+}
+
+/** The browser's backend: JSON over HTTP to `proctor serve` on the same origin. */
+export function httpBackend(location: Location, fetcher: typeof fetch = fetch.bind(window)): Backend {
+  const token = sessionToken(location, window.sessionStorage);
+
+  async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetcher(`/api${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (e) {
+      throw { code: "internal", message: `Proctor is not reachable: ${String(e)}` } satisfies ApiError;
+    }
+    const payload: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      throw (payload ?? { code: "internal", message: `HTTP ${response.status}` }) as ApiError;
+    }
+    return payload as T;
+  }
+
+  return {
+    openProject: (path) => call<ProjectSummary>("POST", "/projects/open", { path } satisfies ProjectPath),
+    createProject: (path) => call<ProjectSummary>("POST", "/projects/create", { path } satisfies ProjectPath),
+    openSample: () => call<ProjectSummary>("POST", "/projects/sample"),
+    summary: () => call<ProjectSummary>("GET", "/summary"),
+    importFile: (request: ImportRequest) => call<ImportReport>("POST", "/import", request),
+  };
+}

@@ -1,0 +1,40 @@
+// The one module that talks to the backend. Two implementations of one interface: Tauri's
+// invoke inside the desktop window, HTTP fetch to `proctor serve` in a browser.
+import type { ApiError, ImportReport, ImportRequest, ProjectSummary } from "./types";
+import { httpBackend } from "./http";
+import { tauriBackend } from "./tauri";
+
+export type { ApiError } from "./types";
+
+export interface Backend {
+  /** Opens a project file and makes it current. */
+  openProject(path: string): Promise<ProjectSummary>;
+  /** Creates an empty project file and makes it current. */
+  createProject(path: string): Promise<ProjectSummary>;
+  /** Opens the bundled sample project (built on first use). */
+  openSample(): Promise<ProjectSummary>;
+  /** The current project's summary. */
+  summary(): Promise<ProjectSummary>;
+  /** Imports a file into the current project. */
+  importFile(request: ImportRequest): Promise<ImportReport>;
+}
+
+/** Whether a thrown value is the backend's `{code, message}` error. */
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === "object" && value !== null && "code" in value && "message" in value;
+}
+
+/** The message to show for anything a backend call threw. */
+export function messageOf(error: unknown): string {
+  if (isApiError(error)) return error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+declare global {
+  interface Window {
+    __TAURI_INTERNALS__?: unknown;
+  }
+}
+
+export const backend: Backend = window.__TAURI_INTERNALS__ ? tauriBackend() : httpBackend(window.location);

@@ -1,0 +1,26 @@
+// Presentation of numbers the backend computed. No statistics here: only formatting.
+
+/** 0.8125 → "81.3%"; missing → "–". */
+export function percent(value: number | null | undefined, digits = 1): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "–";
+  return `${(value * 100).toFixed(digits)}%`;
+}
+
+/** An interval as "74.0 – 88.1%". */
+export function interval(low: number | null | undefined, high: number | null | undefined): string {
+  if (low == null || high == null) return "–";
+  return `${(low * 100).toFixed(1)} – ${(high * 100).toFixed(1)}%`;
+}
+
+/** A score with its standard error: "0.717 ± 0.033". */
+export function withError(value: number, error: number, digits = 3): string {
+  return `${value.toFixed(digits)} ± ${error.toFixed(digits)}`;
+}
+
+/** Background for an accuracy cell: from pale red (0) through pale yellow to green (1). */
+export function heat(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return "transparent";
+  const v = Math.min(1, Math.max(0, value));
+  const hue = Math.round(v * 120);
+  return `hsl(${hue} 70% ${92 - v * 18}%)`;
+}
