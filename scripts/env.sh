@@ -1,0 +1,8 @@
+# Shared settings for Proctor's scripts (sourced, not run).
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/proctor-target}"
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+PROCTOR_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export PROCTOR_ROOT
+export PROCTOR_BIN="$CARGO_TARGET_DIR/debug/proctor"
+export PROCTOR_DESKTOP_BIN="$CARGO_TARGET_DIR/debug/proctor-desktop"

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Installs everything Proctor needs on a fresh Debian 12 machine, builds it, and runs the demo
+# on the bundled sample project. Idempotent: a second run only rebuilds what changed.
+#
+#   scripts/setup.sh            install, build, run the demo
+#   scripts/setup.sh --no-demo  install and build only (what the test command uses)
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$PROCTOR_ROOT"
+
+step() { printf '\n== %s\n' "$*"; }
+
+APT_PACKAGES=(
+  # Tauri 2 / WebKitGTK build dependencies
+  libwebkit2gtk-4.1-dev libgtk-3-dev libsoup-3.0-dev libjavascriptcoregtk-4.1-dev librsvg2-dev
+  libayatana-appindicator3-dev build-essential pkg-config libssl-dev file xdg-utils curl
+  # tests: a virtual display for the real window, Chromium for the browser checks, fonts, screenshots
+  xvfb xauth chromium fonts-dejavu-core imagemagick
+)
+
+missing=()
+for package in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  step "Installing system packages: ${missing[*]}"
+  sudo_cmd=(); [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -q -o DPkg::Lock::Timeout=600
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends \
+    -o DPkg::Lock::Timeout=600 "${missing[@]}"
+fi
+
+# rust-toolchain.toml pins 1.95.0; where rustup only has it as "stable", link the name.
+pinned=$(sed -n 's/^channel = "\(.*\)"/\1/p' rust-toolchain.toml)
+if ! rustup toolchain list | grep -q "^$pinned"; then
+  step "Linking the installed stable toolchain as $pinned"
+  rustup toolchain link "$pinned" "$(rustup run stable rustc --print sysroot)"
+fi
+
+step "Installing the UI's npm packages"
+if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
+  (cd ui && npm ci --no-audit --no-fund)
+fi
+
+step "Building the UI"
+(cd ui && npm run build --silent)
+
+step "Building Proctor (command line, server, desktop app)"
+cargo build --locked -p proctor-cli
+cargo build --locked -p proctor-desktop --features custom-protocol
+
+if [ "${1:-}" != "--no-demo" ]; then
+  step "Running the demo on the sample project"
+  "$PROCTOR_BIN" demo --force -p "$PROCTOR_ROOT/tidewater-sample.proctor"
+  cat <<MSG
+
+Next:
+  desktop app:  $PROCTOR_DESKTOP_BIN --sample        (or: $PROCTOR_DESKTOP_BIN tidewater-sample.proctor)
+  in a browser: $PROCTOR_BIN serve -p tidewater-sample.proctor   then open the printed address
+MSG
+fi

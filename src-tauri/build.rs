@@ -1,0 +1,14 @@
+//! Generates Tauri's context and the permissions of Proctor's own commands.
+
+fn main() {
+    tauri_build::try_build(tauri_build::Attributes::new().app_manifest(
+        tauri_build::AppManifest::new().commands(&[
+            "open_project",
+            "create_project",
+            "open_sample",
+            "summary",
+            "import_file",
+        ]),
+    ))
+    .expect("tauri build step");
+}

@@ -1,0 +1,80 @@
+//! Proctor's desktop window. Each command decodes its input, calls the Workbench facade off the
+//! UI thread, and returns its answer or its `{code, message}` error.
+//!
+//! `proctor-desktop [PROJECT]` opens a project at start; `--sample` opens the sample project.
+
+#![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
+
+use proctor_api::dto::{ImportReport, ImportRequest, ProjectPath, ProjectSummary};
+use proctor_api::{ApiError, ApiResult, ErrorCode, NoProgress, Workbench};
+use std::sync::Arc;
+use tauri::{Manager, State};
+
+type Bench<'a> = State<'a, Arc<Workbench>>;
+
+/// Runs facade work on a blocking thread so the window stays responsive.
+async fn off_ui<T: Send + 'static>(
+    bench: &Arc<Workbench>,
+    work: impl FnOnce(&Workbench) -> ApiResult<T> + Send + 'static,
+) -> ApiResult<T> {
+    let bench = Arc::clone(bench);
+    tauri::async_runtime::spawn_blocking(move || work(&bench))
+        .await
+        .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?
+}
+
+#[tauri::command]
+async fn open_project(project: ProjectPath, bench: Bench<'_>) -> ApiResult<ProjectSummary> {
+    off_ui(&bench, move |w| w.open_project(&project.path)).await
+}
+
+#[tauri::command]
+async fn create_project(project: ProjectPath, bench: Bench<'_>) -> ApiResult<ProjectSummary> {
+    off_ui(&bench, move |w| w.create_project(&project.path)).await
+}
+
+#[tauri::command]
+async fn open_sample(bench: Bench<'_>) -> ApiResult<ProjectSummary> {
+    off_ui(&bench, Workbench::open_sample).await
+}
+
+#[tauri::command]
+async fn summary(bench: Bench<'_>) -> ApiResult<ProjectSummary> {
+    off_ui(&bench, Workbench::summary).await
+}
+
+#[tauri::command]
+async fn import_file(request: ImportRequest, bench: Bench<'_>) -> ApiResult<ImportReport> {
+    off_ui(&bench, move |w| w.import(&request, &NoProgress)).await
+}
+
+fn main() {
+    tauri::Builder::default()
+        .setup(|app| {
+            let data_dir = match std::env::var_os("PROCTOR_DATA_DIR") {
+                Some(dir) => dir.into(),
+                None => app.path().app_data_dir()?,
+            };
+            let bench = Workbench::new(data_dir);
+            let startup = std::env::args().nth(1);
+            let opened = match startup.as_deref() {
+                Some("--sample") => Some(bench.open_sample()),
+                Some(path) => Some(bench.open_project(path)),
+                None => None,
+            };
+            if let Some(Err(e)) = opened {
+                eprintln!("proctor: {}", e.message);
+            }
+            app.manage(Arc::new(bench));
+            Ok(())
+        })
+        .invoke_handler(tauri::generate_handler![
+            open_project,
+            create_project,
+            open_sample,
+            summary,
+            import_file
+        ])
+        .run(tauri::generate_context!())
+        .expect("the Proctor window could not start");
+}
