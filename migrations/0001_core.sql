@@ -67,13 +67,16 @@ CREATE TABLE questions (
 );
 CREATE INDEX questions_by_version ON questions (exam_version_id, ordinal);
 
--- A frozen exam version is what systems sit: its questions never change again.
+-- A frozen exam version is what systems sit: its questions' content never changes again.
+-- (Category overrides and the active flag are analysis choices, not content, and stay editable.)
 CREATE TRIGGER frozen_questions_no_insert BEFORE INSERT ON questions
 WHEN (SELECT frozen_at FROM exam_versions WHERE id = NEW.exam_version_id) IS NOT NULL
 BEGIN
     SELECT RAISE(ABORT, 'exam version is frozen');
 END;
-CREATE TRIGGER frozen_questions_no_update BEFORE UPDATE ON questions
+CREATE TRIGGER frozen_questions_no_update
+BEFORE UPDATE OF exam_version_id, external_id, ordinal, query, stem, choices, key_index, source_text
+ON questions
 WHEN (SELECT frozen_at FROM exam_versions WHERE id = OLD.exam_version_id) IS NOT NULL
 BEGIN
     SELECT RAISE(ABORT, 'exam version is frozen');

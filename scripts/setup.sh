@@ -46,8 +46,9 @@ step "Building the UI"
 (cd ui && npm run build --silent)
 
 step "Building Proctor (command line, server, desktop app)"
-cargo build --locked -p proctor-cli
-cargo build --locked -p proctor-desktop --features custom-protocol
+# One build of the whole workspace with the same features the tests use, so that dependencies
+# are compiled once and shared.
+cargo build --locked --workspace --features proctor-desktop/custom-protocol
 
 if [ "${1:-}" != "--no-demo" ]; then
   step "Running the demo on the sample project"

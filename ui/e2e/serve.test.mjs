@@ -3,7 +3,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -79,6 +79,35 @@ test("opens the sample project and shows its leaderboard", async () => {
     assert.match(await page.locator("table.categories").innerText(), /Remembering/);
     await page.getByText("How is this computed?").first().click();
     await page.screenshot({ path: join(shots, "serve-bloom.png"), fullPage: true });
+  });
+});
+
+test("imports a system's answers from the page and ranks it", async () => {
+  const answers = join(dataDir, "newcomer.csv");
+  const rows = ["question_id,answer"];
+  for (let i = 1; i <= 120; i++) rows.push(`tw-${String(i).padStart(3, "0")},${i % 2 ? "A" : "I am not sure"}`);
+  writeFileSync(answers, rows.join("\n") + "\n");
+  await withPage(async (page) => {
+    await page.goto(url);
+    await page.getByRole("button", { name: "Open the sample project" }).click();
+    await page.getByTestId("leaderboard").waitFor();
+    await page.getByLabel("What").selectOption("answers");
+    await page.getByLabel("File or folder").fill(answers);
+    await page.getByLabel("System name").fill("Newcomer");
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const report = page.getByRole("status").filter({ hasText: "Imported" });
+    await report.waitFor();
+    assert.match(await report.innerText(), /Imported 120 of 120 records/);
+    assert.match(await report.innerText(), /60 answers matched no choice/);
+    await page.getByTestId("leaderboard").locator("tbody tr", { hasText: "Newcomer" }).waitFor();
+    assert.equal(await page.getByTestId("leaderboard").locator("tbody tr").count(), 8);
+    await page.screenshot({ path: join(shots, "serve-import.png"), fullPage: true });
+
+    // The same file again is refused, and the page says why.
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const refusal = page.locator("form.import [role=alert]");
+    await refusal.waitFor();
+    assert.match(await refusal.innerText(), /Newcomer already has answers/);
   });
 });
 

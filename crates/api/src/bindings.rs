@@ -4,7 +4,7 @@
 //! stale; `UPDATE_BINDINGS=1 cargo test -p proctor-api bindings` rewrites it.
 
 use crate::dto::{
-    BiasBaselines, CategoryCell, CategoryRow, CategoryTable, Counts, ExamScore, ExamVersion,
+    BiasBaselines, CategoryCell, CategoryOverride, QuestionCategories, CategoryRow, CategoryTable, Counts, ExamScore, ExamVersion,
     Factor, Grades, ImportKind, ImportReport, ImportRequest, PositionBaseline, ProjectPath,
     ProjectSummary, SittingMode, Standing, UnmappedAnswer,
 };
@@ -37,6 +37,8 @@ pub fn typescript() -> String {
         UnmappedAnswer::decl(),
         ImportReport::decl(),
         ProjectPath::decl(),
+        CategoryOverride::decl(),
+        QuestionCategories::decl(),
     ];
     let mut out = String::from(
         "// Generated from the Rust DTOs in crates/api/src/dto.rs by crates/api/src/bindings.rs.\n\

@@ -320,3 +320,31 @@ pub struct ProjectPath {
     /// The `.proctor` file.
     pub path: String,
 }
+
+/// A change to a question's categories. `None` leaves a category as it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct CategoryOverride {
+    /// The exam (default: the newest).
+    pub exam: Option<String>,
+    /// The question's id in its exam file.
+    pub question_id: String,
+    /// Bloom levels to set by hand; an empty list goes back to the classifier's.
+    pub bloom: Option<Vec<String>>,
+    /// A question type to set by hand; "auto" goes back to the classifier's.
+    pub question_type: Option<String>,
+}
+
+/// A question's categories, and whether each was set by hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct QuestionCategories {
+    /// The question's id in its exam file.
+    pub question_id: String,
+    /// Bloom levels in force.
+    pub bloom: Vec<String>,
+    /// Whether the Bloom levels were set by hand.
+    pub bloom_overridden: bool,
+    /// Question type in force.
+    pub question_type: String,
+    /// Whether the type was set by hand.
+    pub question_type_overridden: bool,
+}

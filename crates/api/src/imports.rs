@@ -11,7 +11,7 @@ use proctor_formats::articles::read_articles;
 use proctor_formats::documents::{DOCUMENT_EXTENSIONS, read_documents};
 use proctor_formats::exam::read_exam;
 use proctor_store::{NewDocument, NewQuestion, NewResponse};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// A file to import: the name shown in messages, and its bytes.
@@ -263,7 +263,7 @@ impl Project {
             questions.iter().map(|q| (q.external_id.as_str(), q)).collect();
         let mut responses = Vec::with_capacity(questions.len());
         let mut unmapped = Vec::new();
-        let mut answered: HashMap<QuestionId, ()> = HashMap::new();
+        let mut answered: HashSet<QuestionId> = HashSet::new();
         for row in &rows {
             let question = by_id.get(row.question_id.as_str()).ok_or_else(|| {
                 ApiError::new(
@@ -274,7 +274,7 @@ impl Project {
                     ),
                 )
             })?;
-            answered.insert(question.id, ());
+            answered.insert(question.id);
             let outcome = if row.error.is_some() {
                 Outcome::Error
             } else {
@@ -300,7 +300,7 @@ impl Project {
             });
         }
         let missing: Vec<&proctor_store::QuestionRow> =
-            questions.iter().filter(|q| !answered.contains_key(&q.id)).collect();
+            questions.iter().filter(|q| !answered.contains(&q.id)).collect();
         for q in &missing {
             responses.push(NewResponse::new(q.id, Outcome::Unanswered, None));
         }

@@ -19,6 +19,7 @@
 //! ```
 
 pub mod bindings;
+mod categories;
 pub mod dto;
 mod error;
 mod grades;

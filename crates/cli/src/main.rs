@@ -7,7 +7,7 @@ mod progress;
 mod report;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use proctor_api::dto::{Factor, ImportKind, ImportRequest};
+use proctor_api::dto::{CategoryOverride, Factor, ImportKind, ImportRequest};
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
 use std::path::{Path, PathBuf};
@@ -76,6 +76,23 @@ enum Command {
         /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Correct a question's categories by hand (or give them back to the classifiers).
+    Categorize {
+        /// The question's id in its exam file.
+        question: String,
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// The exam (default: the newest).
+        #[arg(long)]
+        exam: Option<String>,
+        /// Bloom levels, comma-separated (e.g. Applying,Analyzing), or "auto".
+        #[arg(long)]
+        bloom: Option<String>,
+        /// Question type (what, which, how, when, why, where, who, other), or "auto".
+        #[arg(long = "type")]
+        question_type: Option<String>,
     },
     /// Build the bundled sample project and print its results.
     Demo {
@@ -198,6 +215,20 @@ fn run(cli: Cli) -> ApiResult<()> {
             } else {
                 print!("{}", report::summary(&summary));
             }
+        }
+        Command::Categorize { question, project, exam, bloom, question_type } => {
+            let bloom = bloom.map(|b| {
+                if b.trim().eq_ignore_ascii_case("auto") {
+                    Vec::new()
+                } else {
+                    b.split(',').map(|l| l.trim().to_owned()).filter(|l| !l.is_empty()).collect()
+                }
+            });
+            let change = CategoryOverride { exam, question_id: question, bloom, question_type };
+            let now = Project::open(&project)?.override_categories(&change)?;
+            let by = |manual: bool| if manual { "set by hand" } else { "from the classifier" };
+            println!("{}: Bloom {} ({}), type {} ({})", now.question_id, now.bloom.join(", "),
+                by(now.bloom_overridden), now.question_type, by(now.question_type_overridden));
         }
         Command::Demo { project, force } => {
             if force {

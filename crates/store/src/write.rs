@@ -3,8 +3,8 @@
 use crate::rows::{NewDocument, NewQuestion, NewResponse};
 use crate::{Result, StoreError};
 use proctor_core::{
-    BloomLevel, DocumentId, ExamId, ExamVersionId, Outcome, QuestionId, RunId, RunMode, SystemId,
-    SystemKind, TopicId,
+    BloomLevel, DocumentId, ExamId, ExamVersionId, Outcome, QuestionId, QuestionType, RunId,
+    RunMode, SystemId, SystemKind, TopicId,
 };
 use rusqlite::{OptionalExtension, Transaction, params};
 use sha2::{Digest, Sha256};
@@ -274,6 +274,19 @@ impl<'a> Tx<'a> {
         self.tx.execute(
             "UPDATE questions SET bloom_override = ?2 WHERE id = ?1",
             params![question.0, levels.map(bloom_json)],
+        )?;
+        Ok(())
+    }
+
+    /// Overrides (or, with `None`, clears the override of) a question's type.
+    pub fn set_question_type_override(
+        &self,
+        question: QuestionId,
+        question_type: Option<QuestionType>,
+    ) -> Result<()> {
+        self.tx.execute(
+            "UPDATE questions SET qtype_override = ?2 WHERE id = ?1",
+            params![question.0, question_type.map(QuestionType::as_str)],
         )?;
         Ok(())
     }

@@ -104,10 +104,25 @@ mod exams {
         let tx = store.transaction().unwrap();
         let err = tx.insert_questions(version, &[question("q2")], |_| {}).unwrap_err();
         assert!(err.to_string().contains("exam version is frozen"), "{err}");
-        let err = tx.set_bloom_override(q1, Some(&[])).unwrap_err();
-        assert!(err.to_string().contains("exam version is frozen"), "{err}");
         drop(tx);
+        // The triggers live in the file: any connection, not only ours, is refused.
+        let raw = Connection::open(store.path()).unwrap();
+        let edited = raw.execute("UPDATE questions SET stem = 'Changed?'", []);
+        assert!(edited.unwrap_err().to_string().contains("exam version is frozen"));
+        let deleted = raw.execute("DELETE FROM questions", []);
+        assert!(deleted.unwrap_err().to_string().contains("exam version is frozen"));
+        drop(raw);
         assert_eq!(store.questions(version).unwrap().len(), 1);
+
+        // Categories are analysis, not content: they stay editable on a frozen version.
+        let tx = store.transaction().unwrap();
+        tx.set_bloom_override(q1, Some(&[proctor_core::BloomLevel::Creating])).unwrap();
+        tx.set_question_type_override(q1, Some(QuestionType::How)).unwrap();
+        tx.commit().unwrap();
+        let q = &store.questions(version).unwrap()[0];
+        assert_eq!(q.bloom, vec![proctor_core::BloomLevel::Creating]);
+        assert!(q.bloom_overridden && q.question_type_overridden);
+        assert_eq!(q.question_type, QuestionType::How);
     }
 
     #[test]
