@@ -28,8 +28,12 @@ fn main() {
         println!("cargo:rerun-if-changed={}", file.display());
         let relative = file.strip_prefix(&root).expect("under data/");
         let relative = relative.to_string_lossy().replace('\\', "/");
-        writeln!(code, "    ({relative:?}, include_bytes!({:?})),", file.display().to_string())
-            .expect("write to string");
+        writeln!(
+            code,
+            "    ({relative:?}, include_bytes!({:?})),",
+            file.display().to_string()
+        )
+        .expect("write to string");
     }
     code.push_str("];\n");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join("files.rs");

@@ -4,9 +4,9 @@
 //! stale; `UPDATE_BINDINGS=1 cargo test -p proctor-api bindings` rewrites it.
 
 use crate::dto::{
-    BiasBaselines, CategoryCell, CategoryOverride, QuestionCategories, CategoryRow, CategoryTable, Counts, ExamScore, ExamVersion,
-    Factor, Grades, ImportKind, ImportReport, ImportRequest, PositionBaseline, ProjectPath,
-    ProjectSummary, SittingMode, Standing, UnmappedAnswer,
+    BiasBaselines, CategoryCell, CategoryOverride, CategoryRow, CategoryTable, Counts, ExamScore,
+    ExamVersion, Factor, Grades, ImportKind, ImportReport, ImportRequest, PositionBaseline,
+    ProjectPath, ProjectSummary, QuestionCategories, SittingMode, Standing, UnmappedAnswer,
 };
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;

@@ -11,7 +11,10 @@ fn invalid(message: String) -> ApiError {
 
 impl Project {
     /// Sets or clears a question's Bloom levels and type; returns the categories now in force.
-    pub fn override_categories(&mut self, change: &CategoryOverride) -> ApiResult<QuestionCategories> {
+    pub fn override_categories(
+        &mut self,
+        change: &CategoryOverride,
+    ) -> ApiResult<QuestionCategories> {
         let version = self.exam_version(change.exam.as_deref())?;
         let find = |project: &Project| -> ApiResult<proctor_store::QuestionRow> {
             project
@@ -22,7 +25,10 @@ impl Project {
                 .ok_or_else(|| {
                     ApiError::new(
                         ErrorCode::NotFound,
-                        format!("there is no question '{}' in exam '{}'", change.question_id, version.exam_name),
+                        format!(
+                            "there is no question '{}' in exam '{}'",
+                            change.question_id, version.exam_name
+                        ),
                     )
                 })
         };
@@ -31,7 +37,10 @@ impl Project {
             .bloom
             .as_ref()
             .map(|levels| {
-                let parsed = levels.iter().map(|l| l.parse()).collect::<Result<Vec<BloomLevel>, _>>();
+                let parsed = levels
+                    .iter()
+                    .map(|l| l.parse())
+                    .collect::<Result<Vec<BloomLevel>, _>>();
                 parsed
                     .map(|mut p| {
                         p.sort();

@@ -8,6 +8,7 @@ use crate::project::exam_version_dto;
 use crate::{ApiResult, Project};
 use proctor_core::RunMode;
 use proctor_exam::grading::{self, GradedQuestion, Sitting, Tally};
+use proctor_stats::Proportion;
 use proctor_store::ExamVersionRow;
 use std::collections::{BTreeSet, HashMap};
 
@@ -30,7 +31,7 @@ fn cell(t: &Tally) -> CategoryCell {
     CategoryCell {
         correct: n(t.correct),
         graded: n(t.graded()),
-        accuracy: t.accuracy().map(|p| p.estimate()),
+        accuracy: t.accuracy().map(Proportion::estimate),
     }
 }
 
@@ -61,7 +62,9 @@ impl Project {
         let mut factors: HashMap<String, Vec<Factor>> = HashMap::new();
         let mut sittings = Vec::new();
         for run in self.store.runs(version.id)? {
-            let system = run.system.and_then(|id| systems.iter().find(|s| s.id == id));
+            let system = run
+                .system
+                .and_then(|id| systems.iter().find(|s| s.id == id));
             let name = system.map_or_else(|| "gold articles".to_owned(), |s| s.name.clone());
             if let Some(system) = system {
                 factors.insert(

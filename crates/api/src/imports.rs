@@ -93,7 +93,10 @@ fn document_sources(path: &Path) -> ApiResult<Vec<Source>> {
 
 fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> ApiResult<()> {
     let entries = std::fs::read_dir(dir).map_err(|e| {
-        ApiError::new(ErrorCode::InvalidInput, format!("cannot list {}: {e}", dir.display()))
+        ApiError::new(
+            ErrorCode::InvalidInput,
+            format!("cannot list {}: {e}", dir.display()),
+        )
     })?;
     for entry in entries {
         let path = entry
@@ -116,7 +119,11 @@ fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> ApiResult<()> {
 
 impl Project {
     /// Imports a file (or, for documents, a folder) as the request says.
-    pub fn import(&mut self, request: &ImportRequest, progress: &dyn Progress) -> ApiResult<ImportReport> {
+    pub fn import(
+        &mut self,
+        request: &ImportRequest,
+        progress: &dyn Progress,
+    ) -> ApiResult<ImportReport> {
         let path = Path::new(&request.path);
         let sources = if request.kind == ImportKind::Documents {
             document_sources(path)?
@@ -127,7 +134,7 @@ impl Project {
                 topic: None,
             }]
         };
-        self.import_sources(request, sources, progress)
+        self.import_sources(request, &sources, progress)
     }
 
     /// Imports already-read files: the core of [`Project::import`], also used for the
@@ -135,36 +142,54 @@ impl Project {
     pub fn import_sources(
         &mut self,
         request: &ImportRequest,
-        sources: Vec<Source>,
+        sources: &[Source],
         progress: &dyn Progress,
     ) -> ApiResult<ImportReport> {
         let doing = format!("importing {} from {}", request.kind.as_str(), request.path);
         let result = match request.kind {
             ImportKind::Documents => self.import_documents(request, sources, progress),
-            ImportKind::Exam => self.import_exam(request, &sources, progress),
-            ImportKind::Answers => self.import_answers(request, &sources, RunMode::Answers, progress),
-            ImportKind::ReaderOutcomes => self.import_answers(request, &sources, RunMode::Exam, progress),
-            ImportKind::GoldOutcomes => self.import_answers(request, &sources, RunMode::Gold, progress),
-            ImportKind::Articles | ImportKind::GoldArticles => self.import_articles(request, &sources),
+            ImportKind::Exam => self.import_exam(request, sources, progress),
+            ImportKind::Answers => {
+                self.import_answers(request, sources, RunMode::Answers, progress)
+            }
+            ImportKind::ReaderOutcomes => {
+                self.import_answers(request, sources, RunMode::Exam, progress)
+            }
+            ImportKind::GoldOutcomes => {
+                self.import_answers(request, sources, RunMode::Gold, progress)
+            }
+            ImportKind::Articles | ImportKind::GoldArticles => {
+                self.import_articles(request, sources)
+            }
         };
-        result.map_err(|e| if e.code == ErrorCode::InvalidInput { e } else { e.context(doing) })
+        result.map_err(|e| {
+            if e.code == ErrorCode::InvalidInput {
+                e
+            } else {
+                e.context(doing)
+            }
+        })
     }
 
     fn import_documents(
         &mut self,
         request: &ImportRequest,
-        sources: Vec<Source>,
+        sources: &[Source],
         progress: &dyn Progress,
     ) -> ApiResult<ImportReport> {
         progress.start("reading documents", sources.len() as u64);
         let mut documents = Vec::new();
-        for source in &sources {
+        for source in sources {
             for doc in read_documents(&source.name, &source.bytes)? {
                 documents.push(NewDocument {
                     name: doc.name,
                     source_path: Some(source.name.clone()),
                     format: doc.format.to_owned(),
-                    topic: request.topic.clone().or(doc.topic).or_else(|| source.topic.clone()),
+                    topic: request
+                        .topic
+                        .clone()
+                        .or(doc.topic)
+                        .or_else(|| source.topic.clone()),
                     text: doc.text,
                 });
             }
@@ -183,7 +208,9 @@ impl Project {
         let skipped = documents.len() - added;
         let mut notes = Vec::new();
         if skipped > 0 {
-            notes.push(format!("{skipped} documents were already in the project and were skipped"));
+            notes.push(format!(
+                "{skipped} documents were already in the project and were skipped"
+            ));
         }
         let report = ImportReport {
             kind: request.kind,
@@ -194,7 +221,12 @@ impl Project {
             notes,
             unmapped: Vec::new(),
         };
-        tx.log_import(request.kind.as_str(), &request.path, added, &report_json(&report))?;
+        tx.log_import(
+            request.kind.as_str(),
+            &request.path,
+            added,
+            &report_json(&report),
+        )?;
         tx.commit()?;
         progress.finish();
         Ok(report)
@@ -218,7 +250,10 @@ impl Project {
                 question,
             })
             .collect();
-        let name = request.exam.clone().unwrap_or_else(|| file_stem(&source.name));
+        let name = request
+            .exam
+            .clone()
+            .unwrap_or_else(|| file_stem(&source.name));
         if self.store.latest_version_of(&name)?.is_some() {
             return Err(ApiError::new(
                 ErrorCode::Conflict,
@@ -227,7 +262,10 @@ impl Project {
         }
         let mut notes = vec![format!("read as {}", exam.format)];
         if exam.generated_ids {
-            notes.push("the file has no id column: questions are numbered q1, q2, … in file order".to_owned());
+            notes.push(
+                "the file has no id column: questions are numbered q1, q2, … in file order"
+                    .to_owned(),
+            );
         }
         progress.start("storing questions", questions.len() as u64);
         let tx = self.store.transaction()?;
@@ -242,7 +280,12 @@ impl Project {
             notes,
             unmapped: Vec::new(),
         };
-        tx.log_import(request.kind.as_str(), &request.path, questions.len(), &report_json(&report))?;
+        tx.log_import(
+            request.kind.as_str(),
+            &request.path,
+            questions.len(),
+            &report_json(&report),
+        )?;
         tx.commit()?;
         progress.finish();
         Ok(report)
@@ -259,8 +302,10 @@ impl Project {
         let rows = read_answers(&source.name, &source.bytes)?;
         let version = self.exam_version(request.exam.as_deref())?;
         let questions = self.store.questions(version.id)?;
-        let by_id: HashMap<&str, &proctor_store::QuestionRow> =
-            questions.iter().map(|q| (q.external_id.as_str(), q)).collect();
+        let by_id: HashMap<&str, &proctor_store::QuestionRow> = questions
+            .iter()
+            .map(|q| (q.external_id.as_str(), q))
+            .collect();
         let mut responses = Vec::with_capacity(questions.len());
         let mut unmapped = Vec::new();
         let mut answered: HashSet<QuestionId> = HashSet::new();
@@ -270,7 +315,11 @@ impl Project {
                     ErrorCode::InvalidInput,
                     format!(
                         "{}:{}: there is no question '{}' in exam '{}' (version {})",
-                        source.name, row.location, row.question_id, version.exam_name, version.version
+                        source.name,
+                        row.location,
+                        row.question_id,
+                        version.exam_name,
+                        version.version
                     ),
                 )
             })?;
@@ -299,8 +348,10 @@ impl Project {
                 error: row.error.clone(),
             });
         }
-        let missing: Vec<&proctor_store::QuestionRow> =
-            questions.iter().filter(|q| !answered.contains(&q.id)).collect();
+        let missing: Vec<&proctor_store::QuestionRow> = questions
+            .iter()
+            .filter(|q| !answered.contains(&q.id))
+            .collect();
         for q in &missing {
             responses.push(NewResponse::new(q.id, Outcome::Unanswered, None));
         }
@@ -317,30 +368,49 @@ impl Project {
                 unmapped.len()
             ));
         }
-        let errors = responses.iter().filter(|r| r.outcome == Outcome::Error).count();
+        let errors = responses
+            .iter()
+            .filter(|r| r.outcome == Outcome::Error)
+            .count();
         if errors > 0 {
-            notes.push(format!("{errors} answers are errors reported by the system; they are not graded"));
+            notes.push(format!(
+                "{errors} answers are errors reported by the system; they are not graded"
+            ));
         }
 
         let system_name = match mode {
             RunMode::Gold => None,
-            RunMode::Answers | RunMode::Exam => {
-                Some(request.system.clone().unwrap_or_else(|| file_stem(&source.name)))
-            }
+            RunMode::Answers | RunMode::Exam => Some(
+                request
+                    .system
+                    .clone()
+                    .unwrap_or_else(|| file_stem(&source.name)),
+            ),
         };
-        let kind = if mode == RunMode::Exam { SystemKind::Articles } else { SystemKind::Answers };
+        let kind = if mode == RunMode::Exam {
+            SystemKind::Articles
+        } else {
+            SystemKind::Answers
+        };
         if !request.replace {
             self.refuse_second_run(system_name.as_deref(), mode, &version)?;
         }
         progress.start("storing answers", responses.len() as u64);
         let tx = self.store.transaction()?;
-        let system = system_name.as_deref().map(|name| tx.system_id(name, kind)).transpose()?;
+        let system = system_name
+            .as_deref()
+            .map(|name| tx.system_id(name, kind))
+            .transpose()?;
         if let Some(system) = system {
             for factor in &request.factors {
                 tx.set_factor(system, &factor.name, &factor.level)?;
             }
         }
-        let replaced = if request.replace { tx.delete_run(system, mode, version.id)? } else { 0 };
+        let replaced = if request.replace {
+            tx.delete_run(system, mode, version.id)?
+        } else {
+            0
+        };
         if replaced > 0 {
             notes.push(format!("replaced {replaced} earlier responses"));
         }
@@ -360,7 +430,12 @@ impl Project {
             notes,
             unmapped,
         };
-        tx.log_import(request.kind.as_str(), &request.path, responses.len(), &report_json(&report))?;
+        tx.log_import(
+            request.kind.as_str(),
+            &request.path,
+            responses.len(),
+            &report_json(&report),
+        )?;
         tx.commit()?;
         progress.finish();
         Ok(report)
@@ -389,7 +464,11 @@ impl Project {
                 format!(
                     "{} already has {} on exam '{}' version {}; import again with replace to overwrite them",
                     system_name.unwrap_or("the gold articles"),
-                    if mode == RunMode::Answers { "answers" } else { "reader outcomes" },
+                    if mode == RunMode::Answers {
+                        "answers"
+                    } else {
+                        "reader outcomes"
+                    },
                     version.exam_name,
                     version.version
                 ),
@@ -398,7 +477,11 @@ impl Project {
         Ok(())
     }
 
-    fn import_articles(&mut self, request: &ImportRequest, sources: &[Source]) -> ApiResult<ImportReport> {
+    fn import_articles(
+        &mut self,
+        request: &ImportRequest,
+        sources: &[Source],
+    ) -> ApiResult<ImportReport> {
         let source = single(sources)?;
         let rows = read_articles(&source.name, &source.bytes)?;
         let tx = self.store.transaction()?;
@@ -407,7 +490,10 @@ impl Project {
                 tx.upsert_gold_article(&row.query, &row.text)?;
             }
         } else {
-            let name = request.system.clone().unwrap_or_else(|| file_stem(&source.name));
+            let name = request
+                .system
+                .clone()
+                .unwrap_or_else(|| file_stem(&source.name));
             let system = tx.system_id(&name, SystemKind::Articles)?;
             for factor in &request.factors {
                 tx.set_factor(system, &factor.name, &factor.level)?;
@@ -430,7 +516,12 @@ impl Project {
             },
             unmapped: Vec::new(),
         };
-        tx.log_import(request.kind.as_str(), &request.path, rows.len(), &report_json(&report))?;
+        tx.log_import(
+            request.kind.as_str(),
+            &request.path,
+            rows.len(),
+            &report_json(&report),
+        )?;
         tx.commit()?;
         Ok(report)
     }
@@ -439,7 +530,10 @@ impl Project {
 fn single(sources: &[Source]) -> ApiResult<&Source> {
     match sources {
         [one] => Ok(one),
-        _ => Err(ApiError::new(ErrorCode::InvalidInput, "this import reads exactly one file")),
+        _ => Err(ApiError::new(
+            ErrorCode::InvalidInput,
+            "this import reads exactly one file",
+        )),
     }
 }
 

@@ -77,11 +77,22 @@ impl Project {
     pub(crate) fn exam_version(&self, name: Option<&str>) -> ApiResult<ExamVersionRow> {
         match name {
             Some(name) => self.store.latest_version_of(name)?.ok_or_else(|| {
-                ApiError::new(ErrorCode::NotFound, format!("there is no exam named '{name}'"))
+                ApiError::new(
+                    ErrorCode::NotFound,
+                    format!("there is no exam named '{name}'"),
+                )
             }),
-            None => self.store.exam_versions()?.into_iter().next().ok_or_else(|| {
-                ApiError::new(ErrorCode::NotFound, "the project has no exam yet; import one first")
-            }),
+            None => self
+                .store
+                .exam_versions()?
+                .into_iter()
+                .next()
+                .ok_or_else(|| {
+                    ApiError::new(
+                        ErrorCode::NotFound,
+                        "the project has no exam yet; import one first",
+                    )
+                }),
         }
     }
 

@@ -8,7 +8,10 @@ use std::path::Path;
 
 fn embedded(path: &str) -> ApiResult<Source> {
     let bytes = proctor_sample::file(path).ok_or_else(|| {
-        ApiError::new(ErrorCode::Internal, format!("the sample file {path} is missing from this build"))
+        ApiError::new(
+            ErrorCode::Internal,
+            format!("the sample file {path} is missing from this build"),
+        )
     })?;
     Ok(Source {
         name: path.to_owned(),
@@ -43,30 +46,38 @@ pub fn build(path: &Path, progress: &dyn Progress) -> ApiResult<ProjectSummary> 
             })
         })
         .collect();
-    project.import_sources(&ImportRequest::new(ImportKind::Documents, &manifest.corpus), documents, progress)?;
+    project.import_sources(
+        &ImportRequest::new(ImportKind::Documents, &manifest.corpus),
+        &documents,
+        progress,
+    )?;
 
     let mut exam = ImportRequest::new(ImportKind::Exam, &manifest.exam);
     exam.exam = Some(manifest.exam_name.clone());
-    project.import_sources(&exam, vec![embedded(&manifest.exam)?], progress)?;
+    project.import_sources(&exam, &[embedded(&manifest.exam)?], progress)?;
 
     for system in &manifest.answers {
         let mut request = ImportRequest::new(ImportKind::Answers, &system.file);
         request.system = Some(system.system.clone());
         request.factors = factors(&system.factors);
-        project.import_sources(&request, vec![embedded(&system.file)?], progress)?;
+        project.import_sources(&request, &[embedded(&system.file)?], progress)?;
     }
     for system in &manifest.articles {
         let mut articles = ImportRequest::new(ImportKind::Articles, &system.articles);
         articles.system = Some(system.system.clone());
         articles.factors = factors(&system.factors);
-        project.import_sources(&articles, vec![embedded(&system.articles)?], progress)?;
+        project.import_sources(&articles, &[embedded(&system.articles)?], progress)?;
         let mut outcomes = ImportRequest::new(ImportKind::ReaderOutcomes, &system.outcomes);
         outcomes.system = Some(system.system.clone());
-        project.import_sources(&outcomes, vec![embedded(&system.outcomes)?], progress)?;
+        project.import_sources(&outcomes, &[embedded(&system.outcomes)?], progress)?;
     }
     let gold = ImportRequest::new(ImportKind::GoldArticles, &manifest.gold_articles);
-    project.import_sources(&gold, vec![embedded(&manifest.gold_articles)?], progress)?;
+    project.import_sources(&gold, &[embedded(&manifest.gold_articles)?], progress)?;
     let gold_outcomes = ImportRequest::new(ImportKind::GoldOutcomes, &manifest.gold_outcomes);
-    project.import_sources(&gold_outcomes, vec![embedded(&manifest.gold_outcomes)?], progress)?;
+    project.import_sources(
+        &gold_outcomes,
+        &[embedded(&manifest.gold_outcomes)?],
+        progress,
+    )?;
     project.summary()
 }

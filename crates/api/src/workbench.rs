@@ -23,22 +23,29 @@ impl Workbench {
     }
 
     fn with_project<T>(&self, f: impl FnOnce(&mut Project) -> ApiResult<T>) -> ApiResult<T> {
-        let mut guard = self
-            .current
-            .lock()
-            .map_err(|_| ApiError::new(ErrorCode::Internal, "an earlier request failed midway; restart Proctor"))?;
-        let project = guard
-            .as_mut()
-            .ok_or_else(|| ApiError::new(ErrorCode::NoProject, "no project is open; open or create one first"))?;
+        let mut guard = self.current.lock().map_err(|_| {
+            ApiError::new(
+                ErrorCode::Internal,
+                "an earlier request failed midway; restart Proctor",
+            )
+        })?;
+        let project = guard.as_mut().ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::NoProject,
+                "no project is open; open or create one first",
+            )
+        })?;
         f(project)
     }
 
     fn replace(&self, project: Project) -> ApiResult<ProjectSummary> {
         let summary = project.summary()?;
-        let mut guard = self
-            .current
-            .lock()
-            .map_err(|_| ApiError::new(ErrorCode::Internal, "an earlier request failed midway; restart Proctor"))?;
+        let mut guard = self.current.lock().map_err(|_| {
+            ApiError::new(
+                ErrorCode::Internal,
+                "an earlier request failed midway; restart Proctor",
+            )
+        })?;
         *guard = Some(project);
         Ok(summary)
     }
@@ -74,7 +81,11 @@ impl Workbench {
     }
 
     /// Imports into the current project.
-    pub fn import(&self, request: &ImportRequest, progress: &dyn Progress) -> ApiResult<ImportReport> {
+    pub fn import(
+        &self,
+        request: &ImportRequest,
+        progress: &dyn Progress,
+    ) -> ApiResult<ImportReport> {
         self.with_project(|p| p.import(request, progress))
     }
 }

@@ -20,7 +20,9 @@ fn project_with_exam(dir: &Path) -> Project {
          q2,Define a quorum.,majority,minority,leader,log,A,Consensus,a\n\
          q3,How would you troubleshoot a crash?,read logs,reboot,ignore,panic,A,Ops,b\n",
     );
-    project.import(&ImportRequest::new(ImportKind::Exam, exam), &NoProgress).unwrap();
+    project
+        .import(&ImportRequest::new(ImportKind::Exam, exam), &NoProgress)
+        .unwrap();
     project
 }
 
@@ -30,7 +32,8 @@ mod sample {
     #[test]
     fn sample_project_grades_every_system_and_exam_mode() {
         let dir = tempfile::tempdir().unwrap();
-        let summary = proctor_api::sample::build(&dir.path().join("s.proctor"), &NoProgress).unwrap();
+        let summary =
+            proctor_api::sample::build(&dir.path().join("s.proctor"), &NoProgress).unwrap();
         assert_eq!(summary.counts.documents, 30);
         assert_eq!(summary.counts.topics, 6);
         assert_eq!(summary.counts.questions, 120);
@@ -38,19 +41,35 @@ mod sample {
         let grades = summary.grades.unwrap();
         assert_eq!(grades.exam.questions, 120);
         assert!(grades.exam.frozen);
-        let names: Vec<&str> = grades.leaderboard.iter().map(|s| s.system.as_str()).collect();
+        let names: Vec<&str> = grades
+            .leaderboard
+            .iter()
+            .map(|s| s.system.as_str())
+            .collect();
         assert_eq!(names.len(), 7);
         // The generator gives Atlas RAG ≈ 90% and Echo Bot ≈ chance: they must come first and last.
         assert_eq!(names[0], "Atlas RAG", "{names:?}");
         assert_eq!(*names.last().unwrap(), "Echo Bot", "{names:?}");
         for s in &grades.leaderboard {
-            let (p, lo, hi) = (s.accuracy.unwrap(), s.accuracy_low.unwrap(), s.accuracy_high.unwrap());
+            let (p, lo, hi) = (
+                s.accuracy.unwrap(),
+                s.accuracy_low.unwrap(),
+                s.accuracy_high.unwrap(),
+            );
             assert!(lo < p && p < hi, "{}: {lo} {p} {hi}", s.system);
             assert_eq!(s.correct + s.wrong + s.unanswered, s.graded);
             assert_eq!(s.graded + s.errors, 120);
         }
-        let scribe = grades.leaderboard.iter().find(|s| s.system == "Scribe Writer").unwrap();
-        let brief = grades.leaderboard.iter().find(|s| s.system == "Brief Writer").unwrap();
+        let scribe = grades
+            .leaderboard
+            .iter()
+            .find(|s| s.system == "Scribe Writer")
+            .unwrap();
+        let brief = grades
+            .leaderboard
+            .iter()
+            .find(|s| s.system == "Brief Writer")
+            .unwrap();
         assert_eq!(scribe.mode, SittingMode::Exam);
         let (scribe, brief) = (scribe.exam.clone().unwrap(), brief.exam.clone().unwrap());
         assert_eq!(scribe.queries, 30);
@@ -59,7 +78,10 @@ mod sample {
         let gold = grades.gold.unwrap();
         assert!(gold.exam > scribe.exam);
         let n_exam = scribe.n_exam.unwrap();
-        assert!((n_exam - scribe.exam / gold.exam).abs() < 1e-9, "n-EXAM = Σ EXAM / Σ gold EXAM");
+        assert!(
+            (n_exam - scribe.exam / gold.exam).abs() < 1e-9,
+            "n-EXAM = Σ EXAM / Σ gold EXAM"
+        );
         // Echo Bot leans on choice A; the topic table has 6 topics with 20 questions each.
         assert_eq!(grades.topics.rows.len(), 6);
         assert!(grades.topics.rows.iter().all(|r| r.items == 20));
@@ -82,9 +104,17 @@ mod imports {
             "bad.csv",
             "id,question,A,B,answer\nx1,Fine?,yes,no,A\nx2,Broken?,yes,no,C\n",
         );
-        let err = project.import(&ImportRequest::new(ImportKind::Exam, bad.clone()), &NoProgress).unwrap_err();
+        let err = project
+            .import(
+                &ImportRequest::new(ImportKind::Exam, bad.clone()),
+                &NoProgress,
+            )
+            .unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidInput);
-        assert_eq!(err.message, format!("{bad}:3:answer: 'C' is not one of the 2 choices (A–B)"));
+        assert_eq!(
+            err.message,
+            format!("{bad}:3:answer: 'C' is not one of the 2 choices (A–B)")
+        );
         assert_eq!(project.summary().unwrap().counts, before);
     }
 
@@ -103,7 +133,14 @@ mod imports {
         assert_eq!(report.unmapped.len(), 1);
         assert_eq!(report.unmapped[0].question_id, "q2");
         assert_eq!(report.unmapped[0].location, "line 3");
-        assert!(report.notes.iter().any(|n| n.starts_with("1 questions have no answer")), "{:?}", report.notes);
+        assert!(
+            report
+                .notes
+                .iter()
+                .any(|n| n.starts_with("1 questions have no answer")),
+            "{:?}",
+            report.notes
+        );
         let grades = project.grades(None).unwrap();
         let row = &grades.leaderboard[0];
         assert_eq!((row.correct, row.wrong, row.unanswered), (1, 0, 2));
@@ -115,7 +152,12 @@ mod imports {
         let mut project = project_with_exam(dir.path());
         let before = project.summary().unwrap().counts;
         let answers = write(dir.path(), "v.csv", "id,answer\nq1,B\nq9,A\n");
-        let err = project.import(&ImportRequest::new(ImportKind::Answers, answers.clone()), &NoProgress).unwrap_err();
+        let err = project
+            .import(
+                &ImportRequest::new(ImportKind::Answers, answers.clone()),
+                &NoProgress,
+            )
+            .unwrap_err();
         assert_eq!(
             err.message,
             format!("{answers}:3: there is no question 'q9' in exam 'exam' (version 1)")
@@ -137,7 +179,12 @@ mod imports {
         replace.system = Some("v".into());
         replace.replace = true;
         let report = project.import(&replace, &NoProgress).unwrap();
-        assert!(report.notes.iter().any(|n| n == "replaced 3 earlier responses"));
+        assert!(
+            report
+                .notes
+                .iter()
+                .any(|n| n == "replaced 3 earlier responses")
+        );
         assert_eq!(project.grades(None).unwrap().leaderboard[0].correct, 2);
     }
 
@@ -146,7 +193,11 @@ mod imports {
         let dir = tempfile::tempdir().unwrap();
         let corpus = dir.path().join("corpus");
         std::fs::create_dir_all(corpus.join("Billing")).unwrap();
-        std::fs::write(corpus.join("Billing/plans.md"), "# Plans\n\nThe plan costs 5 euros.").unwrap();
+        std::fs::write(
+            corpus.join("Billing/plans.md"),
+            "# Plans\n\nThe plan costs 5 euros.",
+        )
+        .unwrap();
         std::fs::write(corpus.join("readme.txt"), "Top-level file.").unwrap();
         std::fs::write(corpus.join("image.png"), [0u8, 1, 2]).unwrap();
         let mut project = Project::create(&dir.path().join("p.proctor")).unwrap();
@@ -167,7 +218,11 @@ mod imports {
         let text = write(dir.path(), "notes.proctor", "hello");
         let err = Project::open(Path::new(&text)).unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidInput);
-        assert!(err.message.ends_with("is not a Proctor project file"), "{}", err.message);
+        assert!(
+            err.message.ends_with("is not a Proctor project file"),
+            "{}",
+            err.message
+        );
     }
 }
 
@@ -180,7 +235,10 @@ mod categories {
         let dir = tempfile::tempdir().unwrap();
         let mut project = project_with_exam(dir.path());
         let before = project.grades(None).unwrap();
-        assert!(before.bloom.rows.iter().any(|r| r.category == "Analyzing"), "q3 says troubleshoot");
+        assert!(
+            before.bloom.rows.iter().any(|r| r.category == "Analyzing"),
+            "q3 says troubleshoot"
+        );
         let change = CategoryOverride {
             exam: None,
             question_id: "q3".into(),
@@ -192,19 +250,45 @@ mod categories {
         assert!(now.bloom_overridden && now.question_type_overridden);
         let after = project.grades(None).unwrap();
         assert!(!after.bloom.rows.iter().any(|r| r.category == "Analyzing"));
-        assert!(after.question_types.rows.iter().any(|r| r.category == "why"));
+        assert!(
+            after
+                .question_types
+                .rows
+                .iter()
+                .any(|r| r.category == "why")
+        );
 
-        let back = CategoryOverride { bloom: Some(vec![]), question_type: Some("auto".into()), ..change.clone() };
+        let back = CategoryOverride {
+            bloom: Some(vec![]),
+            question_type: Some("auto".into()),
+            ..change.clone()
+        };
         let restored = project.override_categories(&back).unwrap();
-        assert_eq!((restored.bloom.as_slice(), restored.question_type.as_str()), (&["Analyzing".to_owned()][..], "how"));
+        assert_eq!(
+            (restored.bloom.as_slice(), restored.question_type.as_str()),
+            (&["Analyzing".to_owned()][..], "how")
+        );
         assert!(!restored.bloom_overridden);
 
-        let bad = CategoryOverride { bloom: Some(vec!["Remember".into()]), ..change.clone() };
+        let bad = CategoryOverride {
+            bloom: Some(vec!["Remember".into()]),
+            ..change.clone()
+        };
         let err = project.override_categories(&bad).unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidInput);
-        assert!(err.message.starts_with("'Remember' is not a Bloom level"), "{}", err.message);
-        let missing = CategoryOverride { question_id: "q99".into(), ..change };
-        assert_eq!(project.override_categories(&missing).unwrap_err().code, ErrorCode::NotFound);
+        assert!(
+            err.message.starts_with("'Remember' is not a Bloom level"),
+            "{}",
+            err.message
+        );
+        let missing = CategoryOverride {
+            question_id: "q99".into(),
+            ..change
+        };
+        assert_eq!(
+            project.override_categories(&missing).unwrap_err().code,
+            ErrorCode::NotFound
+        );
     }
 }
 

@@ -15,7 +15,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 #[derive(Parser)]
-#[command(name = "proctor", version, about = "Judge RAG systems with exams, on your own machine.")]
+#[command(
+    name = "proctor",
+    version,
+    about = "Judge RAG systems with exams, on your own machine."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -182,7 +186,17 @@ fn run(cli: Cli) -> ApiResult<()> {
             let project = Project::create(&path)?;
             println!("Created {}", project.path().display());
         }
-        Command::Import { kind, file, project, system, exam, topic, factors, replace, json } => {
+        Command::Import {
+            kind,
+            file,
+            project,
+            system,
+            exam,
+            topic,
+            factors,
+            replace,
+            json,
+        } => {
             let mut project = Project::open(&project)?;
             let request = ImportRequest {
                 kind: kind.into(),
@@ -200,7 +214,11 @@ fn run(cli: Cli) -> ApiResult<()> {
                 print!("{}", report::import_report(&report));
             }
         }
-        Command::Grade { project, exam, json } => {
+        Command::Grade {
+            project,
+            exam,
+            json,
+        } => {
             let grades = Project::open(&project)?.grades(exam.as_deref())?;
             if json {
                 print_json(&grades)?;
@@ -216,19 +234,45 @@ fn run(cli: Cli) -> ApiResult<()> {
                 print!("{}", report::summary(&summary));
             }
         }
-        Command::Categorize { question, project, exam, bloom, question_type } => {
+        Command::Categorize {
+            question,
+            project,
+            exam,
+            bloom,
+            question_type,
+        } => {
             let bloom = bloom.map(|b| {
                 if b.trim().eq_ignore_ascii_case("auto") {
                     Vec::new()
                 } else {
-                    b.split(',').map(|l| l.trim().to_owned()).filter(|l| !l.is_empty()).collect()
+                    b.split(',')
+                        .map(|l| l.trim().to_owned())
+                        .filter(|l| !l.is_empty())
+                        .collect()
                 }
             });
-            let change = CategoryOverride { exam, question_id: question, bloom, question_type };
+            let change = CategoryOverride {
+                exam,
+                question_id: question,
+                bloom,
+                question_type,
+            };
             let now = Project::open(&project)?.override_categories(&change)?;
-            let by = |manual: bool| if manual { "set by hand" } else { "from the classifier" };
-            println!("{}: Bloom {} ({}), type {} ({})", now.question_id, now.bloom.join(", "),
-                by(now.bloom_overridden), now.question_type, by(now.question_type_overridden));
+            let by = |manual: bool| {
+                if manual {
+                    "set by hand"
+                } else {
+                    "from the classifier"
+                }
+            };
+            println!(
+                "{}: Bloom {} ({}), type {} ({})",
+                now.question_id,
+                now.bloom.join(", "),
+                by(now.bloom_overridden),
+                now.question_type,
+                by(now.question_type_overridden)
+            );
         }
         Command::Demo { project, force } => {
             if force {
@@ -243,24 +287,47 @@ fn run(cli: Cli) -> ApiResult<()> {
             if let Some(grades) = &summary.grades {
                 print!("\n{}", report::breakdowns(grades));
             }
-            println!("\nThe sample project is at {}. Open it in the app, or: proctor summary -p {0}", project.display());
+            println!(
+                "\nThe sample project is at {}. Open it in the app, or: proctor summary -p {0}",
+                project.display()
+            );
         }
-        Command::Serve { port, ui, project, data_dir: dir, token } => {
+        Command::Serve {
+            port,
+            ui,
+            project,
+            data_dir: dir,
+            token,
+        } => {
             let workbench = Arc::new(Workbench::new(data_dir(dir)));
             if let Some(project) = project {
                 workbench.open_project(&project.display().to_string())?;
             }
             let ui_dir = ui.join("index.html").is_file().then_some(ui.clone());
             if ui_dir.is_none() {
-                eprintln!("note: {} has no built UI (run `npm run build` in ui/); serving the API only", ui.display());
+                eprintln!(
+                    "note: {} has no built UI (run `npm run build` in ui/); serving the API only",
+                    ui.display()
+                );
             }
             let runtime = tokio::runtime::Runtime::new()
                 .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
             runtime
                 .block_on(async move {
-                    let server = Server::bind(workbench, ServeOptions { port, ui_dir, token }).await?;
+                    let server = Server::bind(
+                        workbench,
+                        ServeOptions {
+                            port,
+                            ui_dir,
+                            token,
+                        },
+                    )
+                    .await?;
                     let address = server.address()?;
-                    println!("Proctor is serving on http://{address}/?token={}", server.token);
+                    println!(
+                        "Proctor is serving on http://{address}/?token={}",
+                        server.token
+                    );
                     println!("Press Ctrl+C to stop.");
                     server
                         .run(async {

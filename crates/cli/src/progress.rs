@@ -20,9 +20,11 @@ impl proctor_api::Progress for Bar {
     fn start(&self, stage: &str, total: u64) {
         let bar = ProgressBar::new(total);
         bar.set_style(
-            ProgressStyle::with_template("{msg:>20} [{bar:30}] {pos}/{len} ({per_sec}, {eta} left)")
-                .unwrap_or_else(|_| ProgressStyle::default_bar())
-                .progress_chars("=> "),
+            ProgressStyle::with_template(
+                "{msg:>20} [{bar:30}] {pos}/{len} ({per_sec}, {eta} left)",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
         );
         bar.set_message(stage.to_owned());
         if let Ok(mut current) = self.current.lock() {
@@ -31,18 +33,18 @@ impl proctor_api::Progress for Bar {
     }
 
     fn advance(&self, done: u64) {
-        if let Ok(current) = self.current.lock() {
-            if let Some(bar) = current.as_ref() {
-                bar.inc(done);
-            }
+        if let Ok(current) = self.current.lock()
+            && let Some(bar) = current.as_ref()
+        {
+            bar.inc(done);
         }
     }
 
     fn finish(&self) {
-        if let Ok(mut current) = self.current.lock() {
-            if let Some(bar) = current.take() {
-                bar.finish_and_clear();
-            }
+        if let Ok(mut current) = self.current.lock()
+            && let Some(bar) = current.take()
+        {
+            bar.finish_and_clear();
         }
     }
 }

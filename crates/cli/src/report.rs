@@ -1,6 +1,8 @@
 //! Plain-text rendering of the facade's answers.
 
-use proctor_api::dto::{CategoryTable, Grades, ImportReport, ProjectSummary, SittingMode, Standing};
+use proctor_api::dto::{
+    CategoryTable, Grades, ImportReport, ProjectSummary, SittingMode, Standing,
+};
 use std::fmt::Write as _;
 
 fn pct(v: f64) -> String {
@@ -36,7 +38,9 @@ fn table(headers: &[&str], rows: &[Vec<String>], right: &[usize]) -> String {
         out.trim_end().to_owned() + "\n"
     };
     let mut out = line(&headers.iter().map(|h| (*h).to_owned()).collect::<Vec<_>>());
-    out.push_str(&line(&widths.iter().map(|w| "-".repeat(*w)).collect::<Vec<_>>()));
+    out.push_str(&line(
+        &widths.iter().map(|w| "-".repeat(*w)).collect::<Vec<_>>(),
+    ));
     for row in rows {
         out.push_str(&line(row));
     }
@@ -50,9 +54,14 @@ fn exam_cells(s: &Standing) -> [String; 2] {
                 "{:.3} ± {:.3}{}",
                 e.exam,
                 e.standard_error,
-                if e.comparable_to_gold == Some(true) { " *" } else { "" }
+                if e.comparable_to_gold == Some(true) {
+                    " *"
+                } else {
+                    ""
+                }
             ),
-            e.n_exam.map_or_else(|| "–".to_owned(), |v| format!("{v:.3}")),
+            e.n_exam
+                .map_or_else(|| "–".to_owned(), |v| format!("{v:.3}")),
         ],
         None => ["–".to_owned(), "–".to_owned()],
     }
@@ -96,7 +105,19 @@ pub fn leaderboard(grades: &Grades) -> String {
         })
         .collect();
     out.push_str(&table(
-        &["#", "System", "Mode", "Accuracy", "95% interval", "Right", "Wrong", "Unanswered", "Errors", "EXAM ± SE", "n-EXAM"],
+        &[
+            "#",
+            "System",
+            "Mode",
+            "Accuracy",
+            "95% interval",
+            "Right",
+            "Wrong",
+            "Unanswered",
+            "Errors",
+            "EXAM ± SE",
+            "n-EXAM",
+        ],
         &rows,
         &[0, 3, 5, 6, 7, 8, 9, 10],
     ));
@@ -116,7 +137,9 @@ pub fn leaderboard(grades: &Grades) -> String {
             pct(bias.longest_choice)
         );
     }
-    out.push_str("Accuracy = right / (questions − errors); the interval is Wilson's 95% score interval.\n");
+    out.push_str(
+        "Accuracy = right / (questions − errors); the interval is Wilson's 95% score interval.\n",
+    );
     out
 }
 
@@ -128,7 +151,11 @@ fn category(title: &str, t: &CategoryTable) -> String {
         .iter()
         .map(|r| {
             let mut row = vec![r.category.clone(), r.items.to_string()];
-            row.extend(r.cells.iter().map(|c| c.accuracy.map_or_else(|| "–".to_owned(), pct)));
+            row.extend(
+                r.cells
+                    .iter()
+                    .map(|c| c.accuracy.map_or_else(|| "–".to_owned(), pct)),
+            );
             row
         })
         .collect();
@@ -140,7 +167,10 @@ fn category(title: &str, t: &CategoryTable) -> String {
 pub fn breakdowns(grades: &Grades) -> String {
     [
         category("Accuracy by topic", &grades.topics),
-        category("Accuracy by Bloom level (a question may count in several)", &grades.bloom),
+        category(
+            "Accuracy by Bloom level (a question may count in several)",
+            &grades.bloom,
+        ),
         category("Accuracy by question type", &grades.question_types),
     ]
     .join("\n")
@@ -156,11 +186,22 @@ pub fn summary(s: &ProjectSummary) -> String {
     let c = &s.counts;
     let mut out = format!(
         "Project {} ({})\n{} documents in {} topics · {} exams with {} questions · {} systems · {} responses · {} articles, {} gold\n\n",
-        s.name, s.path, c.documents, c.topics, c.exams, c.questions, c.systems, c.responses, c.articles, c.gold_articles
+        s.name,
+        s.path,
+        c.documents,
+        c.topics,
+        c.exams,
+        c.questions,
+        c.systems,
+        c.responses,
+        c.articles,
+        c.gold_articles
     );
     match &s.grades {
         Some(g) => out.push_str(&leaderboard(g)),
-        None => out.push_str("No exam with questions yet: import one with `proctor import exam FILE -p PROJECT`.\n"),
+        None => out.push_str(
+            "No exam with questions yet: import one with `proctor import exam FILE -p PROJECT`.\n",
+        ),
     }
     out
 }
@@ -179,9 +220,20 @@ pub fn import_report(r: &ImportReport) -> String {
         let rows: Vec<Vec<String>> = r
             .unmapped
             .iter()
-            .map(|u| vec![u.location.clone(), u.question_id.clone(), u.answer.clone(), u.reason.clone()])
+            .map(|u| {
+                vec![
+                    u.location.clone(),
+                    u.question_id.clone(),
+                    u.answer.clone(),
+                    u.reason.clone(),
+                ]
+            })
             .collect();
-        out.push_str(&table(&["Where", "Question", "Answer", "Why unanswered"], &rows, &[]));
+        out.push_str(&table(
+            &["Where", "Question", "Answer", "Why unanswered"],
+            &rows,
+            &[],
+        ));
     }
     out
 }

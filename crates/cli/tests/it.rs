@@ -1,5 +1,6 @@
 //! The `proctor` binary, run as a user runs it.
 
+use std::fmt::Write as _;
 use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -25,11 +26,12 @@ fn counts(project: &str) -> serde_json::Value {
 fn exam_csv(rows: usize) -> String {
     let mut csv = String::from("id,question,A,B,C,D,answer,topic\n");
     for i in 0..rows {
-        csv.push_str(&format!(
-            "q{i},Which value does setting number {i} take by default?,{i}a,{i}b,{i}c,{i}d,{},T{}\n",
+        let _ = writeln!(
+            csv,
+            "q{i},Which value does setting number {i} take by default?,{i}a,{i}b,{i}c,{i}d,{},T{}",
             ["A", "B", "C", "D"][i % 4],
             i % 7
-        ));
+        );
     }
     csv
 }
@@ -41,15 +43,26 @@ fn demo_prints_the_sample_leaderboard() {
     let out = proctor(&["demo", "-p", project.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("Tidewater product exam (version 1, frozen) — 120 questions"), "{stdout}");
+    assert!(
+        stdout.contains("Tidewater product exam (version 1, frozen) — 120 questions"),
+        "{stdout}"
+    );
     let first = stdout.lines().find(|l| l.starts_with("1 ")).unwrap();
     assert!(first.contains("Atlas RAG"), "{first}");
     assert!(stdout.contains("Accuracy by topic"));
     // A second demo refuses to overwrite the user's file unless told to.
     let again = proctor(&["demo", "-p", project.to_str().unwrap()]);
     assert!(!again.status.success());
-    assert!(text(&again.stderr).starts_with("error: creating"), "{}", text(&again.stderr));
-    assert!(proctor(&["demo", "-p", project.to_str().unwrap(), "--force"]).status.success());
+    assert!(
+        text(&again.stderr).starts_with("error: creating"),
+        "{}",
+        text(&again.stderr)
+    );
+    assert!(
+        proctor(&["demo", "-p", project.to_str().unwrap(), "--force"])
+            .status
+            .success()
+    );
 }
 
 #[test]
@@ -60,7 +73,11 @@ fn a_malformed_exam_prints_file_line_field_and_leaves_the_project_unchanged() {
     assert!(proctor(&["init", project]).status.success());
     let good = dir.path().join("good.csv");
     std::fs::write(&good, exam_csv(10)).unwrap();
-    assert!(proctor(&["import", "exam", good.to_str().unwrap(), "-p", project]).status.success());
+    assert!(
+        proctor(&["import", "exam", good.to_str().unwrap(), "-p", project])
+            .status
+            .success()
+    );
     let before = counts(project);
 
     let bad = dir.path().join("bad.csv");
@@ -71,7 +88,10 @@ fn a_malformed_exam_prints_file_line_field_and_leaves_the_project_unchanged() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr).trim(),
-        format!("error: {}:52:D: choice C is empty but choice D is filled", bad.display())
+        format!(
+            "error: {}:52:D: choice C is empty but choice D is filled",
+            bad.display()
+        )
     );
     assert_eq!(counts(project), before);
 }
@@ -86,17 +106,28 @@ fn wrong_encodings_empty_files_and_huge_cells() {
     let latin1 = dir.path().join("latin1.csv");
     std::fs::write(&latin1, b"id,question,A,B,answer\nq1,Caf\xe9?,x,y,A\n").unwrap();
     let out = proctor(&["import", "exam", latin1.to_str().unwrap(), "-p", project]);
-    assert!(text(&out.stderr).contains("latin1.csv:2: the file is not UTF-8 text"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("latin1.csv:2: the file is not UTF-8 text"),
+        "{}",
+        text(&out.stderr)
+    );
 
     let empty = dir.path().join("empty.csv");
     std::fs::write(&empty, b"").unwrap();
     let out = proctor(&["import", "exam", empty.to_str().unwrap(), "-p", project]);
-    assert_eq!(text(&out.stderr).trim(), format!("error: {}: the file is empty", empty.display()));
+    assert_eq!(
+        text(&out.stderr).trim(),
+        format!("error: {}: the file is empty", empty.display())
+    );
 
     // A 2 MB cell is a legitimate (if odd) question: it imports whole.
     let huge = dir.path().join("huge.csv");
     let stem = format!("Which of these is right? {}", "x".repeat(2 * 1024 * 1024));
-    std::fs::write(&huge, format!("id,question,A,B,answer\nq1,\"{stem}\",yes,no,A\n")).unwrap();
+    std::fs::write(
+        &huge,
+        format!("id,question,A,B,answer\nq1,\"{stem}\",yes,no,A\n"),
+    )
+    .unwrap();
     let out = proctor(&["import", "exam", huge.to_str().unwrap(), "-p", project]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(counts(project)["questions"], 1);
@@ -137,7 +168,10 @@ fn killing_an_import_leaves_all_or_nothing() {
             killed_midway += 1;
         }
         let questions = counts(&project)["questions"].as_u64().unwrap();
-        assert!(questions == 0 || questions == rows as u64, "attempt {attempt}: {questions} questions");
+        assert!(
+            questions == 0 || questions == rows as u64,
+            "attempt {attempt}: {questions} questions"
+        );
         integrity_ok(Path::new(&project));
         if finished {
             assert_eq!(questions, rows as u64);
@@ -146,11 +180,17 @@ fn killing_an_import_leaves_all_or_nothing() {
         }
         delay = delay.mul_f64(1.4);
     }
-    assert!(killed_midway >= 3, "only {killed_midway} imports were killed before finishing");
+    assert!(
+        killed_midway >= 3,
+        "only {killed_midway} imports were killed before finishing"
+    );
     assert!(completed, "the import never finished within the attempts");
 }
 
 fn integrity_ok(project: &Path) {
-    let problems = proctor_api::Project::open(project).unwrap().integrity_problems().unwrap();
+    let problems = proctor_api::Project::open(project)
+        .unwrap()
+        .integrity_problems()
+        .unwrap();
     assert!(problems.is_empty(), "{}: {problems:?}", project.display());
 }

@@ -7,43 +7,126 @@ use std::collections::HashMap;
 pub const STANDARD_KEYWORDS: [(BloomLevel, &[&str]); 6] = [
     (
         BloomLevel::Remembering,
-        &["list", "identify", "name", "define", "state", "mention", "recall", "label", "repeat", "recognize"],
+        &[
+            "list",
+            "identify",
+            "name",
+            "define",
+            "state",
+            "mention",
+            "recall",
+            "label",
+            "repeat",
+            "recognize",
+        ],
     ),
     (
         BloomLevel::Understanding,
         &[
-            "explain", "describe", "summarize", "predict", "interpret", "paraphrase", "translate",
-            "illustrate", "rephrase", "clarify", "check", "find", "experience", "suspect", "review",
-            "notice", "assume", "interact", "observe", "understand",
+            "explain",
+            "describe",
+            "summarize",
+            "predict",
+            "interpret",
+            "paraphrase",
+            "translate",
+            "illustrate",
+            "rephrase",
+            "clarify",
+            "check",
+            "find",
+            "experience",
+            "suspect",
+            "review",
+            "notice",
+            "assume",
+            "interact",
+            "observe",
+            "understand",
         ],
     ),
     (
         BloomLevel::Applying,
         &[
-            "demonstrate", "apply", "use", "write", "illustrate", "solve", "show", "execute",
-            "implement", "operate", "practice", "set", "configure", "try", "follow", "take", "run",
-            "serve", "task", "read", "work", "enable", "exist",
+            "demonstrate",
+            "apply",
+            "use",
+            "write",
+            "illustrate",
+            "solve",
+            "show",
+            "execute",
+            "implement",
+            "operate",
+            "practice",
+            "set",
+            "configure",
+            "try",
+            "follow",
+            "take",
+            "run",
+            "serve",
+            "task",
+            "read",
+            "work",
+            "enable",
+            "exist",
         ],
     ),
     (
         BloomLevel::Analyzing,
         &[
-            "analyze", "distinguish", "compare", "differentiate", "examine", "test", "question",
-            "inspect", "debate", "investigate", "manage", "optimize", "troubleshoot", "resolve",
+            "analyze",
+            "distinguish",
+            "compare",
+            "differentiate",
+            "examine",
+            "test",
+            "question",
+            "inspect",
+            "debate",
+            "investigate",
+            "manage",
+            "optimize",
+            "troubleshoot",
+            "resolve",
         ],
     ),
     (
         BloomLevel::Evaluating,
         &[
-            "evaluate", "rate", "justify", "critique", "decide", "rank", "measure", "validate",
-            "assess", "choose", "verify", "monitor", "recommend",
+            "evaluate",
+            "rate",
+            "justify",
+            "critique",
+            "decide",
+            "rank",
+            "measure",
+            "validate",
+            "assess",
+            "choose",
+            "verify",
+            "monitor",
+            "recommend",
         ],
     ),
     (
         BloomLevel::Creating,
         &[
-            "design", "construct", "produce", "invent", "devise", "formulate", "originate",
-            "assemble", "generate", "create", "develop", "compose", "build", "customize",
+            "design",
+            "construct",
+            "produce",
+            "invent",
+            "devise",
+            "formulate",
+            "originate",
+            "assemble",
+            "generate",
+            "create",
+            "develop",
+            "compose",
+            "build",
+            "customize",
         ],
     ),
 ];
@@ -145,7 +228,10 @@ pub fn lemma_candidates(word: &str) -> Vec<String> {
     if let Some((_, base)) = IRREGULAR.iter().find(|(form, _)| *form == word) {
         out.push((*base).to_owned());
     }
-    if let Some(stem) = word.strip_suffix("ies").or_else(|| word.strip_suffix("ied")) {
+    if let Some(stem) = word
+        .strip_suffix("ies")
+        .or_else(|| word.strip_suffix("ied"))
+    {
         out.push(format!("{stem}y"));
     }
     for suffix in ["ing", "ed", "es"] {
@@ -193,7 +279,9 @@ pub fn question_type(stem: &str) -> QuestionType {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use BloomLevel::{Analyzing, Applying, Creating, Evaluating, Remembering, Uncategorized, Understanding};
+    use BloomLevel::{
+        Analyzing, Applying, Creating, Evaluating, Remembering, Uncategorized, Understanding,
+    };
 
     #[test]
     fn inflections_hit_their_keyword() {
@@ -205,10 +293,19 @@ mod tests {
         ] {
             assert_eq!(k.classify(stem), vec![Remembering], "{stem}");
         }
-        assert_eq!(k.classify("How would you troubleshoot a stalled queue?"), vec![Analyzing]);
-        assert_eq!(k.classify("Which option should the operator choose?"), vec![Evaluating]);
+        assert_eq!(
+            k.classify("How would you troubleshoot a stalled queue?"),
+            vec![Analyzing]
+        );
+        assert_eq!(
+            k.classify("Which option should the operator choose?"),
+            vec![Evaluating]
+        );
         assert_eq!(k.classify("How is the release built?"), vec![Creating]);
-        assert_eq!(k.classify("Why does the cache expire?"), vec![Uncategorized]);
+        assert_eq!(
+            k.classify("Why does the cache expire?"),
+            vec![Uncategorized]
+        );
     }
 
     #[test]
@@ -218,16 +315,28 @@ mod tests {
             k.classify("Compare the two modes and explain which one you would configure."),
             vec![Understanding, Applying, Analyzing]
         );
-        assert_eq!(k.classify("Analyse the log and summarise it."), vec![Understanding, Analyzing]);
+        assert_eq!(
+            k.classify("Analyse the log and summarise it."),
+            vec![Understanding, Analyzing]
+        );
         // "illustrate" sits in two lists (as in 004's Table 6).
-        assert_eq!(k.classify("Illustrate the flow."), vec![Understanding, Applying]);
+        assert_eq!(
+            k.classify("Illustrate the flow."),
+            vec![Understanding, Applying]
+        );
     }
 
     #[test]
     fn nouns_after_determiners_are_not_verbs() {
         let k = BloomKeywords::standard();
-        assert_eq!(k.classify("What is the name of the daemon?"), vec![Uncategorized]);
-        assert_eq!(k.classify("Which setting controls retries?"), vec![Uncategorized]);
+        assert_eq!(
+            k.classify("What is the name of the daemon?"),
+            vec![Uncategorized]
+        );
+        assert_eq!(
+            k.classify("Which setting controls retries?"),
+            vec![Uncategorized]
+        );
         assert_eq!(k.classify("Name the daemon."), vec![Remembering]);
     }
 
@@ -249,15 +358,27 @@ mod tests {
             ("optimising", "optimize"),
             ("written", "write"),
         ] {
-            assert!(lemma_candidates(form).contains(&base.to_owned()), "{form} → {base}");
+            assert!(
+                lemma_candidates(form).contains(&base.to_owned()),
+                "{form} → {base}"
+            );
         }
     }
 
     #[test]
     fn question_type_is_the_first_interrogative_word() {
-        assert_eq!(question_type("In the config, which flag is read first?"), QuestionType::Which);
-        assert_eq!(question_type("How and why does it fail?"), QuestionType::How);
-        assert_eq!(question_type("Whose key signs the release?"), QuestionType::Who);
+        assert_eq!(
+            question_type("In the config, which flag is read first?"),
+            QuestionType::Which
+        );
+        assert_eq!(
+            question_type("How and why does it fail?"),
+            QuestionType::How
+        );
+        assert_eq!(
+            question_type("Whose key signs the release?"),
+            QuestionType::Who
+        );
         assert_eq!(question_type("Name the daemon."), QuestionType::Other);
     }
 }

@@ -170,7 +170,11 @@ pub fn grade(questions: &[GradedQuestion], sittings: &[Sitting]) -> Grades {
     });
     let order: Vec<&Sitting> = leaderboard
         .iter()
-        .filter_map(|st| sittings.iter().find(|s| s.name == st.name && s.mode == st.mode))
+        .filter_map(|st| {
+            sittings
+                .iter()
+                .find(|s| s.name == st.name && s.mode == st.mode)
+        })
         .collect();
 
     Grades {
@@ -178,8 +182,9 @@ pub fn grade(questions: &[GradedQuestion], sittings: &[Sitting]) -> Grades {
             vec![q.topic.clone().unwrap_or_else(|| "(no topic)".to_owned())]
         }),
         bloom: {
-            let mut rows =
-                breakdown(questions, &order, |q| q.bloom.iter().map(ToString::to_string).collect());
+            let mut rows = breakdown(questions, &order, |q| {
+                q.bloom.iter().map(ToString::to_string).collect()
+            });
             rows.sort_by_key(|r| r.category.parse::<BloomLevel>().ok());
             rows
         },
@@ -212,11 +217,11 @@ fn standing(
     let exam = (sitting.mode == RunMode::Exam)
         .then(|| {
             let per_query = per_query_exam(questions, sitting);
-            let skipped = per_query.len()
-                - per_query.keys().filter(|q| writes(sitting, q)).count();
+            let skipped = per_query.len() - per_query.keys().filter(|q| writes(sitting, q)).count();
             let mut score = exam_score(&per_query, skipped, gold_per_query)?;
             if let Some(gold) = gold {
-                score.comparable_to_gold = Some((score.exam - gold.exam).abs() <= score.standard_error);
+                score.comparable_to_gold =
+                    Some((score.exam - gold.exam).abs() <= score.standard_error);
             }
             Some(score)
         })
@@ -231,7 +236,10 @@ fn standing(
 }
 
 fn writes(sitting: &Sitting, query: &str) -> bool {
-    sitting.article_queries.as_ref().is_none_or(|written| written.contains(query))
+    sitting
+        .article_queries
+        .as_ref()
+        .is_none_or(|written| written.contains(query))
 }
 
 /// EXAM(d_q) for every query of the bank: correct / questions of q, 0 for a skipped query.
@@ -241,7 +249,8 @@ fn per_query_exam(questions: &[GradedQuestion], sitting: &Sitting) -> BTreeMap<S
         let Some(query) = &q.query else { continue };
         let entry = counts.entry(query.clone()).or_default();
         entry.1 += 1;
-        let correct = matches!(sitting.responses.get(&q.id), Some(Outcome::Chosen(i)) if *i == q.key);
+        let correct =
+            matches!(sitting.responses.get(&q.id), Some(Outcome::Chosen(i)) if *i == q.key);
         if correct && writes(sitting, query) {
             entry.0 += 1;
         }
@@ -301,17 +310,22 @@ fn bias_baselines(questions: &[GradedQuestion]) -> Option<BiasBaselines> {
         return None;
     }
     let n = questions.len() as f64;
-    let width = questions.iter().map(|q| q.choice_lengths.len()).max().unwrap_or(0);
+    let width = questions
+        .iter()
+        .map(|q| q.choice_lengths.len())
+        .max()
+        .unwrap_or(0);
     let per_position: Vec<(char, f64)> = (0..width)
         .map(|p| {
             let hits = questions.iter().filter(|q| q.key == p).count();
             (proctor_core::letter(p), hits as f64 / n)
         })
         .collect();
-    let best_position = per_position
-        .iter()
-        .copied()
-        .fold(('A', f64::MIN), |best, cur| if cur.1 > best.1 { cur } else { best });
+    let best_position =
+        per_position.iter().copied().fold(
+            ('A', f64::MIN),
+            |best, cur| if cur.1 > best.1 { cur } else { best },
+        );
     let longest_hits = questions
         .iter()
         .filter(|q| {
@@ -364,10 +378,22 @@ mod tests {
     #[test]
     fn accuracy_keeps_unanswered_apart_and_leaves_errors_out() {
         use Outcome::{Chosen, Error, Unanswered};
-        let s = sitting("s", RunMode::Answers, &[(1, Chosen(1)), (2, Unanswered), (3, Error), (4, Chosen(0))]);
+        let s = sitting(
+            "s",
+            RunMode::Answers,
+            &[(1, Chosen(1)), (2, Unanswered), (3, Error), (4, Chosen(0))],
+        );
         let grades = grade(&exam(), &[s]);
         let row = &grades.leaderboard[0];
-        assert_eq!(row.tally, Tally { correct: 1, wrong: 1, unanswered: 1, errors: 1 });
+        assert_eq!(
+            row.tally,
+            Tally {
+                correct: 1,
+                wrong: 1,
+                unanswered: 1,
+                errors: 1
+            }
+        );
         let (p, low, high) = row.accuracy.unwrap();
         assert!((p - 1.0 / 3.0).abs() < 1e-12);
         assert!(low < p && p < high);
@@ -378,9 +404,27 @@ mod tests {
         use Outcome::Chosen;
         // System: query a 2/2, query b 0/2 → per-query [1, 0], EXAM 0.5,
         // sd = sqrt(((0.5)² + (0.5)²) / 1) = 0.70711, SE = 0.70711 / sqrt(2) = 0.5.
-        let system = sitting("sys", RunMode::Exam, &[(1, Chosen(1)), (2, Chosen(1)), (3, Chosen(1)), (4, Chosen(1))]);
+        let system = sitting(
+            "sys",
+            RunMode::Exam,
+            &[
+                (1, Chosen(1)),
+                (2, Chosen(1)),
+                (3, Chosen(1)),
+                (4, Chosen(1)),
+            ],
+        );
         // Gold: a 1/2, b 2/2 → Σ gold = 1.5; n-EXAM = (1 + 0) / 1.5 = 0.6667.
-        let gold = sitting("gold", RunMode::Gold, &[(1, Chosen(1)), (2, Chosen(0)), (3, Chosen(0)), (4, Chosen(2))]);
+        let gold = sitting(
+            "gold",
+            RunMode::Gold,
+            &[
+                (1, Chosen(1)),
+                (2, Chosen(0)),
+                (3, Chosen(0)),
+                (4, Chosen(2)),
+            ],
+        );
         let grades = grade(&exam(), &[system, gold]);
         let exam = grades.leaderboard[0].exam.clone().unwrap();
         assert!((exam.exam - 0.5).abs() < 1e-12);
@@ -396,10 +440,22 @@ mod tests {
     #[test]
     fn a_query_without_an_article_scores_zero() {
         use Outcome::Chosen;
-        let mut s = sitting("sys", RunMode::Exam, &[(1, Chosen(1)), (2, Chosen(1)), (3, Chosen(0)), (4, Chosen(2))]);
+        let mut s = sitting(
+            "sys",
+            RunMode::Exam,
+            &[
+                (1, Chosen(1)),
+                (2, Chosen(1)),
+                (3, Chosen(0)),
+                (4, Chosen(2)),
+            ],
+        );
         s.article_queries = Some(BTreeSet::from(["a".to_owned()]));
         let exam = grade(&exam(), &[s]).leaderboard[0].exam.clone().unwrap();
-        assert_eq!(exam.per_query, vec![("a".to_owned(), 1.0), ("b".to_owned(), 0.0)]);
+        assert_eq!(
+            exam.per_query,
+            vec![("a".to_owned(), 1.0), ("b".to_owned(), 0.0)]
+        );
         assert_eq!(exam.skipped_queries, 1);
         assert!((exam.exam - 0.5).abs() < 1e-12);
     }
@@ -407,8 +463,26 @@ mod tests {
     #[test]
     fn breakdowns_and_leaderboard_order() {
         use Outcome::Chosen;
-        let strong = sitting("strong", RunMode::Answers, &[(1, Chosen(1)), (2, Chosen(1)), (3, Chosen(0)), (4, Chosen(0))]);
-        let weak = sitting("weak", RunMode::Answers, &[(1, Chosen(0)), (2, Chosen(1)), (3, Chosen(1)), (4, Chosen(1))]);
+        let strong = sitting(
+            "strong",
+            RunMode::Answers,
+            &[
+                (1, Chosen(1)),
+                (2, Chosen(1)),
+                (3, Chosen(0)),
+                (4, Chosen(0)),
+            ],
+        );
+        let weak = sitting(
+            "weak",
+            RunMode::Answers,
+            &[
+                (1, Chosen(0)),
+                (2, Chosen(1)),
+                (3, Chosen(1)),
+                (4, Chosen(1)),
+            ],
+        );
         let grades = grade(&exam(), &[weak, strong]);
         assert_eq!(grades.leaderboard[0].name, "strong");
         let t1 = &grades.topics[0];
@@ -420,8 +494,16 @@ mod tests {
         mixed[0].bloom = vec![BloomLevel::Creating];
         mixed[1].bloom = vec![BloomLevel::Uncategorized];
         mixed[2].bloom = vec![BloomLevel::Analyzing];
-        let order: Vec<String> = grade(&mixed, &[]).bloom.into_iter().map(|r| r.category).collect();
-        assert_eq!(order, ["Remembering", "Analyzing", "Creating", "Uncategorized"], "taxonomy order");
+        let order: Vec<String> = grade(&mixed, &[])
+            .bloom
+            .into_iter()
+            .map(|r| r.category)
+            .collect();
+        assert_eq!(
+            order,
+            ["Remembering", "Analyzing", "Creating", "Uncategorized"],
+            "taxonomy order"
+        );
     }
 
     #[test]

@@ -35,7 +35,13 @@ impl Mapped {
 /// Lower case, letters and digits only, single spaces.
 pub fn normalise(text: &str) -> String {
     text.chars()
-        .map(|c| if c.is_alphanumeric() { c.to_lowercase().next().unwrap_or(c) } else { ' ' })
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_lowercase().next().unwrap_or(c)
+            } else {
+                ' '
+            }
+        })
         .collect::<String>()
         .split_whitespace()
         .collect::<Vec<_>>()
@@ -44,7 +50,13 @@ pub fn normalise(text: &str) -> String {
 
 fn strip_answer_prefix(text: &str) -> &str {
     let lower = text.to_ascii_lowercase();
-    for prefix in ["the correct answer is", "the answer is", "correct answer:", "answer:", "answer is"] {
+    for prefix in [
+        "the correct answer is",
+        "the answer is",
+        "correct answer:",
+        "answer:",
+        "answer is",
+    ] {
         if lower.starts_with(prefix) {
             return text[prefix.len()..].trim();
         }
@@ -59,10 +71,14 @@ pub fn map_answer(raw: &str, choices: &[String]) -> Mapped {
         return Mapped::Empty;
     }
     let letter_only = text.trim_matches(|c: char| "()[].:".contains(c) || c.is_whitespace());
-    if letter_only.chars().count() == 1 {
-        if let Some(index) = letter_only.chars().next().and_then(Choices::letter_index) {
-            return if index < choices.len() { Mapped::Letter(index) } else { Mapped::LetterOutOfRange };
-        }
+    if letter_only.chars().count() == 1
+        && let Some(index) = letter_only.chars().next().and_then(Choices::letter_index)
+    {
+        return if index < choices.len() {
+            Mapped::Letter(index)
+        } else {
+            Mapped::LetterOutOfRange
+        };
     }
     let answer = normalise(text);
     let normalised: Vec<String> = choices.iter().map(|c| normalise(c)).collect();
@@ -71,12 +87,11 @@ pub fn map_answer(raw: &str, choices: &[String]) -> Mapped {
     }
     // "B) the blue one" / "B. the blue one": a letter prefix with text after it.
     let mut chars = text.trim_start_matches('(').chars();
-    if let (Some(first), Some(sep)) = (chars.next(), chars.next()) {
-        if ")].:".contains(sep) {
-            if let Some(index) = Choices::letter_index(first).filter(|i| *i < choices.len()) {
-                return Mapped::Letter(index);
-            }
-        }
+    if let (Some(first), Some(sep)) = (chars.next(), chars.next())
+        && ")].:".contains(sep)
+        && let Some(index) = Choices::letter_index(first).filter(|i| *i < choices.len())
+    {
+        return Mapped::Letter(index);
     }
     let padded = format!(" {answer} ");
     let contained: Vec<usize> = normalised
@@ -93,7 +108,8 @@ pub fn map_answer(raw: &str, choices: &[String]) -> Mapped {
             .copied()
             .find(|&i| {
                 let outer = format!(" {} ", normalised[i]);
-                many.iter().all(|&j| outer.contains(&format!(" {} ", normalised[j])))
+                many.iter()
+                    .all(|&j| outer.contains(&format!(" {} ", normalised[j])))
             })
             .map_or(Mapped::Ambiguous, Mapped::ContainedText),
     }
@@ -104,12 +120,22 @@ mod tests {
     use super::*;
 
     fn choices() -> Vec<String> {
-        ["Port 443", "Port 80", "Light blue", "Blue"].map(String::from).to_vec()
+        ["Port 443", "Port 80", "Light blue", "Blue"]
+            .map(String::from)
+            .to_vec()
     }
 
     #[test]
     fn letters_in_many_spellings() {
-        for raw in ["B", "b", "(B)", "B)", "B.", "Answer: B", "The answer is (b)."] {
+        for raw in [
+            "B",
+            "b",
+            "(B)",
+            "B)",
+            "B.",
+            "Answer: B",
+            "The answer is (b).",
+        ] {
             assert_eq!(map_answer(raw, &choices()), Mapped::Letter(1), "{raw}");
         }
         assert_eq!(map_answer("F", &choices()), Mapped::LetterOutOfRange);
@@ -119,12 +145,24 @@ mod tests {
     #[test]
     fn free_text_by_normalised_match() {
         assert_eq!(map_answer("port-443!", &choices()), Mapped::ExactText(0));
-        assert_eq!(map_answer("It listens on port 80 by default", &choices()), Mapped::ContainedText(1));
-        assert_eq!(map_answer("The sky is light blue today", &choices()), Mapped::ContainedText(2));
-        assert_eq!(map_answer("Either port 80 or port 443", &choices()), Mapped::Ambiguous);
+        assert_eq!(
+            map_answer("It listens on port 80 by default", &choices()),
+            Mapped::ContainedText(1)
+        );
+        assert_eq!(
+            map_answer("The sky is light blue today", &choices()),
+            Mapped::ContainedText(2)
+        );
+        assert_eq!(
+            map_answer("Either port 80 or port 443", &choices()),
+            Mapped::Ambiguous
+        );
         assert_eq!(map_answer("I do not know", &choices()), Mapped::NoMatch);
         assert_eq!(map_answer("   ", &choices()), Mapped::Empty);
         // "a" as a word is not the letter A when more text follows.
-        assert_eq!(map_answer("a blue thing", &choices()), Mapped::ContainedText(3));
+        assert_eq!(
+            map_answer("a blue thing", &choices()),
+            Mapped::ContainedText(3)
+        );
     }
 }

@@ -10,7 +10,15 @@ use crate::{ImportError, Location, extension};
 use std::collections::HashMap;
 
 const QUESTION: &[&str] = &["question_id", "id", "qid", "question", "item_id"];
-const ANSWER: &[&str] = &["answer", "response", "choice", "prediction", "predicted", "selected", "output"];
+const ANSWER: &[&str] = &[
+    "answer",
+    "response",
+    "choice",
+    "prediction",
+    "predicted",
+    "selected",
+    "output",
+];
 const ERROR: &[&str] = &["error", "failure"];
 const LATENCY: &[&str] = &["latency_ms", "latency", "duration_ms"];
 const EVIDENCE: &[&str] = &["evidence", "contexts", "context", "sources"];
@@ -37,10 +45,10 @@ pub fn read_answers(file: &str, bytes: &[u8]) -> Result<Vec<AnswerRow>, ImportEr
     let table = if extension(file) == "json" {
         let text = crate::decode_text(file, bytes)?;
         let doc = parse_json(file, &text)?;
-        if let serde_json::Value::Object(map) = &doc {
-            if map.values().all(|v| v.is_string() || v.is_null()) {
-                return from_map(file, map);
-            }
+        if let serde_json::Value::Object(map) = &doc
+            && map.values().all(|v| v.is_string() || v.is_null())
+        {
+            return from_map(file, map);
         }
         json_records(file, &doc)?
     } else {
@@ -49,7 +57,10 @@ pub fn read_answers(file: &str, bytes: &[u8]) -> Result<Vec<AnswerRow>, ImportEr
     from_table(file, &table)
 }
 
-fn from_map(file: &str, map: &serde_json::Map<String, serde_json::Value>) -> Result<Vec<AnswerRow>, ImportError> {
+fn from_map(
+    file: &str,
+    map: &serde_json::Map<String, serde_json::Value>,
+) -> Result<Vec<AnswerRow>, ImportError> {
     if map.is_empty() {
         return Err(ImportError::file(file, "the file holds no answers"));
     }
@@ -59,7 +70,11 @@ fn from_map(file: &str, map: &serde_json::Map<String, serde_json::Value>) -> Res
         .map(|(i, (id, answer))| AnswerRow {
             location: Location::Record(i + 1),
             question_id: id.trim().to_owned(),
-            answer: answer.as_str().map(str::trim).filter(|a| !a.is_empty()).map(str::to_owned),
+            answer: answer
+                .as_str()
+                .map(str::trim)
+                .filter(|a| !a.is_empty())
+                .map(str::to_owned),
             error: None,
             latency_ms: None,
             evidence: None,
@@ -74,7 +89,10 @@ fn from_table(file: &str, table: &Table) -> Result<Vec<AnswerRow>, ImportError> 
             file,
             header,
             None,
-            format!("the file has no question id column (expected one of: {})", QUESTION.join(", ")),
+            format!(
+                "the file has no question id column (expected one of: {})",
+                QUESTION.join(", ")
+            ),
         ));
     }
     if !table.has(ANSWER) {
@@ -82,28 +100,49 @@ fn from_table(file: &str, table: &Table) -> Result<Vec<AnswerRow>, ImportError> 
             file,
             header,
             None,
-            format!("the file has no answer column (expected one of: {})", ANSWER.join(", ")),
+            format!(
+                "the file has no answer column (expected one of: {})",
+                ANSWER.join(", ")
+            ),
         ));
     }
     let mut seen: HashMap<String, Location> = HashMap::new();
     let mut rows = Vec::with_capacity(table.records.len());
     for record in &table.records {
         let (id_field, id) = record.text(QUESTION).ok_or_else(|| {
-            ImportError::at(file, record.loc, record.get(QUESTION).map(|(n, _)| n), "the question id is empty")
+            ImportError::at(
+                file,
+                record.loc,
+                record.get(QUESTION).map(|(n, _)| n),
+                "the question id is empty",
+            )
         })?;
         if let Some(first) = seen.insert(id.to_owned(), record.loc) {
             return Err(ImportError::at(
                 file,
                 record.loc,
                 Some(id_field),
-                format!("question '{id}' is answered twice (first at {})", first.describe()),
+                format!(
+                    "question '{id}' is answered twice (first at {})",
+                    first.describe()
+                ),
             ));
         }
         let latency_ms = match record.text(LATENCY) {
             None => None,
-            Some((field, text)) => Some(text.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0).ok_or_else(
-                || ImportError::at(file, record.loc, Some(field), format!("'{text}' is not a duration in milliseconds")),
-            )?),
+            Some((field, text)) => Some(
+                text.parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite() && *v >= 0.0)
+                    .ok_or_else(|| {
+                        ImportError::at(
+                            file,
+                            record.loc,
+                            Some(field),
+                            format!("'{text}' is not a duration in milliseconds"),
+                        )
+                    })?,
+            ),
         };
         rows.push(AnswerRow {
             location: record.loc,
@@ -146,8 +185,14 @@ mod tests {
     #[test]
     fn refuses_twice_answered_questions_and_bad_latency() {
         let err = read_answers("a.csv", b"id,answer\nq1,A\nq1,B\n").unwrap_err();
-        assert_eq!(err.to_string(), "a.csv:3:id: question 'q1' is answered twice (first at line 2)");
+        assert_eq!(
+            err.to_string(),
+            "a.csv:3:id: question 'q1' is answered twice (first at line 2)"
+        );
         let err = read_answers("a.csv", b"id,answer,latency_ms\nq1,A,fast\n").unwrap_err();
-        assert_eq!(err.to_string(), "a.csv:2:latency_ms: 'fast' is not a duration in milliseconds");
+        assert_eq!(
+            err.to_string(),
+            "a.csv:2:latency_ms: 'fast' is not a duration in milliseconds"
+        );
     }
 }

@@ -24,18 +24,19 @@ pub fn read_articles(file: &str, bytes: &[u8]) -> Result<Vec<ArticleRow>, Import
     let table = if extension(file) == "json" {
         let text = crate::decode_text(file, bytes)?;
         let doc = parse_json(file, &text)?;
-        if let serde_json::Value::Object(map) = &doc {
-            if !map.is_empty() && map.values().all(serde_json::Value::is_string) {
-                return Ok(map
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (query, text))| ArticleRow {
-                        location: Location::Record(i + 1),
-                        query: query.trim().to_owned(),
-                        text: text.as_str().unwrap_or_default().to_owned(),
-                    })
-                    .collect());
-            }
+        if let serde_json::Value::Object(map) = &doc
+            && !map.is_empty()
+            && map.values().all(serde_json::Value::is_string)
+        {
+            return Ok(map
+                .iter()
+                .enumerate()
+                .map(|(i, (query, text))| ArticleRow {
+                    location: Location::Record(i + 1),
+                    query: query.trim().to_owned(),
+                    text: text.as_str().unwrap_or_default().to_owned(),
+                })
+                .collect());
         }
         json_records(file, &doc)?
     } else {
@@ -47,7 +48,10 @@ pub fn read_articles(file: &str, bytes: &[u8]) -> Result<Vec<ArticleRow>, Import
                 file,
                 Location::Line(1),
                 None,
-                format!("the file has no {what} column (expected one of: {})", aliases.join(", ")),
+                format!(
+                    "the file has no {what} column (expected one of: {})",
+                    aliases.join(", ")
+                ),
             ));
         }
     }
@@ -55,20 +59,31 @@ pub fn read_articles(file: &str, bytes: &[u8]) -> Result<Vec<ArticleRow>, Import
     let mut rows = Vec::with_capacity(table.records.len());
     for record in &table.records {
         let (field, query) = record.text(QUERY).ok_or_else(|| {
-            ImportError::at(file, record.loc, record.get(QUERY).map(|(n, _)| n), "the query is empty")
+            ImportError::at(
+                file,
+                record.loc,
+                record.get(QUERY).map(|(n, _)| n),
+                "the query is empty",
+            )
         })?;
         if let Some(first) = seen.insert(query.to_owned(), record.loc) {
             return Err(ImportError::at(
                 file,
                 record.loc,
                 Some(field),
-                format!("query '{query}' has two articles (first at {})", first.describe()),
+                format!(
+                    "query '{query}' has two articles (first at {})",
+                    first.describe()
+                ),
             ));
         }
         rows.push(ArticleRow {
             location: record.loc,
             query: query.to_owned(),
-            text: record.text(TEXT).map(|(_, t)| t.to_owned()).unwrap_or_default(),
+            text: record
+                .text(TEXT)
+                .map(|(_, t)| t.to_owned())
+                .unwrap_or_default(),
         });
     }
     Ok(rows)
@@ -80,7 +95,8 @@ mod tests {
 
     #[test]
     fn reads_tables_and_maps() {
-        let rows = read_articles("a.jsonl", b"{\"query\": \"q1\", \"text\": \"Alpha.\"}\n").unwrap();
+        let rows =
+            read_articles("a.jsonl", b"{\"query\": \"q1\", \"text\": \"Alpha.\"}\n").unwrap();
         assert_eq!(rows[0].text, "Alpha.");
         let rows = read_articles("a.json", br#"{"q1": "Alpha.", "q2": ""}"#).unwrap();
         assert_eq!(rows.len(), 2);
@@ -90,6 +106,9 @@ mod tests {
     #[test]
     fn refuses_two_articles_for_one_query() {
         let err = read_articles("a.csv", b"query,text\nq1,a\nq1,b\n").unwrap_err();
-        assert_eq!(err.to_string(), "a.csv:3:query: query 'q1' has two articles (first at line 2)");
+        assert_eq!(
+            err.to_string(),
+            "a.csv:3:query: query 'q1' has two articles (first at line 2)"
+        );
     }
 }

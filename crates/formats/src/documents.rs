@@ -35,18 +35,19 @@ pub fn read_documents(file: &str, bytes: &[u8]) -> Result<Vec<ExtractedDocument>
         .and_then(|n| n.to_str())
         .unwrap_or(file)
         .to_owned();
-    let single = |format: &'static str, text: String| -> Result<Vec<ExtractedDocument>, ImportError> {
-        let text = tidy(&text);
-        if text.is_empty() {
-            return Err(ImportError::file(file, "no text found in this file"));
-        }
-        Ok(vec![ExtractedDocument {
-            name: name.clone(),
-            format,
-            text,
-            topic: None,
-        }])
-    };
+    let single =
+        |format: &'static str, text: String| -> Result<Vec<ExtractedDocument>, ImportError> {
+            let text = tidy(&text);
+            if text.is_empty() {
+                return Err(ImportError::file(file, "no text found in this file"));
+            }
+            Ok(vec![ExtractedDocument {
+                name: name.clone(),
+                format,
+                text,
+                topic: None,
+            }])
+        };
     match extension(file).as_str() {
         "txt" | "text" => single("txt", decode_text(file, bytes)?),
         "md" | "markdown" => single("md", markdown_to_text(&decode_text(file, bytes)?)),
@@ -71,7 +72,10 @@ fn table_documents(file: &str, bytes: &[u8]) -> Result<Vec<ExtractedDocument>, I
             file,
             crate::Location::Line(1),
             None,
-            format!("the file has no text column (expected one of: {})", TEXT.join(", ")),
+            format!(
+                "the file has no text column (expected one of: {})",
+                TEXT.join(", ")
+            ),
         ));
     }
     let format = match extension(file).as_str() {
@@ -86,12 +90,18 @@ fn table_documents(file: &str, bytes: &[u8]) -> Result<Vec<ExtractedDocument>, I
         .iter()
         .map(|record| {
             let (_, text) = record.text(TEXT).ok_or_else(|| {
-                ImportError::at(file, record.loc, record.get(TEXT).map(|(n, _)| n), "the text is empty")
+                ImportError::at(
+                    file,
+                    record.loc,
+                    record.get(TEXT).map(|(n, _)| n),
+                    "the text is empty",
+                )
             })?;
             Ok(ExtractedDocument {
-                name: record
-                    .text(TITLE)
-                    .map_or_else(|| format!("{file} {}", record.loc.describe()), |(_, t)| t.to_owned()),
+                name: record.text(TITLE).map_or_else(
+                    || format!("{file} {}", record.loc.describe()),
+                    |(_, t)| t.to_owned(),
+                ),
                 format,
                 text: tidy(text),
                 topic: record.text(TOPIC).map(|(_, t)| t.to_owned()),
@@ -143,9 +153,13 @@ fn strip_links(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     let mut rest = line;
     while let Some(open) = rest.find('[') {
-        let Some(close_rel) = rest[open..].find("](") else { break };
+        let Some(close_rel) = rest[open..].find("](") else {
+            break;
+        };
         let close = open + close_rel;
-        let Some(end_rel) = rest[close..].find(')') else { break };
+        let Some(end_rel) = rest[close..].find(')') else {
+            break;
+        };
         let before = &rest[..open];
         out.push_str(before.strip_suffix('!').unwrap_or(before));
         out.push_str(&rest[open + 1..close]);
@@ -159,8 +173,27 @@ fn strip_links(line: &str) -> String {
 /// elements on their own lines, entities decoded. Imported text is always shown as text.
 pub fn html_to_text(html: &str) -> String {
     const BLOCKS: &[&str] = &[
-        "p", "div", "br", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "table",
-        "section", "article", "header", "footer", "pre", "blockquote", "title",
+        "p",
+        "div",
+        "br",
+        "li",
+        "ul",
+        "ol",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "tr",
+        "table",
+        "section",
+        "article",
+        "header",
+        "footer",
+        "pre",
+        "blockquote",
+        "title",
     ];
     let mut out = String::with_capacity(html.len() / 2);
     let mut rest = html;
@@ -193,7 +226,8 @@ pub fn html_to_text(html: &str) -> String {
             }
             continue;
         }
-        if !closing && ["script", "style", "head", "noscript", "template"].contains(&name.as_str()) {
+        if !closing && ["script", "style", "head", "noscript", "template"].contains(&name.as_str())
+        {
             skip_until = Some(name);
             continue;
         }
@@ -242,15 +276,12 @@ fn decode_entities(text: &str) -> String {
             };
             c.map(|c| (c, semi))
         });
-        match decoded {
-            Some((c, semi)) => {
-                out.push(c);
-                rest = &after[semi + 1..];
-            }
-            None => {
-                out.push('&');
-                rest = after;
-            }
+        if let Some((c, semi)) = decoded {
+            out.push(c);
+            rest = &after[semi + 1..];
+        } else {
+            out.push('&');
+            rest = after;
         }
     }
     out.push_str(rest);
@@ -267,14 +298,18 @@ fn pdf_to_text(file: &str, bytes: &[u8]) -> Result<String, ImportError> {
             "the PDF holds no extractable text (a scanned image?); run it through OCR first",
         )),
         Ok(Err(e)) => Err(ImportError::file(file, format!("cannot read the PDF: {e}"))),
-        Err(_) => Err(ImportError::file(file, "cannot read the PDF: the file is damaged or uses unsupported features")),
+        Err(_) => Err(ImportError::file(
+            file,
+            "cannot read the PDF: the file is damaged or uses unsupported features",
+        )),
     }
 }
 
 fn docx_to_text(file: &str, bytes: &[u8]) -> Result<String, ImportError> {
     use quick_xml::events::Event;
-    let mut archive = zip::ZipArchive::new(Cursor::new(bytes))
-        .map_err(|e| ImportError::file(file, format!("not a DOCX file (not a zip archive: {e})")))?;
+    let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| {
+        ImportError::file(file, format!("not a DOCX file (not a zip archive: {e})"))
+    })?;
     let mut xml = String::new();
     archive
         .by_name("word/document.xml")
@@ -292,16 +327,19 @@ fn docx_to_text(file: &str, bytes: &[u8]) -> Result<String, ImportError> {
             Ok(Event::Empty(e)) if e.name().as_ref() == b"w:tab" => out.push('\t'),
             Ok(Event::Empty(e)) if e.name().as_ref() == b"w:br" => out.push('\n'),
             Ok(Event::Text(t)) if in_text => {
-                let text = t
-                    .unescape()
-                    .map_err(|e| ImportError::file(file, format!("damaged text in the document: {e}")))?;
+                let text = t.unescape().map_err(|e| {
+                    ImportError::file(file, format!("damaged text in the document: {e}"))
+                })?;
                 out.push_str(&text);
             }
             Ok(Event::Eof) => break,
             Err(e) => {
                 return Err(ImportError::file(
                     file,
-                    format!("the document body is not valid XML at byte {}: {e}", reader.buffer_position()),
+                    format!(
+                        "the document body is not valid XML at byte {}: {e}",
+                        reader.buffer_position()
+                    ),
                 ));
             }
             Ok(_) => {}
@@ -319,18 +357,25 @@ mod tests {
         let html = "<html><head><title>T</title><style>p{}</style></head><body>\
                     <h1>Rates &amp; fees</h1><script>alert(1)</script><p>Fee is &lt;5&#37;.</p>\
                     <!-- hidden --><p>Second&nbsp;para</p></body></html>";
-        assert_eq!(tidy(&html_to_text(html)), "Rates & fees\n\nFee is <5%.\n\nSecond para");
+        assert_eq!(
+            tidy(&html_to_text(html)),
+            "Rates & fees\n\nFee is <5%.\n\nSecond para"
+        );
     }
 
     #[test]
     fn markdown_loses_markup_but_keeps_words() {
         let md = "# Title\n\nSee [the guide](http://x) and **bold** text.\n```\ncode\n```\n";
-        assert_eq!(tidy(&markdown_to_text(md)), "Title\n\nSee the guide and bold text.\ncode");
+        assert_eq!(
+            tidy(&markdown_to_text(md)),
+            "Title\n\nSee the guide and bold text.\ncode"
+        );
     }
 
     #[test]
     fn tables_give_one_document_per_row_with_topics() {
-        let docs = read_documents("c.csv", b"title,topic,text\nA,Billing,First.\nB,,Second.\n").unwrap();
+        let docs =
+            read_documents("c.csv", b"title,topic,text\nA,Billing,First.\nB,,Second.\n").unwrap();
         assert_eq!(docs.len(), 2);
         assert_eq!(docs[0].topic.as_deref(), Some("Billing"));
         assert_eq!(docs[1].name, "B");

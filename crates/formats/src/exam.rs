@@ -26,7 +26,13 @@ const KEY: &[&str] = &[
 const TOPIC: &[&str] = &["topic", "category", "subject"];
 const QUERY: &[&str] = &["query", "query_id"];
 const BLOOM: &[&str] = &["bloom", "bloom_level", "bloom_levels"];
-const SOURCE: &[&str] = &["source_text", "source", "documentation", "passage", "context"];
+const SOURCE: &[&str] = &[
+    "source_text",
+    "source",
+    "documentation",
+    "passage",
+    "context",
+];
 const GENERATOR: &[&str] = &["generator", "author", "created_by"];
 const LETTERS: [char; 6] = ['a', 'b', 'c', 'd', 'e', 'f'];
 
@@ -143,7 +149,8 @@ fn read_question(
     index: usize,
     generated_ids: bool,
 ) -> Result<ValidQuestion, ImportError> {
-    let at = |field: Option<&str>, message: String| ImportError::at(file, record.loc, field, message);
+    let at =
+        |field: Option<&str>, message: String| ImportError::at(file, record.loc, field, message);
     let (id_field, external_id) = if generated_ids {
         (None, format!("q{}", index + 1))
     } else {
@@ -153,13 +160,20 @@ fn read_question(
             .ok_or_else(|| at(Some(name), "the question id is empty".to_owned()))?;
         (Some(name), id.to_owned())
     };
-    let (stem_field, stem) = record
-        .text(STEM)
-        .ok_or_else(|| at(record.get(STEM).map(|(n, _)| n), "the question text is empty".to_owned()))?;
-    let (choices_field, choices) = read_choices(record).map_err(|(field, message)| at(Some(&field), message))?;
-    let (key_field, key_text) = record
-        .text(KEY)
-        .ok_or_else(|| at(record.get(KEY).map(|(n, _)| n), "the correct answer is empty".to_owned()))?;
+    let (stem_field, stem) = record.text(STEM).ok_or_else(|| {
+        at(
+            record.get(STEM).map(|(n, _)| n),
+            "the question text is empty".to_owned(),
+        )
+    })?;
+    let (choices_field, choices) =
+        read_choices(record).map_err(|(field, message)| at(Some(&field), message))?;
+    let (key_field, key_text) = record.text(KEY).ok_or_else(|| {
+        at(
+            record.get(KEY).map(|(n, _)| n),
+            "the correct answer is empty".to_owned(),
+        )
+    })?;
     let key = resolve_key(key_text, &choices).map_err(|m| at(Some(key_field), m))?;
     let bloom_override = match record.text(BLOOM) {
         None => None,
@@ -199,8 +213,14 @@ fn read_choices(record: &Record) -> Result<(String, Vec<String>), (String, Strin
         let list = match value {
             Value::List(items) => items.clone(),
             // A spreadsheet cell holding "a | b | c" or one choice per line.
-            Value::Text(t) if t.contains('|') => t.split('|').map(|s| s.trim().to_owned()).collect(),
-            Value::Text(t) => t.lines().map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect(),
+            Value::Text(t) if t.contains('|') => {
+                t.split('|').map(|s| s.trim().to_owned()).collect()
+            }
+            Value::Text(t) => t
+                .lines()
+                .map(|s| s.trim().to_owned())
+                .filter(|s| !s.is_empty())
+                .collect(),
             Value::Null => Vec::new(),
         };
         return Ok((name.to_owned(), strip_letter_prefixes(list)));
@@ -211,7 +231,9 @@ fn read_choices(record: &Record) -> Result<(String, Vec<String>), (String, Strin
     for letter in LETTERS {
         let columns = letter_columns(letter);
         let aliases: Vec<&str> = columns.iter().map(String::as_str).collect();
-        let Some((name, value)) = record.get(&aliases) else { break };
+        let Some((name, value)) = record.get(&aliases) else {
+            break;
+        };
         if letter == 'a' {
             name.clone_into(&mut first_field);
         }
@@ -220,7 +242,11 @@ fn read_choices(record: &Record) -> Result<(String, Vec<String>), (String, Strin
                 if let Some(empty) = gap {
                     return Err((
                         name.to_owned(),
-                        format!("choice {} is empty but choice {} is filled", empty.to_ascii_uppercase(), letter.to_ascii_uppercase()),
+                        format!(
+                            "choice {} is empty but choice {} is filled",
+                            empty.to_ascii_uppercase(),
+                            letter.to_ascii_uppercase()
+                        ),
                     ));
                 }
                 choices.push(text.to_owned());
@@ -249,7 +275,8 @@ fn letter_prefix(choice: &str) -> Option<(char, &str)> {
 fn strip_letter_prefixes(choices: Vec<String>) -> Vec<String> {
     let in_order = !choices.is_empty()
         && choices.iter().enumerate().all(|(i, c)| {
-            letter_prefix(c).is_some_and(|(l, rest)| usize::from(l as u8 - b'A') == i && !rest.is_empty())
+            letter_prefix(c)
+                .is_some_and(|(l, rest)| usize::from(l as u8 - b'A') == i && !rest.is_empty())
         });
     if in_order {
         choices
@@ -317,7 +344,10 @@ mod tests {
         assert_eq!(exam.questions[0].key, 1);
         assert_eq!(exam.questions[1].key, 0);
         assert_eq!(exam.questions[1].topic.as_deref(), Some("Consensus"));
-        assert_eq!(exam.questions[1].bloom_override, Some(vec![BloomLevel::Remembering]));
+        assert_eq!(
+            exam.questions[1].bloom_override,
+            Some(vec![BloomLevel::Remembering])
+        );
         assert_eq!(exam.locations[1], Location::Line(3));
     }
 
@@ -333,27 +363,40 @@ mod tests {
         let q = &exam.questions[0];
         assert_eq!(q.external_id, "q1");
         assert_eq!(q.choices.texts()[0], "Sorts jobs");
-        assert_eq!(q.source_text.as_deref(), Some("The scheduler sorts jobs by priority."));
+        assert_eq!(
+            q.source_text.as_deref(),
+            Some("The scheduler sorts jobs by priority.")
+        );
     }
 
     #[test]
     fn wrong_key_names_file_line_and_field() {
         let csv = "id,question,A,B,C,D,answer\nq1,Pick one?,w,x,y,z,E\n";
         let err = read_exam("exam.csv", csv.as_bytes()).unwrap_err();
-        assert_eq!(err.to_string(), "exam.csv:2:answer: 'E' is not one of the 4 choices (A–D)");
+        assert_eq!(
+            err.to_string(),
+            "exam.csv:2:answer: 'E' is not one of the 4 choices (A–D)"
+        );
     }
 
     #[test]
     fn duplicate_ids_are_refused_with_both_places() {
         let csv = "id,question,A,B,answer\nq1,One?,x,y,A\nq1,Two?,x,y,B\n";
         let err = read_exam("exam.csv", csv.as_bytes()).unwrap_err();
-        assert_eq!(err.to_string(), "exam.csv:3:id: question id 'q1' is used twice (first at line 2)");
+        assert_eq!(
+            err.to_string(),
+            "exam.csv:3:id: question id 'q1' is used twice (first at line 2)"
+        );
     }
 
     #[test]
     fn missing_columns_are_named() {
         let err = read_exam("exam.csv", b"id,question,A,B\nq1,One?,x,y\n").unwrap_err();
-        assert!(err.to_string().starts_with("exam.csv:1: the file has no correct answer column"), "{err}");
+        assert!(
+            err.to_string()
+                .starts_with("exam.csv:1: the file has no correct answer column"),
+            "{err}"
+        );
         let err = read_exam("exam.csv", b"id,prompt_text,answer\nq1,x,A\n").unwrap_err();
         assert!(err.message.contains("no question column"), "{err}");
     }
@@ -361,11 +404,20 @@ mod tests {
     #[test]
     fn gaps_duplicates_and_too_few_choices_are_refused() {
         let err = read_exam("e.csv", b"id,question,A,B,C,answer\nq1,One?,x,,z,A\n").unwrap_err();
-        assert_eq!(err.to_string(), "e.csv:2:C: choice B is empty but choice C is filled");
+        assert_eq!(
+            err.to_string(),
+            "e.csv:2:C: choice B is empty but choice C is filled"
+        );
         let err = read_exam("e.csv", b"id,question,A,B,answer\nq1,One?,x,X,A\n").unwrap_err();
-        assert_eq!(err.to_string(), "e.csv:2:A: choices A and B are the same text");
+        assert_eq!(
+            err.to_string(),
+            "e.csv:2:A: choices A and B are the same text"
+        );
         let err = read_exam("e.csv", b"id,question,A,B,answer\nq1,One?,x,,A\n").unwrap_err();
-        assert_eq!(err.to_string(), "e.csv:2:A: a question needs 2 to 6 choices, this one has 1");
+        assert_eq!(
+            err.to_string(),
+            "e.csv:2:A: a question needs 2 to 6 choices, this one has 1"
+        );
     }
 
     #[test]

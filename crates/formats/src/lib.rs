@@ -54,7 +54,12 @@ impl ImportError {
     }
 
     /// An error at a line or record, optionally in a field.
-    pub fn at(file: &str, location: Location, field: Option<&str>, message: impl Into<String>) -> Self {
+    pub fn at(
+        file: &str,
+        location: Location,
+        field: Option<&str>,
+        message: impl Into<String>,
+    ) -> Self {
         Self {
             file: file.to_owned(),
             location: Some(location),

@@ -119,9 +119,7 @@ pub(crate) fn read_table(file: &str, bytes: &[u8]) -> Result<Table, ImportError>
         other => {
             return Err(ImportError::file(
                 file,
-                format!(
-                    "cannot read '.{other}' files here; use CSV, TSV, XLSX, JSON or JSONL"
-                ),
+                format!("cannot read '.{other}' files here; use CSV, TSV, XLSX, JSON or JSONL"),
             ));
         }
     };
@@ -148,7 +146,11 @@ fn header_names(file: &str, raw: &[String], loc: Location) -> Result<Vec<String>
                 file,
                 loc,
                 Some(header),
-                format!("the header names this column twice (columns {} and {})", j + 1, i + 1),
+                format!(
+                    "the header names this column twice (columns {} and {})",
+                    j + 1,
+                    i + 1
+                ),
             ));
         }
         names.push(key);
@@ -187,10 +189,7 @@ fn read_delimited(file: &str, bytes: &[u8], delimiter: u8) -> Result<Table, Impo
             fields,
         });
     }
-    Ok(Table {
-        columns,
-        records,
-    })
+    Ok(Table { columns, records })
 }
 
 fn csv_error(file: &str, e: &csv::Error) -> ImportError {
@@ -198,7 +197,9 @@ fn csv_error(file: &str, e: &csv::Error) -> ImportError {
     let message = match e.kind() {
         csv::ErrorKind::UnequalLengths {
             expected_len, len, ..
-        } => format!("this row has {len} fields but the header has {expected_len}; check for a missing or extra separator, or an unclosed quote"),
+        } => format!(
+            "this row has {len} fields but the header has {expected_len}; check for a missing or extra separator, or an unclosed quote"
+        ),
         csv::ErrorKind::Utf8 { err, .. } => format!("the file is not UTF-8 text ({err})"),
         _ => format!("the file is not valid CSV: {e}"),
     };
@@ -258,10 +259,7 @@ fn read_sheet(file: &str, bytes: &[u8]) -> Result<Table, ImportError> {
             fields,
         });
     }
-    Ok(Table {
-        columns,
-        records,
-    })
+    Ok(Table { columns, records })
 }
 
 fn json_value(value: &Json) -> Value {
@@ -293,7 +291,12 @@ fn json_value(value: &Json) -> Value {
     }
 }
 
-fn json_record(file: &str, loc: Location, value: &Json, columns: &mut Vec<String>) -> Result<Record, ImportError> {
+fn json_record(
+    file: &str,
+    loc: Location,
+    value: &Json,
+    columns: &mut Vec<String>,
+) -> Result<Record, ImportError> {
     let Json::Object(map) = value else {
         return Err(ImportError::at(
             file,
@@ -320,7 +323,11 @@ fn json_syntax(file: &str, e: &serde_json::Error, line_offset: usize) -> ImportE
         file,
         Location::Line(e.line() + line_offset),
         None,
-        format!("invalid JSON at column {}: {}", e.column(), strip_position(&e.to_string())),
+        format!(
+            "invalid JSON at column {}: {}",
+            e.column(),
+            strip_position(&e.to_string())
+        ),
     )
 }
 
@@ -344,7 +351,9 @@ pub(crate) fn json_records(file: &str, doc: &Json) -> Result<Table, ImportError>
                 Json::Array(items) if items.iter().all(Json::is_object) => Some(items),
                 _ => None,
             })
-            .ok_or_else(|| ImportError::file(file, "expected a list of records, or an object holding one"))?,
+            .ok_or_else(|| {
+                ImportError::file(file, "expected a list of records, or an object holding one")
+            })?,
         _ => return Err(ImportError::file(file, "expected a list of records")),
     };
     let mut columns = Vec::new();
@@ -353,10 +362,7 @@ pub(crate) fn json_records(file: &str, doc: &Json) -> Result<Table, ImportError>
         .enumerate()
         .map(|(i, item)| json_record(file, Location::Record(i + 1), item, &mut columns))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Table {
-        columns,
-        records,
-    })
+    Ok(Table { columns, records })
 }
 
 fn read_json(file: &str, text: &str) -> Result<Table, ImportError> {
@@ -371,12 +377,14 @@ fn read_jsonl(file: &str, text: &str) -> Result<Table, ImportError> {
             continue;
         }
         let value: Json = serde_json::from_str(line).map_err(|e| json_syntax(file, &e, i))?;
-        records.push(json_record(file, Location::Line(i + 1), &value, &mut columns)?);
+        records.push(json_record(
+            file,
+            Location::Line(i + 1),
+            &value,
+            &mut columns,
+        )?);
     }
-    Ok(Table {
-        columns,
-        records,
-    })
+    Ok(Table { columns, records })
 }
 
 #[cfg(test)]
@@ -401,15 +409,24 @@ mod tests {
     fn csv_with_a_missing_field_names_the_line() {
         let err = read_table("t.csv", b"id,text\n1,a\n2\n").unwrap_err();
         assert_eq!(err.location, Some(Location::Line(3)));
-        assert!(err.message.contains("1 fields but the header has 2"), "{err}");
+        assert!(
+            err.message.contains("1 fields but the header has 2"),
+            "{err}"
+        );
     }
 
     #[test]
     fn csv_with_duplicate_or_blank_headers_is_refused() {
         let err = read_table("t.csv", b"id,ID\n1,2\n").unwrap_err();
-        assert_eq!(err.to_string(), "t.csv:1:ID: the header names this column twice (columns 1 and 2)");
+        assert_eq!(
+            err.to_string(),
+            "t.csv:1:ID: the header names this column twice (columns 1 and 2)"
+        );
         let err = read_table("t.csv", b"id,,x\n1,2,3\n").unwrap_err();
-        assert_eq!(err.to_string(), "t.csv:1: column 2 of the header has no name");
+        assert_eq!(
+            err.to_string(),
+            "t.csv:1: column 2 of the header has no name"
+        );
     }
 
     #[test]
@@ -426,6 +443,11 @@ mod tests {
             read_table("t.csv", b"id,text\n").unwrap_err().message,
             "the file has a header but no rows"
         );
-        assert!(read_table("t.doc", b"x").unwrap_err().message.contains("'.doc'"));
+        assert!(
+            read_table("t.doc", b"x")
+                .unwrap_err()
+                .message
+                .contains("'.doc'")
+        );
     }
 }

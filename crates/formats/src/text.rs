@@ -17,7 +17,10 @@ pub fn decode_text(file: &str, bytes: &[u8]) -> Result<String, ImportError> {
             if had_errors {
                 return Err(ImportError::file(
                     file,
-                    format!("the file starts like {} text but contains invalid characters", encoding.name()),
+                    format!(
+                        "the file starts like {} text but contains invalid characters",
+                        encoding.name()
+                    ),
                 ));
             }
             return Ok(text.into_owned());
@@ -32,6 +35,7 @@ fn utf8(file: &str, bytes: &[u8]) -> Result<String, ImportError> {
         Ok(text) => Ok(text.to_owned()),
         Err(e) => {
             let good = &bytes[..e.valid_up_to()];
+            #[expect(clippy::naive_bytecount, reason = "runs once, on a file being refused")]
             let line = good.iter().filter(|b| **b == b'\n').count() + 1;
             let line_start = good.iter().rposition(|b| *b == b'\n').map_or(0, |p| p + 1);
             let column = String::from_utf8_lossy(&good[line_start..]).chars().count() + 1;
@@ -76,7 +80,13 @@ mod tests {
 
     #[test]
     fn refuses_empty_files() {
-        assert_eq!(decode_text("e.csv", b"").unwrap_err().message, "the file is empty");
-        assert_eq!(decode_text("e.csv", b" \n\n").unwrap_err().message, "the file is empty");
+        assert_eq!(
+            decode_text("e.csv", b"").unwrap_err().message,
+            "the file is empty"
+        );
+        assert_eq!(
+            decode_text("e.csv", b" \n\n").unwrap_err().message,
+            "the file is empty"
+        );
     }
 }

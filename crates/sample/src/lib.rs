@@ -79,13 +79,24 @@ mod tests {
     #[test]
     fn every_file_the_manifest_names_is_embedded() {
         let m = super::manifest();
-        let mut named = vec![m.exam.clone(), m.gold_articles.clone(), m.gold_outcomes.clone()];
+        let mut named = vec![
+            m.exam.clone(),
+            m.gold_articles.clone(),
+            m.gold_outcomes.clone(),
+        ];
         named.extend(m.answers.iter().map(|a| a.file.clone()));
-        named.extend(m.articles.iter().flat_map(|a| [a.articles.clone(), a.outcomes.clone()]));
+        named.extend(
+            m.articles
+                .iter()
+                .flat_map(|a| [a.articles.clone(), a.outcomes.clone()]),
+        );
         for path in named {
             assert!(super::file(&path).is_some(), "{path} is not embedded");
         }
-        let corpus = super::files().iter().filter(|(p, _)| p.starts_with("corpus/")).count();
+        let corpus = super::files()
+            .iter()
+            .filter(|(p, _)| p.starts_with("corpus/"))
+            .count();
         assert_eq!(corpus, 30);
     }
 }

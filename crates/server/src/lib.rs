@@ -67,7 +67,12 @@ async fn call<T: Send + 'static>(
     let workbench = Arc::clone(&state.workbench);
     tokio::task::spawn_blocking(move || f(&workbench))
         .await
-        .map_err(|e| Failure(ApiError::new(ErrorCode::Internal, format!("the request failed: {e}"))))?
+        .map_err(|e| {
+            Failure(ApiError::new(
+                ErrorCode::Internal,
+                format!("the request failed: {e}"),
+            ))
+        })?
         .map(Json)
         .map_err(Failure)
 }
@@ -76,11 +81,17 @@ async fn summary(State(s): State<AppState>) -> Answer<proctor_api::dto::ProjectS
     call(&s, Workbench::summary).await
 }
 
-async fn open(State(s): State<AppState>, Json(p): Json<ProjectPath>) -> Answer<proctor_api::dto::ProjectSummary> {
+async fn open(
+    State(s): State<AppState>,
+    Json(p): Json<ProjectPath>,
+) -> Answer<proctor_api::dto::ProjectSummary> {
     call(&s, move |w| w.open_project(&p.path)).await
 }
 
-async fn create(State(s): State<AppState>, Json(p): Json<ProjectPath>) -> Answer<proctor_api::dto::ProjectSummary> {
+async fn create(
+    State(s): State<AppState>,
+    Json(p): Json<ProjectPath>,
+) -> Answer<proctor_api::dto::ProjectSummary> {
     call(&s, move |w| w.create_project(&p.path)).await
 }
 
@@ -88,7 +99,10 @@ async fn sample(State(s): State<AppState>) -> Answer<proctor_api::dto::ProjectSu
     call(&s, Workbench::open_sample).await
 }
 
-async fn import(State(s): State<AppState>, Json(r): Json<ImportRequest>) -> Answer<proctor_api::dto::ImportReport> {
+async fn import(
+    State(s): State<AppState>,
+    Json(r): Json<ImportRequest>,
+) -> Answer<proctor_api::dto::ImportReport> {
     call(&s, move |w| w.import(&r, &NoProgress)).await
 }
 
@@ -154,7 +168,8 @@ impl Server {
     pub async fn bind(workbench: Arc<Workbench>, options: ServeOptions) -> std::io::Result<Self> {
         let token = options.token.unwrap_or_else(new_token);
         let listener =
-            tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, options.port))).await?;
+            tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, options.port)))
+                .await?;
         Ok(Self {
             app: router(workbench, &token, options.ui_dir),
             listener,
@@ -168,7 +183,10 @@ impl Server {
     }
 
     /// Serves until `shutdown` resolves.
-    pub async fn run(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+    pub async fn run(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
         axum::serve(self.listener, self.app)
             .with_graceful_shutdown(shutdown)
             .await

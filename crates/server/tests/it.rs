@@ -7,9 +7,17 @@ use std::net::{SocketAddr, TcpStream};
 use std::sync::Arc;
 
 /// One HTTP/1.1 request; returns (status, body).
-fn request(addr: SocketAddr, method: &str, path: &str, token: Option<&str>, body: &str) -> (u16, String) {
+fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &str,
+) -> (u16, String) {
     let mut stream = TcpStream::connect(addr).unwrap();
-    let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
     write!(
         stream,
         "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}Content-Type: application/json\r\n\
@@ -20,7 +28,10 @@ fn request(addr: SocketAddr, method: &str, path: &str, token: Option<&str>, body
     let mut response = String::new();
     stream.read_to_string(&mut response).unwrap();
     let status = response[9..12].parse().unwrap();
-    let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default();
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
     (status, body)
 }
 
@@ -61,7 +72,12 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
     let missing = serde_json::json!({"path": dir.path().join("nope.proctor")}).to_string();
     let (status, body) = request(addr, "POST", "/api/projects/open", Some(&token), &missing);
     assert_eq!(status, 404);
-    assert!(json_body(&body)["message"].as_str().unwrap().contains("there is no project file"));
+    assert!(
+        json_body(&body)["message"]
+            .as_str()
+            .unwrap()
+            .contains("there is no project file")
+    );
 
     let (status, body) = request(addr, "POST", "/api/projects/sample", Some(&token), "");
     assert_eq!(status, 200, "{body}");

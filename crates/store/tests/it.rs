@@ -29,8 +29,9 @@ mod migrations {
         let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations");
         let mut files: Vec<String> = std::fs::read_dir(folder)
             .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".sql"))
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sql")))
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
             .collect();
         files.sort();
         let listed: Vec<&str> = MIGRATIONS.iter().map(|m| m.file).collect();
@@ -50,7 +51,8 @@ mod migrations {
             let path = dir.path().join("old.proctor");
             {
                 let conn = Connection::open(&path).unwrap();
-                conn.pragma_update(None, "application_id", proctor_store::APPLICATION_ID).unwrap();
+                conn.pragma_update(None, "application_id", proctor_store::APPLICATION_ID)
+                    .unwrap();
                 for m in MIGRATIONS.iter().take(made_by as usize) {
                     conn.execute_batch(m.sql).unwrap();
                     conn.pragma_update(None, "user_version", m.version).unwrap();
@@ -64,13 +66,20 @@ mod migrations {
                 }
             }
             let store = Store::open(&path).unwrap();
-            assert_eq!(store.schema_version().unwrap(), LATEST_VERSION, "made by v{made_by}");
+            assert_eq!(
+                store.schema_version().unwrap(),
+                LATEST_VERSION,
+                "made by v{made_by}"
+            );
             assert_eq!(store.integrity_check().unwrap(), vec!["ok".to_owned()]);
             if made_by >= 1 {
                 assert_eq!(store.topics().unwrap(), vec!["Old topic".to_owned()]);
                 assert_eq!(store.systems().unwrap()[0].name, "Old system");
             }
-            assert_eq!(store.bloom_keywords().unwrap().len(), 10 + 20 + 23 + 14 + 13 + 14);
+            assert_eq!(
+                store.bloom_keywords().unwrap().len(),
+                10 + 20 + 23 + 14 + 13 + 14
+            );
         }
     }
 
@@ -96,28 +105,43 @@ mod exams {
         let mut store = Store::create(&dir.path().join("p.proctor")).unwrap();
         let tx = store.transaction().unwrap();
         let (_, version) = tx.create_exam("E").unwrap();
-        tx.insert_questions(version, &[question("q1")], |_| {}).unwrap();
+        tx.insert_questions(version, &[question("q1")], |_| {})
+            .unwrap();
         tx.freeze(version).unwrap();
         tx.commit().unwrap();
         let q1 = store.questions(version).unwrap()[0].id;
 
         let tx = store.transaction().unwrap();
-        let err = tx.insert_questions(version, &[question("q2")], |_| {}).unwrap_err();
+        let err = tx
+            .insert_questions(version, &[question("q2")], |_| {})
+            .unwrap_err();
         assert!(err.to_string().contains("exam version is frozen"), "{err}");
         drop(tx);
         // The triggers live in the file: any connection, not only ours, is refused.
         let raw = Connection::open(store.path()).unwrap();
         let edited = raw.execute("UPDATE questions SET stem = 'Changed?'", []);
-        assert!(edited.unwrap_err().to_string().contains("exam version is frozen"));
+        assert!(
+            edited
+                .unwrap_err()
+                .to_string()
+                .contains("exam version is frozen")
+        );
         let deleted = raw.execute("DELETE FROM questions", []);
-        assert!(deleted.unwrap_err().to_string().contains("exam version is frozen"));
+        assert!(
+            deleted
+                .unwrap_err()
+                .to_string()
+                .contains("exam version is frozen")
+        );
         drop(raw);
         assert_eq!(store.questions(version).unwrap().len(), 1);
 
         // Categories are analysis, not content: they stay editable on a frozen version.
         let tx = store.transaction().unwrap();
-        tx.set_bloom_override(q1, Some(&[proctor_core::BloomLevel::Creating])).unwrap();
-        tx.set_question_type_override(q1, Some(QuestionType::How)).unwrap();
+        tx.set_bloom_override(q1, Some(&[proctor_core::BloomLevel::Creating]))
+            .unwrap();
+        tx.set_question_type_override(q1, Some(QuestionType::How))
+            .unwrap();
         tx.commit().unwrap();
         let q = &store.questions(version).unwrap()[0];
         assert_eq!(q.bloom, vec![proctor_core::BloomLevel::Creating]);
@@ -131,14 +155,24 @@ mod exams {
         let mut store = Store::create(&dir.path().join("p.proctor")).unwrap();
         let tx = store.transaction().unwrap();
         let (_, version) = tx.create_exam("E").unwrap();
-        let ids = tx.insert_questions(version, &[question("q1")], |_| {}).unwrap();
+        let ids = tx
+            .insert_questions(version, &[question("q1")], |_| {})
+            .unwrap();
         let system = tx.system_id("S", SystemKind::Answers).unwrap();
-        let run = tx.create_run(Some(system), RunMode::Answers, version, "f.csv").unwrap();
+        let run = tx
+            .create_run(Some(system), RunMode::Answers, version, "f.csv")
+            .unwrap();
         let first = NewResponse::new(ids[0], Outcome::Chosen(1), Some("B".into()));
         let again = NewResponse::new(ids[0], Outcome::Chosen(0), Some("A".into()));
         assert_eq!(tx.insert_responses(run, &[first, again]).unwrap(), 1);
-        assert!(tx.create_run(Some(system), RunMode::Answers, version, "g.csv").is_err());
-        assert!(matches!(tx.system_id("S", SystemKind::Articles), Err(StoreError::Conflict(_))));
+        assert!(
+            tx.create_run(Some(system), RunMode::Answers, version, "g.csv")
+                .is_err()
+        );
+        assert!(matches!(
+            tx.system_id("S", SystemKind::Articles),
+            Err(StoreError::Conflict(_))
+        ));
         tx.commit().unwrap();
         assert_eq!(store.responses(run).unwrap()[0].outcome, Outcome::Chosen(1));
     }

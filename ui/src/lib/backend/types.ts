@@ -365,3 +365,43 @@ export type ProjectPath = {
  * The `.proctor` file.
  */
 path: string, };
+
+export type CategoryOverride = { 
+/**
+ * The exam (default: the newest).
+ */
+exam: string | null, 
+/**
+ * The question's id in its exam file.
+ */
+question_id: string, 
+/**
+ * Bloom levels to set by hand; an empty list goes back to the classifier's.
+ */
+bloom: Array<string> | null, 
+/**
+ * A question type to set by hand; "auto" goes back to the classifier's.
+ */
+question_type: string | null, };
+
+export type QuestionCategories = { 
+/**
+ * The question's id in its exam file.
+ */
+question_id: string, 
+/**
+ * Bloom levels in force.
+ */
+bloom: Array<string>, 
+/**
+ * Whether the Bloom levels were set by hand.
+ */
+bloom_overridden: boolean, 
+/**
+ * Question type in force.
+ */
+question_type: string, 
+/**
+ * Whether the type was set by hand.
+ */
+question_type_overridden: boolean, };
