@@ -16,11 +16,11 @@ stage() {
   local started=$SECONDS
   if "$@"; then
     passed=$((passed + 1))
-    printf -- '-- %s: ok (%ss)\n' "$name" $((SECONDS - started))
+    printf -- '\n-- %s: ok (%ss)\n' "$name" $((SECONDS - started))
   else
     failed=$((failed + 1))
     failures+=("$name")
-    printf -- '-- %s: FAILED (%ss)\n' "$name" $((SECONDS - started))
+    printf -- '\n-- %s: FAILED (%ss)\n' "$name" $((SECONDS - started))
   fi
 }
 
