@@ -212,22 +212,13 @@ impl Project {
                 "{skipped} documents were already in the project and were skipped"
             ));
         }
-        let report = ImportReport {
-            kind: request.kind,
-            source: request.path.clone(),
-            rows: n(documents.len()),
-            added: n(added),
-            skipped: n(skipped),
+        let report = finish(
+            tx,
+            request,
+            (documents.len(), added, skipped),
             notes,
-            unmapped: Vec::new(),
-        };
-        tx.log_import(
-            request.kind.as_str(),
-            &request.path,
-            added,
-            &report_json(&report),
+            Vec::new(),
         )?;
-        tx.commit()?;
         progress.finish();
         Ok(report)
     }
@@ -271,22 +262,13 @@ impl Project {
         let tx = self.store.transaction()?;
         let (_, version) = tx.create_exam(&name)?;
         tx.insert_questions(version, &questions, |_| progress.advance(1))?;
-        let report = ImportReport {
-            kind: request.kind,
-            source: request.path.clone(),
-            rows: n(questions.len()),
-            added: n(questions.len()),
-            skipped: 0,
+        let report = finish(
+            tx,
+            request,
+            (questions.len(), questions.len(), 0),
             notes,
-            unmapped: Vec::new(),
-        };
-        tx.log_import(
-            request.kind.as_str(),
-            &request.path,
-            questions.len(),
-            &report_json(&report),
+            Vec::new(),
         )?;
-        tx.commit()?;
         progress.finish();
         Ok(report)
     }
@@ -421,22 +403,13 @@ impl Project {
             progress.advance(batch.len() as u64);
         }
         tx.finish_run(run)?;
-        let report = ImportReport {
-            kind: request.kind,
-            source: request.path.clone(),
-            rows: n(rows.len()),
-            added: n(responses.len()),
-            skipped: 0,
+        let report = finish(
+            tx,
+            request,
+            (rows.len(), responses.len(), 0),
             notes,
             unmapped,
-        };
-        tx.log_import(
-            request.kind.as_str(),
-            &request.path,
-            responses.len(),
-            &report_json(&report),
         )?;
-        tx.commit()?;
         progress.finish();
         Ok(report)
     }
@@ -503,28 +476,37 @@ impl Project {
             }
         }
         let empty = rows.iter().filter(|r| r.text.trim().is_empty()).count();
-        let report = ImportReport {
-            kind: request.kind,
-            source: request.path.clone(),
-            rows: n(rows.len()),
-            added: n(rows.len()),
-            skipped: 0,
-            notes: if empty > 0 {
-                vec![format!("{empty} articles are empty; their queries score 0")]
-            } else {
-                Vec::new()
-            },
-            unmapped: Vec::new(),
+        let notes = if empty > 0 {
+            vec![format!("{empty} articles are empty; their queries score 0")]
+        } else {
+            Vec::new()
         };
-        tx.log_import(
-            request.kind.as_str(),
-            &request.path,
-            rows.len(),
-            &report_json(&report),
-        )?;
-        tx.commit()?;
-        Ok(report)
+        finish(tx, request, (rows.len(), rows.len(), 0), notes, Vec::new())
     }
+}
+
+/// Logs what the import did and commits it: the last step of every import.
+fn finish(
+    tx: proctor_store::Tx<'_>,
+    request: &ImportRequest,
+    counts: (usize, usize, usize),
+    notes: Vec<String>,
+    unmapped: Vec<UnmappedAnswer>,
+) -> ApiResult<ImportReport> {
+    let (rows, added, skipped) = counts;
+    let report = ImportReport {
+        kind: request.kind,
+        source: request.path.clone(),
+        rows: n(rows),
+        added: n(added),
+        skipped: n(skipped),
+        notes,
+        unmapped,
+    };
+    let json = serde_json::to_value(&report).unwrap_or(serde_json::Value::Null);
+    tx.log_import(request.kind.as_str(), &request.path, added, &json)?;
+    tx.commit()?;
+    Ok(report)
 }
 
 fn single(sources: &[Source]) -> ApiResult<&Source> {
@@ -544,8 +526,4 @@ fn unmapped_reason(mapped: Mapped) -> Option<&'static str> {
         Mapped::Ambiguous => Some("the text names several choices"),
         Mapped::NoMatch => Some("the text matches no choice"),
     }
-}
-
-fn report_json(report: &ImportReport) -> serde_json::Value {
-    serde_json::to_value(report).unwrap_or(serde_json::Value::Null)
 }

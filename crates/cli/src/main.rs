@@ -6,7 +6,7 @@
 mod progress;
 mod report;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use proctor_api::dto::{CategoryOverride, Factor, ImportKind, ImportRequest};
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
@@ -34,8 +34,10 @@ enum Command {
     },
     /// Import documents, an exam, answers, articles or reader outcomes into a project.
     Import {
-        /// What the file holds.
-        kind: Kind,
+        /// What the file holds: documents, exam, answers, articles, reader-outcomes,
+        /// gold-articles or gold-outcomes.
+        #[arg(value_parser = parse_kind)]
+        kind: ImportKind,
         /// The file (or, for documents, a folder whose sub-folders are topics).
         file: PathBuf,
         /// The project file.
@@ -127,29 +129,17 @@ enum Command {
     },
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum Kind {
-    Documents,
-    Exam,
-    Answers,
-    Articles,
-    ReaderOutcomes,
-    GoldArticles,
-    GoldOutcomes,
-}
-
-impl From<Kind> for ImportKind {
-    fn from(kind: Kind) -> Self {
-        match kind {
-            Kind::Documents => ImportKind::Documents,
-            Kind::Exam => ImportKind::Exam,
-            Kind::Answers => ImportKind::Answers,
-            Kind::Articles => ImportKind::Articles,
-            Kind::ReaderOutcomes => ImportKind::ReaderOutcomes,
-            Kind::GoldArticles => ImportKind::GoldArticles,
-            Kind::GoldOutcomes => ImportKind::GoldOutcomes,
-        }
-    }
+fn parse_kind(text: &str) -> Result<ImportKind, String> {
+    ImportKind::ALL
+        .into_iter()
+        .find(|k| k.as_str() == text)
+        .ok_or_else(|| {
+            let names: Vec<&str> = ImportKind::ALL.iter().map(|k| k.as_str()).collect();
+            format!(
+                "'{text}' is not something Proctor imports; use one of: {}",
+                names.join(", ")
+            )
+        })
 }
 
 fn parse_factor(text: &str) -> Result<Factor, String> {
@@ -199,7 +189,7 @@ fn run(cli: Cli) -> ApiResult<()> {
         } => {
             let mut project = Project::open(&project)?;
             let request = ImportRequest {
-                kind: kind.into(),
+                kind,
                 path: file.display().to_string(),
                 system,
                 exam,
