@@ -50,6 +50,7 @@ async fn import_file(request: ImportRequest, bench: Bench<'_>) -> ApiResult<Impo
 
 fn main() {
     tauri::Builder::default()
+        .plugin(tauri_plugin_dialog::init())
         .setup(|app| {
             let data_dir = match std::env::var_os("PROCTOR_DATA_DIR") {
                 Some(dir) => dir.into(),

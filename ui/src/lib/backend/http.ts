@@ -36,6 +36,9 @@ export function httpBackend(location: Location, fetcher: typeof fetch = fetch.bi
   }
 
   return {
+    // A browser cannot hand a local path to the server: the user types it.
+    canChoosePaths: false,
+    choosePath: () => Promise.resolve(null),
     openProject: (path) => call<ProjectSummary>("POST", "/projects/open", { path } satisfies ProjectPath),
     createProject: (path) => call<ProjectSummary>("POST", "/projects/create", { path } satisfies ProjectPath),
     openSample: () => call<ProjectSummary>("POST", "/projects/sample"),

@@ -6,7 +6,14 @@ import { tauriBackend } from "./tauri";
 
 export type { ApiError } from "./types";
 
+/** What a file dialog is for. */
+export type PathChoice = "open-project" | "new-project" | "file" | "folder";
+
 export interface Backend {
+  /** Whether `choosePath` shows a native dialog (the desktop window) or nothing (a browser). */
+  readonly canChoosePaths: boolean;
+  /** Asks the user for a path with a native dialog; null when cancelled or unavailable. */
+  choosePath(choice: PathChoice): Promise<string | null>;
   /** Opens a project file and makes it current. */
   openProject(path: string): Promise<ProjectSummary>;
   /** Creates an empty project file and makes it current. */

@@ -1,10 +1,28 @@
 import { invoke } from "@tauri-apps/api/core";
-import type { Backend } from "./index";
+import { open, save } from "@tauri-apps/plugin-dialog";
+import type { Backend, PathChoice } from "./index";
 import type { ImportReport, ImportRequest, ProjectPath, ProjectSummary } from "./types";
 
 /** The desktop window's backend: Tauri commands that call the facade. */
+const PROJECT_FILTER = [{ name: "Proctor project", extensions: ["proctor"] }];
+
+async function choosePath(choice: PathChoice): Promise<string | null> {
+  switch (choice) {
+    case "open-project":
+      return open({ title: "Open a Proctor project", filters: PROJECT_FILTER, multiple: false, directory: false });
+    case "new-project":
+      return save({ title: "Save the new project as", filters: PROJECT_FILTER, defaultPath: "evaluation.proctor" });
+    case "file":
+      return open({ title: "Choose a file to import", multiple: false, directory: false });
+    case "folder":
+      return open({ title: "Choose a folder of documents", multiple: false, directory: true });
+  }
+}
+
 export function tauriBackend(): Backend {
   return {
+    canChoosePaths: true,
+    choosePath,
     openProject: (path) => invoke<ProjectSummary>("open_project", { project: { path } satisfies ProjectPath }),
     createProject: (path) => invoke<ProjectSummary>("create_project", { project: { path } satisfies ProjectPath }),
     openSample: () => invoke<ProjectSummary>("open_sample"),
