@@ -11,6 +11,7 @@ use proctor_formats::articles::read_articles;
 use proctor_formats::documents::{DOCUMENT_EXTENSIONS, read_documents};
 use proctor_formats::exam::read_exam;
 use proctor_store::{NewDocument, NewQuestion, NewResponse};
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
@@ -19,8 +20,8 @@ use std::path::{Path, PathBuf};
 pub struct Source {
     /// Name shown in messages (the path as the user gave it).
     pub name: String,
-    /// The file's bytes.
-    pub bytes: Vec<u8>,
+    /// The file's bytes: read from disk, or borrowed from the binary (the sample project).
+    pub bytes: Cow<'static, [u8]>,
     /// For documents: the topic (the sub-folder the file came from).
     pub topic: Option<String>,
 }
@@ -52,7 +53,7 @@ fn document_sources(path: &Path) -> ApiResult<Vec<Source>> {
     if !path.is_dir() {
         return Ok(vec![Source {
             name: path.display().to_string(),
-            bytes: read_file(path)?,
+            bytes: Cow::Owned(read_file(path)?),
             topic: None,
         }]);
     }
@@ -73,7 +74,7 @@ fn document_sources(path: &Path) -> ApiResult<Vec<Source>> {
                 .map(|c| c.as_os_str().to_string_lossy().into_owned());
             Ok(Source {
                 name: file.display().to_string(),
-                bytes: read_file(&file)?,
+                bytes: Cow::Owned(read_file(&file)?),
                 topic,
             })
         })
@@ -130,7 +131,7 @@ impl Project {
         } else {
             vec![Source {
                 name: request.path.clone(),
-                bytes: read_file(path)?,
+                bytes: Cow::Owned(read_file(path)?),
                 topic: None,
             }]
         };

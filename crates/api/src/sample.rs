@@ -3,6 +3,7 @@
 use crate::dto::{Factor, ImportKind, ImportRequest, ProjectSummary};
 use crate::imports::Source;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -15,7 +16,7 @@ fn embedded(path: &str) -> ApiResult<Source> {
     })?;
     Ok(Source {
         name: path.to_owned(),
-        bytes: bytes.to_vec(),
+        bytes: Cow::Borrowed(bytes),
         topic: None,
     })
 }
@@ -41,7 +42,7 @@ pub fn build(path: &Path, progress: &dyn Progress) -> ApiResult<ProjectSummary> 
             let topic = relative.split_once('/').map(|(topic, _)| topic.to_owned());
             Some(Source {
                 name: (*p).to_owned(),
-                bytes: bytes.to_vec(),
+                bytes: Cow::Borrowed(bytes),
                 topic,
             })
         })

@@ -3,7 +3,7 @@
 use crate::dto::{ImportReport, ImportRequest, ProjectSummary};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Progress, Project};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 
 /// Holds at most one open project for a door that keeps state between calls (the desktop
 /// window, `proctor serve`). Calls are serialised: a project file has one writer.
@@ -22,13 +22,17 @@ impl Workbench {
         }
     }
 
-    fn with_project<T>(&self, f: impl FnOnce(&mut Project) -> ApiResult<T>) -> ApiResult<T> {
-        let mut guard = self.current.lock().map_err(|_| {
+    fn lock(&self) -> ApiResult<MutexGuard<'_, Option<Project>>> {
+        self.current.lock().map_err(|_| {
             ApiError::new(
                 ErrorCode::Internal,
                 "an earlier request failed midway; restart Proctor",
             )
-        })?;
+        })
+    }
+
+    fn with_project<T>(&self, f: impl FnOnce(&mut Project) -> ApiResult<T>) -> ApiResult<T> {
+        let mut guard = self.lock()?;
         let project = guard.as_mut().ok_or_else(|| {
             ApiError::new(
                 ErrorCode::NoProject,
@@ -40,13 +44,7 @@ impl Workbench {
 
     fn replace(&self, project: Project) -> ApiResult<ProjectSummary> {
         let summary = project.summary()?;
-        let mut guard = self.current.lock().map_err(|_| {
-            ApiError::new(
-                ErrorCode::Internal,
-                "an earlier request failed midway; restart Proctor",
-            )
-        })?;
-        *guard = Some(project);
+        *self.lock()? = Some(project);
         Ok(summary)
     }
 
