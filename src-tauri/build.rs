@@ -8,6 +8,7 @@ fn main() {
             "open_sample",
             "summary",
             "import_file",
+            "compare",
         ]),
     ))
     .expect("tauri build step");

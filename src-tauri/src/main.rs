@@ -5,7 +5,9 @@
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
-use proctor_api::dto::{ImportReport, ImportRequest, ProjectPath, ProjectSummary};
+use proctor_api::dto::{
+    CompareRequest, Comparison, ImportReport, ImportRequest, ProjectPath, ProjectSummary,
+};
 use proctor_api::{ApiError, ApiResult, ErrorCode, NoProgress, Workbench};
 use std::sync::Arc;
 use tauri::{Manager, State};
@@ -48,6 +50,11 @@ async fn import_file(request: ImportRequest, bench: Bench<'_>) -> ApiResult<Impo
     off_ui(&bench, move |w| w.import(&request, &NoProgress)).await
 }
 
+#[tauri::command]
+async fn compare(request: CompareRequest, bench: Bench<'_>) -> ApiResult<Comparison> {
+    off_ui(&bench, move |w| w.compare(&request)).await
+}
+
 fn main() {
     tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
@@ -74,7 +81,8 @@ fn main() {
             create_project,
             open_sample,
             summary,
-            import_file
+            import_file,
+            compare
         ])
         .run(tauri::generate_context!())
         .expect("the Proctor window could not start");

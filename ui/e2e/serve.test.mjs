@@ -75,6 +75,14 @@ test("opens the sample project and shows its leaderboard", async () => {
     assert.equal(await page.getByTestId("project-name").innerText(), "Tidewater sample");
     await page.screenshot({ path: join(shots, "serve-summary.png"), fullPage: true });
 
+    // The two leaders are compared at once; two close systems cannot be told apart.
+    const comparison = page.getByTestId("comparison");
+    await comparison.waitFor();
+    assert.match(await comparison.innerText(), /Atlas RAG is ahead by 15\.8 points, and\s+the difference is real/);
+    await page.getByLabel("First system").selectOption("Cobalt Assist");
+    await comparison.getByText("cannot be told apart").waitFor();
+    await page.screenshot({ path: join(shots, "serve-compare.png"), fullPage: true });
+
     await page.getByRole("tab", { name: "Bloom levels" }).click();
     assert.match(await page.locator("table.categories").innerText(), /Remembering/);
     await page.getByText("How is this computed?").first().click();

@@ -4,9 +4,10 @@
 //! stale; `UPDATE_BINDINGS=1 cargo test -p proctor-api bindings` rewrites it.
 
 use crate::dto::{
-    BiasBaselines, CategoryCell, CategoryOverride, CategoryRow, CategoryTable, Counts, ExamScore,
-    ExamVersion, Factor, Grades, ImportKind, ImportReport, ImportRequest, PositionBaseline,
-    ProjectPath, ProjectSummary, QuestionCategories, SittingMode, Standing, UnmappedAnswer,
+    BiasBaselines, CategoryCell, CategoryOverride, CategoryRow, CategoryTable, CompareRequest,
+    Comparison, Counts, ExamScore, ExamVersion, Factor, Grades, ImportKind, ImportReport,
+    ImportRequest, PositionBaseline, ProjectPath, ProjectSummary, QuestionCategories, SittingMode,
+    Standing, UnmappedAnswer,
 };
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
@@ -39,6 +40,8 @@ pub fn typescript() -> String {
         ProjectPath::decl(),
         CategoryOverride::decl(),
         QuestionCategories::decl(),
+        CompareRequest::decl(),
+        Comparison::decl(),
     ];
     let mut out = String::from(
         "// Generated from the Rust DTOs in crates/api/src/dto.rs by crates/api/src/bindings.rs.\n\

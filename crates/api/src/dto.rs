@@ -348,3 +348,49 @@ pub struct QuestionCategories {
     /// Whether the type was set by hand.
     pub question_type_overridden: bool,
 }
+
+/// Which two systems to compare.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct CompareRequest {
+    /// The exam (default: the newest).
+    pub exam: Option<String>,
+    /// The first system's name.
+    pub first: String,
+    /// The second system's name.
+    pub second: String,
+}
+
+/// Two systems compared question by question.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct Comparison {
+    /// The first system.
+    pub first: String,
+    /// The second system.
+    pub second: String,
+    /// Questions graded for both (an error on either side leaves a question out).
+    pub pairs: u32,
+    /// Right for both.
+    pub both: u32,
+    /// Right for the first only.
+    pub only_first: u32,
+    /// Right for the second only.
+    pub only_second: u32,
+    /// Right for neither.
+    pub neither: u32,
+    /// The first's accuracy on these questions.
+    pub first_accuracy: f64,
+    /// The second's accuracy on these questions.
+    pub second_accuracy: f64,
+    /// first − second, in accuracy.
+    pub difference: f64,
+    /// Lower end of the 95% paired bootstrap interval of the difference.
+    pub low: f64,
+    /// Upper end of that interval.
+    pub high: f64,
+    /// Resamples drawn.
+    pub resamples: u32,
+    /// Their seed: the same data always gives the same interval.
+    pub seed: u32,
+    /// Whether the interval excludes 0: the difference is unlikely to be luck of the questions.
+    pub excludes_zero: bool,
+}

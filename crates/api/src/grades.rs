@@ -1,16 +1,23 @@
 //! Grading use case: from stored responses to the leaderboard and breakdowns.
 
 use crate::dto::{
-    BiasBaselines, CategoryCell, CategoryRow, CategoryTable, ExamScore, Factor, Grades,
-    PositionBaseline, SittingMode, Standing,
+    BiasBaselines, CategoryCell, CategoryRow, CategoryTable, CompareRequest, Comparison, ExamScore,
+    Factor, Grades, PositionBaseline, SittingMode, Standing,
 };
 use crate::project::exam_version_dto;
-use crate::{ApiResult, Project};
+use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_core::RunMode;
 use proctor_exam::grading::{self, GradedQuestion, Sitting, Tally};
 use proctor_stats::Proportion;
 use proctor_store::ExamVersionRow;
 use std::collections::{BTreeSet, HashMap};
+
+/// What grading and comparing read from the project.
+struct Loaded {
+    questions: Vec<GradedQuestion>,
+    sittings: Vec<Sitting>,
+    factors: HashMap<String, Vec<Factor>>,
+}
 
 fn n(v: usize) -> u32 {
     u32::try_from(v).unwrap_or(u32::MAX)
@@ -42,7 +49,8 @@ impl Project {
         self.grades_of(&version)
     }
 
-    pub(crate) fn grades_of(&self, version: &ExamVersionRow) -> ApiResult<Grades> {
+    /// The active questions of a version and every sitting on it, with systems' factor tags.
+    fn sittings(&self, version: &ExamVersionRow) -> ApiResult<Loaded> {
         let questions: Vec<GradedQuestion> = self
             .store
             .questions(version.id)?
@@ -99,6 +107,65 @@ impl Project {
                 article_queries,
             });
         }
+        Ok(Loaded {
+            questions,
+            sittings,
+            factors,
+        })
+    }
+
+    /// Compares two systems question by question on the latest version of an exam.
+    pub fn compare(&self, request: &CompareRequest) -> ApiResult<Comparison> {
+        let version = self.exam_version(request.exam.as_deref())?;
+        let loaded = self.sittings(&version)?;
+        let find = |name: &str| {
+            loaded
+                .sittings
+                .iter()
+                .find(|s| s.name == name)
+                .ok_or_else(|| {
+                    ApiError::new(
+                        ErrorCode::NotFound,
+                        format!("no system named '{name}' sat exam '{}'", version.exam_name),
+                    )
+                })
+        };
+        let (first, second) = (find(&request.first)?, find(&request.second)?);
+        let c = grading::compare(&loaded.questions, first, second).ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::InvalidInput,
+                format!(
+                    "{} and {} were not both graded on any question",
+                    request.first, request.second
+                ),
+            )
+        })?;
+        let d = c.difference;
+        Ok(Comparison {
+            first: request.first.clone(),
+            second: request.second.clone(),
+            pairs: n(c.pairs),
+            both: n(c.both),
+            only_first: n(c.only_first),
+            only_second: n(c.only_second),
+            neither: n(c.neither),
+            first_accuracy: c.first_accuracy,
+            second_accuracy: c.second_accuracy,
+            difference: d.difference,
+            low: d.low,
+            high: d.high,
+            resamples: n(d.resamples),
+            seed: u32::try_from(grading::SEED).unwrap_or(u32::MAX),
+            excludes_zero: d.low > 0.0 || d.high < 0.0,
+        })
+    }
+
+    pub(crate) fn grades_of(&self, version: &ExamVersionRow) -> ApiResult<Grades> {
+        let Loaded {
+            questions,
+            sittings,
+            factors,
+        } = self.sittings(version)?;
         let graded = grading::grade(&questions, &sittings);
         let names: Vec<String> = graded.leaderboard.iter().map(|s| s.name.clone()).collect();
         let table = |rows: &[grading::CategoryRow]| CategoryTable {

@@ -1,6 +1,6 @@
 //! The project a window or browser session has open.
 
-use crate::dto::{ImportReport, ImportRequest, ProjectSummary};
+use crate::dto::{CompareRequest, Comparison, ImportReport, ImportRequest, ProjectSummary};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Progress, Project};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -76,6 +76,11 @@ impl Workbench {
     /// The current project's summary.
     pub fn summary(&self) -> ApiResult<ProjectSummary> {
         self.with_project(|p| p.summary())
+    }
+
+    /// Compares two systems of the current project.
+    pub fn compare(&self, request: &CompareRequest) -> ApiResult<Comparison> {
+        self.with_project(|p| p.compare(request))
     }
 
     /// Imports into the current project.

@@ -91,6 +91,59 @@ mod sample {
     }
 }
 
+mod compare {
+    use super::*;
+    use proctor_api::dto::CompareRequest;
+
+    fn request(first: &str, second: &str) -> CompareRequest {
+        CompareRequest {
+            exam: None,
+            first: first.into(),
+            second: second.into(),
+        }
+    }
+
+    #[test]
+    fn the_best_and_the_worst_sample_systems_differ_for_real() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.proctor");
+        proctor_api::sample::build(&path, &NoProgress).unwrap();
+        let project = Project::open(&path).unwrap();
+        let c = project.compare(&request("Atlas RAG", "Echo Bot")).unwrap();
+        assert_eq!(c.pairs, 120);
+        assert_eq!(c.both + c.only_first + c.only_second + c.neither, c.pairs);
+        let expected = f64::from(c.only_first) / 120.0 - f64::from(c.only_second) / 120.0;
+        assert!(
+            (c.difference - expected).abs() < 1e-12,
+            "difference = discordant pairs / n"
+        );
+        assert!((c.difference - (c.first_accuracy - c.second_accuracy)).abs() < 1e-12);
+        assert!(c.excludes_zero && c.low > 0.3, "{c:?}");
+        assert_eq!((c.resamples, c.seed), (10_000, 20_261_122));
+        assert_eq!(
+            project.compare(&request("Atlas RAG", "Echo Bot")).unwrap(),
+            c,
+            "seeded"
+        );
+
+        // Drift QA reported 5 errors: those questions leave the pairing.
+        let d = project.compare(&request("Drift QA", "Atlas RAG")).unwrap();
+        assert_eq!(d.pairs, 115);
+        // Beacon Search and Cobalt Assist are a point apart: the interval straddles 0.
+        let close = project
+            .compare(&request("Beacon Search", "Cobalt Assist"))
+            .unwrap();
+        assert!(
+            !close.excludes_zero && close.low < 0.0 && close.high > 0.0,
+            "{close:?}"
+        );
+        let err = project
+            .compare(&request("Atlas RAG", "Nobody"))
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::NotFound);
+    }
+}
+
 mod imports {
     use super::*;
 

@@ -7,7 +7,7 @@ mod progress;
 mod report;
 
 use clap::{Parser, Subcommand};
-use proctor_api::dto::{CategoryOverride, Factor, ImportKind, ImportRequest};
+use proctor_api::dto::{CategoryOverride, CompareRequest, Factor, ImportKind, ImportRequest};
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
 use std::path::{Path, PathBuf};
@@ -80,6 +80,22 @@ enum Command {
         #[arg(short, long, env = "PROCTOR_PROJECT")]
         project: PathBuf,
         /// Print the summary as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Compare two systems question by question: is the difference real?
+    Compare {
+        /// The first system.
+        first: String,
+        /// The second system.
+        second: String,
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// The exam (default: the newest).
+        #[arg(long)]
+        exam: Option<String>,
+        /// Print the comparison as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -222,6 +238,25 @@ fn run(cli: Cli) -> ApiResult<()> {
                 print_json(&summary)?;
             } else {
                 print!("{}", report::summary(&summary));
+            }
+        }
+        Command::Compare {
+            first,
+            second,
+            project,
+            exam,
+            json,
+        } => {
+            let request = CompareRequest {
+                exam,
+                first,
+                second,
+            };
+            let comparison = Project::open(&project)?.compare(&request)?;
+            if json {
+                print_json(&comparison)?;
+            } else {
+                print!("{}", report::comparison(&comparison));
             }
         }
         Command::Categorize {

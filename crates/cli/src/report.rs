@@ -1,7 +1,7 @@
 //! Plain-text rendering of the facade's answers.
 
 use proctor_api::dto::{
-    CategoryTable, Grades, ImportReport, ProjectSummary, SittingMode, Standing,
+    CategoryTable, Comparison, Grades, ImportReport, ProjectSummary, SittingMode, Standing,
 };
 use std::fmt::Write as _;
 
@@ -235,5 +235,43 @@ pub fn import_report(r: &ImportReport) -> String {
             &[],
         ));
     }
+    out
+}
+
+fn points(v: f64) -> String {
+    format!("{:+.1}", v * 100.0)
+}
+
+/// Two systems compared, with the verdict in words.
+pub fn comparison(c: &Comparison) -> String {
+    let mut out = format!(
+        "{} vs {} on the {} questions graded for both\n\
+         Accuracy {} vs {}: difference {} points, 95% interval {} to {} points\n\
+         Right for both {} · only {} {} · only {} {} · neither {}\n",
+        c.first,
+        c.second,
+        c.pairs,
+        pct(c.first_accuracy),
+        pct(c.second_accuracy),
+        points(c.difference),
+        points(c.low),
+        points(c.high),
+        c.both,
+        c.first,
+        c.only_first,
+        c.second,
+        c.only_second,
+        c.neither
+    );
+    out.push_str(if c.excludes_zero {
+        "The interval excludes 0: the difference is unlikely to come from the luck of which questions were asked.\n"
+    } else {
+        "The interval includes 0: on this exam the two systems cannot be told apart.\n"
+    });
+    let _ = writeln!(
+        out,
+        "(Paired bootstrap over questions: {} resamples, seed {}.)",
+        c.resamples, c.seed
+    );
     out
 }

@@ -50,6 +50,19 @@ fn demo_prints_the_sample_leaderboard() {
     let first = stdout.lines().find(|l| l.starts_with("1 ")).unwrap();
     assert!(first.contains("Atlas RAG"), "{first}");
     assert!(stdout.contains("Accuracy by topic"));
+    let compared = proctor(&[
+        "compare",
+        "Beacon Search",
+        "Cobalt Assist",
+        "-p",
+        project.to_str().unwrap(),
+    ]);
+    let compared = text(&compared.stdout);
+    assert!(
+        compared.starts_with("Beacon Search vs Cobalt Assist on the 120 questions graded for both"),
+        "{compared}"
+    );
+    assert!(compared.contains("cannot be told apart"), "{compared}");
     // A second demo refuses to overwrite the user's file unless told to.
     let again = proctor(&["demo", "-p", project.to_str().unwrap()]);
     assert!(!again.status.success());

@@ -6,7 +6,7 @@
 //! "Unanswered" is graded and scores 0, but is counted apart from "wrong".
 
 use proctor_core::{BloomLevel, Outcome, QuestionId, QuestionType, RunMode};
-use proctor_stats::{MeanEstimate, Proportion};
+use proctor_stats::{MeanEstimate, PairedDifference, Proportion, paired_bootstrap};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// What grading needs to know about an active question.
@@ -340,6 +340,67 @@ fn bias_baselines(questions: &[GradedQuestion]) -> Option<BiasBaselines> {
     })
 }
 
+/// Resamples drawn for the interval of a difference (METHODS.md §1).
+pub const RESAMPLES: usize = 10_000;
+/// Seed of those resamples: the same data always gives the same interval.
+pub const SEED: u64 = 20_261_122;
+
+/// Two sittings compared on the questions both were graded on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    /// Questions graded for both (an error on either side leaves the question out).
+    pub pairs: usize,
+    /// Right for both.
+    pub both: usize,
+    /// Right for the first only.
+    pub only_first: usize,
+    /// Right for the second only.
+    pub only_second: usize,
+    /// Right for neither.
+    pub neither: usize,
+    /// Accuracy of the first on the pairs.
+    pub first_accuracy: f64,
+    /// Accuracy of the second on the pairs.
+    pub second_accuracy: f64,
+    /// first − second, with its 95% paired bootstrap interval over questions.
+    pub difference: PairedDifference,
+}
+
+/// Compares two sittings question by question; `None` when no question was graded for both.
+pub fn compare(
+    questions: &[GradedQuestion],
+    first: &Sitting,
+    second: &Sitting,
+) -> Option<Comparison> {
+    let score = |s: &Sitting, q: &GradedQuestion| match s.responses.get(&q.id) {
+        Some(Outcome::Error) => None,
+        Some(Outcome::Chosen(i)) if *i == q.key => Some(1.0),
+        _ => Some(0.0),
+    };
+    let (a, b): (Vec<f64>, Vec<f64>) = questions
+        .iter()
+        .filter_map(|q| Some((score(first, q)?, score(second, q)?)))
+        .unzip();
+    let difference = paired_bootstrap(&a, &b, RESAMPLES, 0.95, SEED).ok()?;
+    let count = |wanted: (f64, f64)| {
+        a.iter()
+            .zip(&b)
+            .filter(|(x, y)| (**x, **y) == wanted)
+            .count()
+    };
+    let pairs = a.len() as f64;
+    Some(Comparison {
+        pairs: a.len(),
+        both: count((1.0, 1.0)),
+        only_first: count((1.0, 0.0)),
+        only_second: count((0.0, 1.0)),
+        neither: count((0.0, 0.0)),
+        first_accuracy: a.iter().sum::<f64>() / pairs,
+        second_accuracy: b.iter().sum::<f64>() / pairs,
+        difference,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -504,6 +565,46 @@ mod tests {
             ["Remembering", "Analyzing", "Creating", "Uncategorized"],
             "taxonomy order"
         );
+    }
+
+    #[test]
+    fn comparison_counts_discordant_pairs_and_skips_errors() {
+        use Outcome::{Chosen, Error, Unanswered};
+        // Keys 1, 1, 0, 2. First: right, right, right, error. Second: right, wrong, unanswered, right.
+        let first = sitting(
+            "first",
+            RunMode::Answers,
+            &[(1, Chosen(1)), (2, Chosen(1)), (3, Chosen(0)), (4, Error)],
+        );
+        let second = sitting(
+            "second",
+            RunMode::Answers,
+            &[
+                (1, Chosen(1)),
+                (2, Chosen(0)),
+                (3, Unanswered),
+                (4, Chosen(2)),
+            ],
+        );
+        let c = compare(&exam(), &first, &second).unwrap();
+        assert_eq!(
+            (c.pairs, c.both, c.only_first, c.only_second, c.neither),
+            (3, 1, 2, 0, 0)
+        );
+        assert!((c.first_accuracy - 1.0).abs() < 1e-12);
+        assert!((c.second_accuracy - 1.0 / 3.0).abs() < 1e-12);
+        assert!((c.difference.difference - 2.0 / 3.0).abs() < 1e-12);
+        assert!(
+            c.difference.low <= c.difference.difference
+                && c.difference.difference <= c.difference.high
+        );
+        assert_eq!(c.difference.resamples, RESAMPLES);
+        let nobody = sitting(
+            "nobody",
+            RunMode::Answers,
+            &[(1, Error), (2, Error), (3, Error), (4, Error)],
+        );
+        assert!(compare(&exam(), &first, &nobody).is_none());
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! | `POST /api/projects/create` | `ProjectPath` | `ProjectSummary` |
 //! | `POST /api/projects/sample` | – | `ProjectSummary` |
 //! | `POST /api/import` | `ImportRequest` | `ImportReport` |
+//! | `POST /api/compare` | `CompareRequest` | `Comparison` |
 
 use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};
@@ -19,7 +20,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use proctor_api::dto::{ImportRequest, ProjectPath};
+use proctor_api::dto::{CompareRequest, Comparison, ImportRequest, ProjectPath};
 use proctor_api::{ApiError, ApiResult, ErrorCode, NoProgress, Workbench};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
@@ -106,6 +107,10 @@ async fn import(
     call(&s, move |w| w.import(&r, &NoProgress)).await
 }
 
+async fn compare(State(s): State<AppState>, Json(r): Json<CompareRequest>) -> Answer<Comparison> {
+    call(&s, move |w| w.compare(&r)).await
+}
+
 async fn require_token(State(s): State<AppState>, request: Request, next: Next) -> Response {
     let expected = format!("Bearer {}", s.token);
     let given = request
@@ -135,6 +140,7 @@ pub fn router(workbench: Arc<Workbench>, token: &str, ui_dir: Option<PathBuf>) -
         .route("/projects/create", post(create))
         .route("/projects/sample", post(sample))
         .route("/import", post(import))
+        .route("/compare", post(compare))
         .layer(middleware::from_fn_with_state(state.clone(), require_token))
         .with_state(state);
     let app = Router::new().nest("/api", api);

@@ -85,6 +85,14 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
     assert_eq!(summary["counts"]["questions"], 120);
     assert_eq!(summary["grades"]["leaderboard"][0]["system"], "Atlas RAG");
 
+    let pair =
+        serde_json::json!({"exam": null, "first": "Atlas RAG", "second": "Echo Bot"}).to_string();
+    let (status, body) = request(addr, "POST", "/api/compare", Some(&token), &pair);
+    assert_eq!(status, 200, "{body}");
+    let comparison = json_body(&body);
+    assert_eq!(comparison["pairs"], 120);
+    assert_eq!(comparison["excludes_zero"], true);
+
     stop.send(()).unwrap();
     runtime.block_on(handle).unwrap().unwrap();
 }

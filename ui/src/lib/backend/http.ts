@@ -1,5 +1,5 @@
 import type { Backend } from "./index";
-import type { ApiError, ImportReport, ImportRequest, ProjectPath, ProjectSummary } from "./types";
+import type { ApiError, CompareRequest, Comparison, ImportReport, ImportRequest, ProjectPath, ProjectSummary } from "./types";
 
 const TOKEN_KEY = "proctor-token";
 
@@ -44,5 +44,6 @@ export function httpBackend(location: Location, fetcher: typeof fetch = fetch.bi
     openSample: () => call<ProjectSummary>("POST", "/projects/sample"),
     summary: () => call<ProjectSummary>("GET", "/summary"),
     importFile: (request: ImportRequest) => call<ImportReport>("POST", "/import", request),
+    compare: (request: CompareRequest) => call<Comparison>("POST", "/compare", request),
   };
 }

@@ -1,6 +1,6 @@
 // The one module that talks to the backend. Two implementations of one interface: Tauri's
 // invoke inside the desktop window, HTTP fetch to `proctor serve` in a browser.
-import type { ApiError, ImportReport, ImportRequest, ProjectSummary } from "./types";
+import type { ApiError, CompareRequest, Comparison, ImportReport, ImportRequest, ProjectSummary } from "./types";
 import { httpBackend } from "./http";
 import { tauriBackend } from "./tauri";
 
@@ -24,6 +24,8 @@ export interface Backend {
   summary(): Promise<ProjectSummary>;
   /** Imports a file into the current project. */
   importFile(request: ImportRequest): Promise<ImportReport>;
+  /** Compares two systems of the current project question by question. */
+  compare(request: CompareRequest): Promise<Comparison>;
 }
 
 /** Whether a thrown value is the backend's `{code, message}` error. */

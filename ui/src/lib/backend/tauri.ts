@@ -1,7 +1,7 @@
 import { invoke } from "@tauri-apps/api/core";
 import { open, save } from "@tauri-apps/plugin-dialog";
 import type { Backend, PathChoice } from "./index";
-import type { ImportReport, ImportRequest, ProjectPath, ProjectSummary } from "./types";
+import type { CompareRequest, Comparison, ImportReport, ImportRequest, ProjectPath, ProjectSummary } from "./types";
 
 /** The desktop window's backend: Tauri commands that call the facade. */
 const PROJECT_FILTER = [{ name: "Proctor project", extensions: ["proctor"] }];
@@ -28,5 +28,6 @@ export function tauriBackend(): Backend {
     openSample: () => invoke<ProjectSummary>("open_sample"),
     summary: () => invoke<ProjectSummary>("summary"),
     importFile: (request: ImportRequest) => invoke<ImportReport>("import_file", { request }),
+    compare: (request: CompareRequest) => invoke<Comparison>("compare", { request }),
   };
 }

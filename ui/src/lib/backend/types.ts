@@ -405,3 +405,79 @@ question_type: string,
  * Whether the type was set by hand.
  */
 question_type_overridden: boolean, };
+
+export type CompareRequest = { 
+/**
+ * The exam (default: the newest).
+ */
+exam: string | null, 
+/**
+ * The first system's name.
+ */
+first: string, 
+/**
+ * The second system's name.
+ */
+second: string, };
+
+export type Comparison = { 
+/**
+ * The first system.
+ */
+first: string, 
+/**
+ * The second system.
+ */
+second: string, 
+/**
+ * Questions graded for both (an error on either side leaves a question out).
+ */
+pairs: number, 
+/**
+ * Right for both.
+ */
+both: number, 
+/**
+ * Right for the first only.
+ */
+only_first: number, 
+/**
+ * Right for the second only.
+ */
+only_second: number, 
+/**
+ * Right for neither.
+ */
+neither: number, 
+/**
+ * The first's accuracy on these questions.
+ */
+first_accuracy: number, 
+/**
+ * The second's accuracy on these questions.
+ */
+second_accuracy: number, 
+/**
+ * first − second, in accuracy.
+ */
+difference: number, 
+/**
+ * Lower end of the 95% paired bootstrap interval of the difference.
+ */
+low: number, 
+/**
+ * Upper end of that interval.
+ */
+high: number, 
+/**
+ * Resamples drawn.
+ */
+resamples: number, 
+/**
+ * Their seed: the same data always gives the same interval.
+ */
+seed: number, 
+/**
+ * Whether the interval excludes 0: the difference is unlikely to be luck of the questions.
+ */
+excludes_zero: boolean, };
