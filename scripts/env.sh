@@ -4,5 +4,5 @@ export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 PROCTOR_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PROCTOR_ROOT
-export PROCTOR_BIN="$CARGO_TARGET_DIR/debug/proctor"
-export PROCTOR_DESKTOP_BIN="$CARGO_TARGET_DIR/debug/proctor-desktop"
+export PROCTOR_BIN="${PROCTOR_BIN:-$CARGO_TARGET_DIR/debug/proctor}"
+export PROCTOR_DESKTOP_BIN="${PROCTOR_DESKTOP_BIN:-$CARGO_TARGET_DIR/debug/proctor-desktop}"

@@ -15,7 +15,7 @@ APT_PACKAGES=(
   libwebkit2gtk-4.1-dev libgtk-3-dev libsoup-3.0-dev libjavascriptcoregtk-4.1-dev librsvg2-dev
   libayatana-appindicator3-dev build-essential pkg-config libssl-dev file xdg-utils curl
   # tests: a virtual display for the real window, Chromium for the browser checks, fonts, screenshots
-  xvfb xauth chromium fonts-dejavu-core imagemagick
+  xvfb xauth xdotool chromium fonts-dejavu-core imagemagick
 )
 
 missing=()

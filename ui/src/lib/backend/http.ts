@@ -38,6 +38,10 @@ export function httpBackend(location: Location, fetcher: typeof fetch = fetch.bi
   return {
     // A browser cannot hand a local path to the server: the user types it.
     canChoosePaths: false,
+    setTitle: (title) => {
+      document.title = title;
+      return Promise.resolve();
+    },
     choosePath: () => Promise.resolve(null),
     openProject: (path) => call<ProjectSummary>("POST", "/projects/open", { path } satisfies ProjectPath),
     createProject: (path) => call<ProjectSummary>("POST", "/projects/create", { path } satisfies ProjectPath),

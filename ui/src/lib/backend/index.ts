@@ -12,6 +12,8 @@ export type PathChoice = "open-project" | "new-project" | "file" | "folder";
 export interface Backend {
   /** Whether `choosePath` shows a native dialog (the desktop window) or nothing (a browser). */
   readonly canChoosePaths: boolean;
+  /** Sets the window's (or tab's) title. */
+  setTitle(title: string): Promise<void>;
   /** Asks the user for a path with a native dialog; null when cancelled or unavailable. */
   choosePath(choice: PathChoice): Promise<string | null>;
   /** Opens a project file and makes it current. */

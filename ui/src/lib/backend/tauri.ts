@@ -1,4 +1,5 @@
 import { invoke } from "@tauri-apps/api/core";
+import { getCurrentWindow } from "@tauri-apps/api/window";
 import { open, save } from "@tauri-apps/plugin-dialog";
 import type { Backend, PathChoice } from "./index";
 import type { CompareRequest, Comparison, ImportReport, ImportRequest, ProjectPath, ProjectSummary } from "./types";
@@ -22,6 +23,7 @@ async function choosePath(choice: PathChoice): Promise<string | null> {
 export function tauriBackend(): Backend {
   return {
     canChoosePaths: true,
+    setTitle: (title) => getCurrentWindow().setTitle(title),
     choosePath,
     openProject: (path) => invoke<ProjectSummary>("open_project", { project: { path } satisfies ProjectPath }),
     createProject: (path) => invoke<ProjectSummary>("create_project", { project: { path } satisfies ProjectPath }),
