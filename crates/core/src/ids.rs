@@ -20,8 +20,6 @@ macro_rules! id_type {
 id_type!(
     /// A document of the corpus.
     DocumentId,
-    /// A chunk (passage) of a document.
-    ChunkId,
     /// A topic that documents and questions are tagged with.
     TopicId,
     /// An exam: a named series of versions.

@@ -1,9 +1,9 @@
 //! Proctor's domain: the words every other crate speaks.
 //!
 //! This crate owns the identifiers ([`QuestionId`], [`SystemId`], ...), the exam vocabulary
-//! ([`Question`], [`Choices`], [`BloomLevel`], [`QuestionType`]) and what a system handed in
-//! ([`Outcome`]). It performs no I/O; everything here is plain data plus the validation rules a
-//! question must pass before it may be stored.
+//! ([`QuestionDraft`], [`ValidQuestion`], [`Choices`], [`BloomLevel`], [`QuestionType`]) and
+//! what a system handed in ([`Outcome`]). It performs no I/O; everything here is plain data plus
+//! the validation rules a question must pass before it may be stored.
 //!
 //! ```
 //! use proctor_core::{Choices, QuestionDraft};
@@ -26,9 +26,8 @@ mod question;
 mod response;
 
 pub use category::{BloomLevel, QuestionType};
-pub use ids::{ChunkId, DocumentId, ExamId, ExamVersionId, QuestionId, RunId, SystemId, TopicId};
+pub use ids::{DocumentId, ExamId, ExamVersionId, QuestionId, RunId, SystemId, TopicId};
 pub use question::{
-    Choices, InvalidQuestion, MAX_CHOICES, MIN_CHOICES, Question, QuestionDraft, ValidQuestion,
-    letter,
+    Choices, InvalidQuestion, MAX_CHOICES, MIN_CHOICES, QuestionDraft, ValidQuestion, letter,
 };
 pub use response::{Outcome, RunMode, SystemKind};

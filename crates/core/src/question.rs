@@ -1,6 +1,6 @@
 //! Multiple-choice questions and the rules a question must satisfy before it is stored.
 
-use crate::{BloomLevel, ChunkId, QuestionId, QuestionType, TopicId};
+use crate::BloomLevel;
 use serde::{Deserialize, Serialize};
 
 /// The fewest choices a question may have.
@@ -164,33 +164,6 @@ pub struct ValidQuestion {
     pub source_text: Option<String>,
     /// See [`QuestionDraft::generator`].
     pub generator: Option<String>,
-}
-
-/// A stored question with its categories.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Question {
-    /// Row id.
-    pub id: QuestionId,
-    /// Id in its source.
-    pub external_id: String,
-    /// EXAM-mode query, if any.
-    pub query: Option<String>,
-    /// The question text.
-    pub stem: String,
-    /// The choices.
-    pub choices: Choices,
-    /// 0-based index of the correct choice.
-    pub key: usize,
-    /// Topic, if tagged.
-    pub topic: Option<TopicId>,
-    /// Bloom levels in force (the override if set, else the classifier's).
-    pub bloom: Vec<BloomLevel>,
-    /// Question type in force.
-    pub question_type: QuestionType,
-    /// The chunk the question was written from, if known.
-    pub source_chunk: Option<ChunkId>,
-    /// Whether the question counts (inactive questions were dropped by review or improvement).
-    pub active: bool,
 }
 
 #[cfg(test)]
