@@ -237,14 +237,6 @@ impl ImportKind {
             ImportKind::GoldOutcomes => "gold-outcomes",
         }
     }
-
-    /// Whether this import belongs to a named system.
-    pub fn needs_system(self) -> bool {
-        matches!(
-            self,
-            ImportKind::Answers | ImportKind::Articles | ImportKind::ReaderOutcomes
-        )
-    }
 }
 
 /// An import request.

@@ -101,6 +101,11 @@ impl Project {
         let answers = self.store.integrity_check()?;
         Ok(answers.into_iter().filter(|a| a != "ok").collect())
     }
+
+    /// The schema version of the file (after the upgrade that opening performs).
+    pub fn schema_version(&self) -> ApiResult<u32> {
+        Ok(self.store.schema_version()?)
+    }
 }
 
 fn with_extension(path: &Path) -> PathBuf {

@@ -83,6 +83,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Check that a project file is sound (SQLite's integrity check) and up to date.
+    Check {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+    },
     /// Compare two systems question by question: is the difference real?
     Compare {
         /// The first system.
@@ -239,6 +245,25 @@ fn run(cli: Cli) -> ApiResult<()> {
             } else {
                 print!("{}", report::summary(&summary));
             }
+        }
+        Command::Check { project } => {
+            let project = Project::open(&project)?;
+            let problems = project.integrity_problems()?;
+            if !problems.is_empty() {
+                return Err(ApiError::new(
+                    ErrorCode::Internal,
+                    format!(
+                        "{} is damaged:\n  {}",
+                        project.path().display(),
+                        problems.join("\n  ")
+                    ),
+                ));
+            }
+            println!(
+                "{} is sound (schema version {}).",
+                project.path().display(),
+                project.schema_version()?
+            );
         }
         Command::Compare {
             first,

@@ -144,6 +144,15 @@ fn wrong_encodings_empty_files_and_huge_cells() {
     let out = proctor(&["import", "exam", huge.to_str().unwrap(), "-p", project]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(counts(project)["questions"], 1);
+
+    // A file that is not a project is named as such.
+    let out = proctor(&["check", "-p", empty.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).ends_with("is not a Proctor project file\n"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 /// SIGKILL at many moments of a large import: every time, the project opens, passes SQLite's
