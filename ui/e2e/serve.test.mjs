@@ -83,6 +83,12 @@ test("opens the sample project and shows its leaderboard", async () => {
     await comparison.getByText("cannot be told apart").waitFor();
     await page.screenshot({ path: join(shots, "serve-compare.png"), fullPage: true });
 
+    // The topic radar starts with the top three systems; ticking a fourth adds its outline.
+    const radar = page.getByTestId("radar");
+    assert.equal(await radar.locator("polygon.system").count(), 3);
+    await page.getByRole("checkbox", { name: "Echo Bot" }).check();
+    assert.equal(await radar.locator("polygon.system").count(), 4);
+
     await page.getByRole("tab", { name: "Bloom levels" }).click();
     assert.match(await page.locator("table.categories").innerText(), /Remembering/);
     await page.getByText("How is this computed?").first().click();
