@@ -175,10 +175,15 @@ fn parse_factor(text: &str) -> Result<Factor, String> {
     })
 }
 
-fn print_json<T: serde::Serialize>(value: &T) -> ApiResult<()> {
-    let text = serde_json::to_string_pretty(value)
-        .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
-    println!("{text}");
+/// Prints a facade answer as pretty JSON (`--json`) or as the text rendering for people.
+fn show<T: serde::Serialize>(value: &T, json: bool, text: fn(&T) -> String) -> ApiResult<()> {
+    if json {
+        let encoded = serde_json::to_string_pretty(value)
+            .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
+        println!("{encoded}");
+    } else {
+        print!("{}", text(value));
+    }
     Ok(())
 }
 
@@ -220,11 +225,7 @@ fn run(cli: Cli) -> ApiResult<()> {
                 replace,
             };
             let report = project.import(&request, &progress::Bar::new())?;
-            if json {
-                print_json(&report)?;
-            } else {
-                print!("{}", report::import_report(&report));
-            }
+            show(&report, json, report::import_report)?;
         }
         Command::Grade {
             project,
@@ -232,19 +233,11 @@ fn run(cli: Cli) -> ApiResult<()> {
             json,
         } => {
             let grades = Project::open(&project)?.grades(exam.as_deref())?;
-            if json {
-                print_json(&grades)?;
-            } else {
-                print!("{}", report::grades(&grades));
-            }
+            show(&grades, json, report::grades)?;
         }
         Command::Summary { project, json } => {
             let summary = Project::open(&project)?.summary()?;
-            if json {
-                print_json(&summary)?;
-            } else {
-                print!("{}", report::summary(&summary));
-            }
+            show(&summary, json, report::summary)?;
         }
         Command::Check { project } => {
             let project = Project::open(&project)?;
@@ -278,11 +271,7 @@ fn run(cli: Cli) -> ApiResult<()> {
                 second,
             };
             let comparison = Project::open(&project)?.compare(&request)?;
-            if json {
-                print_json(&comparison)?;
-            } else {
-                print!("{}", report::comparison(&comparison));
-            }
+            show(&comparison, json, report::comparison)?;
         }
         Command::Categorize {
             question,
