@@ -1,9 +1,17 @@
 //! Pure numerics: no I/O, no clock, no randomness without a seed.
 //!
-//! This crate owns the estimators behind every number Proctor shows. So far: proportions with
-//! Wilson score intervals ([`Proportion`]), the mean with its standard error ([`MeanEstimate`]),
-//! and the seeded paired bootstrap for differences ([`paired_bootstrap`]), as METHODS.md §1
-//! defines them.
+//! This crate owns the estimators behind every number Proctor shows, as METHODS.md defines them:
+//!
+//! - §1 proportions with Wilson intervals ([`Proportion`]), means with standard errors
+//!   ([`MeanEstimate`]), the seeded paired bootstrap interval ([`paired_bootstrap`]);
+//! - §2 leaderboard correlations ([`correlation`]): Pearson, Spearman, Kendall τ-b with scipy's
+//!   p-values, ties within noise broken at random;
+//! - §3 Item Response Theory ([`irt`]): 1PL/2PL/3PL, joint ML with box bounds, marginal ML by
+//!   EM with EAP abilities, the hierarchical model, information, diagnostics, exam improvement;
+//! - §9 paired significance tests ([`significance`]).
+//!
+//! Every function refuses bad input (empty, unpaired, NaN, constant) with a [`StatsError`] or
+//! returns a documented degenerate result; none returns NaN.
 //!
 //! ```
 //! use proctor_stats::Proportion;
@@ -14,8 +22,13 @@
 //! ```
 
 mod bootstrap;
+pub mod correlation;
+pub mod irt;
 mod mean;
 mod proportion;
+mod rank;
+pub mod significance;
+mod special;
 
 pub use bootstrap::{PairedDifference, SplitMix64, paired_bootstrap};
 pub use mean::MeanEstimate;
@@ -41,4 +54,35 @@ pub enum StatsError {
     /// An observation was NaN or infinite.
     #[error("observation {0} is not a finite number")]
     NotFinite(usize),
+    /// Too few observations for the estimate.
+    #[error("needs at least {needed} observations, got {got}")]
+    TooFew {
+        /// The minimum.
+        needed: usize,
+        /// What was given.
+        got: usize,
+    },
+    /// A sample does not vary, so the quantity is undefined (e.g. a correlation with a
+    /// constant leaderboard).
+    #[error("the values do not vary")]
+    Constant,
+    /// A row or column of a response matrix has no response at all.
+    #[error("{what} {index} has no responses")]
+    NoResponses {
+        /// "item" or "examinee".
+        what: &'static str,
+        /// Its index.
+        index: usize,
+    },
+    /// An argument outside its domain.
+    #[error("{0}")]
+    Invalid(&'static str),
+}
+
+/// Refuses NaN and infinite values, naming the first.
+pub(crate) fn check_finite(values: &[f64]) -> Result<(), StatsError> {
+    match values.iter().position(|v| !v.is_finite()) {
+        Some(bad) => Err(StatsError::NotFinite(bad)),
+        None => Ok(()),
+    }
 }

@@ -1,0 +1,304 @@
+//! Marginal maximum likelihood by EM (Bock & Aitkin 1981; METHODS.md §3): abilities are
+//! integrated out over θ ~ N(0, 1) on mirt's default quadrature (61 equally spaced points on
+//! [−6, 6] with normal weights); items are re-estimated from the expected counts at each
+//! point; abilities are then expected a posteriori (EAP) with their posterior sd.
+
+use super::jml::{ItemErrors, standard_errors};
+use super::optimize::{Settings, minimize};
+use super::{Item, ItemLayout, ItemModel, Preset, ResponseMatrix, cell_term, start_item};
+use crate::StatsError;
+use serde::{Deserialize, Serialize};
+
+/// Number of quadrature points (mirt's default for one dimension).
+pub const QUADRATURE_POINTS: usize = 61;
+
+/// mirt's quadrature: `points` equally spaced nodes on [−6, 6] with weights proportional to
+/// the standard normal density, summing to 1.
+pub fn quadrature(points: usize) -> (Vec<f64>, Vec<f64>) {
+    let nodes = super::theta_grid(-6.0, 6.0, points);
+    let density: Vec<f64> = nodes.iter().map(|x| (-x * x / 2.0).exp()).collect();
+    let total: f64 = density.iter().sum();
+    (nodes, density.into_iter().map(|d| d / total).collect())
+}
+
+/// The result of a marginal fit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MarginalFit {
+    /// The model fitted.
+    pub model: ItemModel,
+    /// Estimated items.
+    pub items: Vec<Item>,
+    /// Their standard errors from the observed information of the marginal likelihood
+    /// (empty when not requested).
+    pub item_errors: Vec<ItemErrors>,
+    /// EAP abilities.
+    pub abilities: Vec<f64>,
+    /// Posterior standard deviations of the abilities.
+    pub ability_sds: Vec<f64>,
+    /// The marginal log-likelihood at the estimates.
+    pub log_likelihood: f64,
+    /// The marginal log-likelihood at each EM iteration's starting point.
+    pub trace: Vec<f64>,
+    /// EM iterations.
+    pub iterations: usize,
+    /// Whether the change in parameters fell below the tolerance.
+    pub converged: bool,
+}
+
+/// Expected counts at the quadrature nodes: n[k][i] examinees at node k who answered item i,
+/// r[k][i] of them right; and the marginal log-likelihood.
+struct Expectation {
+    answered: Vec<f64>,
+    right: Vec<f64>,
+    log_likelihood: f64,
+}
+
+fn expectation(
+    responses: &ResponseMatrix,
+    items: &[Item],
+    nodes: &[f64],
+    log_weights: &[f64],
+    mut posterior_out: Option<&mut Vec<Vec<f64>>>,
+) -> Expectation {
+    let (k_count, i_count) = (nodes.len(), items.len());
+    let mut log_p = vec![0.0; k_count * i_count];
+    let mut log_q = vec![0.0; k_count * i_count];
+    for (k, x) in nodes.iter().enumerate() {
+        for (i, item) in items.iter().enumerate() {
+            let z = item.discrimination * (x - item.difficulty);
+            log_p[k * i_count + i] = cell_term(z, item.guessing, true).log_likelihood;
+            log_q[k * i_count + i] = cell_term(z, item.guessing, false).log_likelihood;
+        }
+    }
+    let mut answered = vec![0.0; k_count * i_count];
+    let mut right = vec![0.0; k_count * i_count];
+    let mut total = 0.0;
+    let mut log_post = vec![0.0; k_count];
+    for s in 0..responses.examinees() {
+        for k in 0..k_count {
+            let row = k * i_count;
+            let mut sum = log_weights[k];
+            for i in 0..i_count {
+                match responses.get(s, i) {
+                    Some(true) => sum += log_p[row + i],
+                    Some(false) => sum += log_q[row + i],
+                    None => {}
+                }
+            }
+            log_post[k] = sum;
+        }
+        let top = log_post.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let norm: f64 = log_post.iter().map(|v| (v - top).exp()).sum();
+        total += top + norm.ln();
+        let posterior: Vec<f64> = log_post.iter().map(|v| (v - top).exp() / norm).collect();
+        for (k, w) in posterior.iter().enumerate() {
+            let row = k * i_count;
+            for i in 0..i_count {
+                if let Some(r) = responses.get(s, i) {
+                    answered[row + i] += w;
+                    if r {
+                        right[row + i] += w;
+                    }
+                }
+            }
+        }
+        if let Some(out) = posterior_out.as_deref_mut() {
+            out.push(posterior);
+        }
+    }
+    Expectation {
+        answered,
+        right,
+        log_likelihood: total,
+    }
+}
+
+/// The negative expected complete-data log-likelihood of item `i` (plus its penalty) and its
+/// gradient in the item's free parameters.
+fn item_objective(
+    p: &[f64],
+    g: &mut [f64],
+    i: usize,
+    expected: &Expectation,
+    nodes: &[f64],
+    items: usize,
+    model: ItemModel,
+    preset: &Preset,
+) -> f64 {
+    let layout = ItemLayout { model, offset: 0 };
+    let item = layout.read(p, 0);
+    let mut value = 0.0;
+    let mut d = [0.0; 3];
+    for (k, x) in nodes.iter().enumerate() {
+        let n = expected.answered[k * items + i];
+        if n == 0.0 {
+            continue;
+        }
+        let r = expected.right[k * items + i];
+        let centred = x - item.difficulty;
+        let z = item.discrimination * centred;
+        let (yes, no) = (
+            cell_term(z, item.guessing, true),
+            cell_term(z, item.guessing, false),
+        );
+        value -= r * yes.log_likelihood + (n - r) * no.log_likelihood;
+        let d_z = r * yes.d_z + (n - r) * no.d_z;
+        d[0] -= d_z * centred;
+        d[1] += d_z * item.discrimination;
+        d[2] -= r * yes.d_c + (n - r) * no.d_c;
+    }
+    let (penalty, pg) = preset.penalty(&item, model);
+    g.fill(0.0);
+    layout.add_gradient(g, 0, [d[0] + pg[0], d[1] + pg[1], d[2] + pg[2]]);
+    value + penalty
+}
+
+/// Fits `model` by marginal maximum likelihood (EM) under `preset`'s bounds (and priors, if it
+/// has them). `standard_errors` asks for the observed-information errors of the items, which
+/// cost two E-steps per parameter.
+pub fn fit_marginal(
+    responses: &ResponseMatrix,
+    model: ItemModel,
+    preset: &Preset,
+    max_iterations: usize,
+    standard_errors: bool,
+) -> Result<MarginalFit, StatsError> {
+    let (nodes, weights) = quadrature(QUADRATURE_POINTS);
+    let log_weights: Vec<f64> = weights.iter().map(|w| w.ln()).collect();
+    let i_count = responses.items();
+    let layout = ItemLayout { model, offset: 0 };
+    let mut items = vec![start_item(model, preset); i_count];
+    let mut trace = Vec::new();
+    let mut converged = false;
+    let mut iterations = 0;
+    let m_settings = Settings {
+        gradient_tolerance: 1e-8,
+        relative_tolerance: 1e-14,
+        max_iterations: 200,
+        memory: 5,
+    };
+    while iterations < max_iterations {
+        let expected = expectation(responses, &items, &nodes, &log_weights, None);
+        trace.push(expected.log_likelihood);
+        iterations += 1;
+        let mut largest_change: f64 = 0.0;
+        for (i, item) in items.iter_mut().enumerate() {
+            let (mut x, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new());
+            layout.push(item, preset, &mut x, &mut lo, &mut hi);
+            let found = minimize(
+                |p, g| item_objective(p, g, i, &expected, &nodes, i_count, model, preset),
+                &x,
+                &lo,
+                &hi,
+                m_settings,
+            );
+            let updated = layout.read(&found.x, 0);
+            largest_change = largest_change
+                .max((updated.discrimination - item.discrimination).abs())
+                .max((updated.difficulty - item.difficulty).abs())
+                .max((updated.guessing - item.guessing).abs());
+            *item = updated;
+        }
+        if largest_change < 1e-6 {
+            converged = true;
+            break;
+        }
+    }
+    let mut posteriors = Vec::with_capacity(responses.examinees());
+    let last = expectation(responses, &items, &nodes, &log_weights, Some(&mut posteriors));
+    let (abilities, ability_sds): (Vec<f64>, Vec<f64>) = posteriors
+        .iter()
+        .map(|post| {
+            let mean: f64 = post.iter().zip(&nodes).map(|(w, x)| w * x).sum();
+            let second: f64 = post.iter().zip(&nodes).map(|(w, x)| w * x * x).sum();
+            (mean, (second - mean * mean).max(0.0).sqrt())
+        })
+        .unzip();
+    let item_errors = if standard_errors {
+        marginal_item_errors(responses, &items, model, preset, &nodes, &log_weights)
+    } else {
+        Vec::new()
+    };
+    Ok(MarginalFit {
+        model,
+        items,
+        item_errors,
+        abilities,
+        ability_sds,
+        log_likelihood: last.log_likelihood,
+        trace,
+        iterations,
+        converged,
+    })
+}
+
+/// Standard errors from the observed information of the marginal log-likelihood: its gradient
+/// (by Fisher's identity, the gradient of the expected complete-data log-likelihood under the
+/// posterior at the same parameters) differenced numerically.
+fn marginal_item_errors(
+    responses: &ResponseMatrix,
+    items: &[Item],
+    model: ItemModel,
+    preset: &Preset,
+    nodes: &[f64],
+    log_weights: &[f64],
+) -> Vec<ItemErrors> {
+    let layout = ItemLayout { model, offset: 0 };
+    let k = model.parameters();
+    let i_count = items.len();
+    let mut point = Vec::with_capacity(i_count * k);
+    for item in items {
+        let (mut lo, mut hi) = (Vec::new(), Vec::new());
+        let unbounded = Preset {
+            discrimination: (f64::NEG_INFINITY, f64::INFINITY),
+            difficulty: (f64::NEG_INFINITY, f64::INFINITY),
+            guessing: (f64::NEG_INFINITY, f64::INFINITY),
+            priors: false,
+            ..*preset
+        };
+        layout.push(item, &unbounded, &mut point, &mut lo, &mut hi);
+    }
+    let gradient = |p: &[f64]| -> Vec<f64> {
+        let current: Vec<Item> = (0..i_count)
+            .map(|i| ItemLayout { model, offset: i * k }.read(p, 0))
+            .collect();
+        let expected = expectation(responses, &current, nodes, log_weights, None);
+        let mut g = vec![0.0; p.len()];
+        for i in 0..i_count {
+            item_objective(
+                &p[i * k..(i + 1) * k],
+                &mut g[i * k..(i + 1) * k],
+                i,
+                &expected,
+                nodes,
+                i_count,
+                model,
+                preset,
+            );
+        }
+        g
+    };
+    let errors = standard_errors(&point, gradient);
+    (0..i_count)
+        .map(|i| {
+            let e = |slot: usize| errors[i * k + slot];
+            match model {
+                ItemModel::OnePl => ItemErrors {
+                    discrimination: None,
+                    difficulty: e(0),
+                    guessing: None,
+                },
+                ItemModel::TwoPl => ItemErrors {
+                    discrimination: e(0),
+                    difficulty: e(1),
+                    guessing: None,
+                },
+                ItemModel::ThreePl => ItemErrors {
+                    discrimination: e(0),
+                    difficulty: e(1),
+                    guessing: e(2),
+                },
+            }
+        })
+        .collect()
+}

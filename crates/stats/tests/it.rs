@@ -1,0 +1,3 @@
+//! Integration tests of proctor-stats, one module per area.
+
+mod irt;
