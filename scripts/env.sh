@@ -6,3 +6,6 @@ PROCTOR_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PROCTOR_ROOT
 export PROCTOR_BIN="${PROCTOR_BIN:-$CARGO_TARGET_DIR/debug/proctor}"
 export PROCTOR_DESKTOP_BIN="${PROCTOR_DESKTOP_BIN:-$CARGO_TARGET_DIR/debug/proctor-desktop}"
+# The venv with the Python reference tools (scripts/reference-requirements.txt).
+export PROCTOR_VENV="${PROCTOR_VENV:-$HOME/.cache/proctor-venv}"
+export PROCTOR_PYTHON="${PROCTOR_PYTHON:-$PROCTOR_VENV/bin/python}"

@@ -37,6 +37,16 @@ if ! rustup toolchain list | grep -q "^$pinned"; then
   rustup toolchain link "$pinned" "$(rustup run stable rustc --print sysroot)"
 fi
 
+step "Installing the Python reference tools (venv: $PROCTOR_VENV)"
+requirements=scripts/reference-requirements.txt
+if [ ! -x "$PROCTOR_VENV/bin/python" ]; then
+  python3 -m venv "$PROCTOR_VENV"
+fi
+if ! cmp -s "$requirements" "$PROCTOR_VENV/.installed-requirements"; then
+  "$PROCTOR_VENV/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
+  cp "$requirements" "$PROCTOR_VENV/.installed-requirements"
+fi
+
 step "Installing the UI's npm packages"
 if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
   (cd ui && npm ci --no-audit --no-fund)

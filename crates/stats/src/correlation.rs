@@ -80,6 +80,7 @@ pub fn spearman(x: &[f64], y: &[f64]) -> Result<Correlation, StatsError> {
 /// Kendall's τ-b with scipy's p-value: exact when there are no ties and n ≤ 33 (or at most one
 /// discordant or concordant pair), otherwise the normal approximation with the tie-corrected
 /// variance.
+#[expect(clippy::many_single_char_names, reason = "the symbols of the formulas")]
 pub fn kendall_tau_b(x: &[f64], y: &[f64]) -> Result<Correlation, StatsError> {
     check_pairs(x, y, 2)?;
     let n = x.len();
@@ -106,11 +107,9 @@ pub fn kendall_tau_b(x: &[f64], y: &[f64]) -> Result<Correlation, StatsError> {
         return Err(StatsError::Constant);
     }
     let s = concordant as f64 - discordant as f64;
-    let tau = (s / ((total - x_ties) as f64).sqrt() / ((total - y_ties) as f64).sqrt())
-        .clamp(-1.0, 1.0);
-    let exact = x_ties == 0
-        && y_ties == 0
-        && (n <= 33 || discordant.min(total - discordant) <= 1);
+    let tau =
+        (s / ((total - x_ties) as f64).sqrt() / ((total - y_ties) as f64).sqrt()).clamp(-1.0, 1.0);
+    let exact = x_ties == 0 && y_ties == 0 && (n <= 33 || discordant.min(total - discordant) <= 1);
     let p_value = if exact {
         kendall_exact_p(n, concordant)
     } else {
@@ -309,8 +308,16 @@ mod tests {
         // p = 0.12402706 (scipy.stats.pearsonr)
         let c = pearson(&[1.0, 2.0, 3.0, 4.0, 5.0], &[2.0, 4.0, 5.0, 4.0, 5.0]).unwrap();
         assert!(close(c.coefficient, 0.774_596_669_241_483_4, 1e-12));
-        assert!(close(c.p_value, crate::special::t_two_sided(2.121_320_343_559_642, 3.0), 1e-12));
-        assert!(close(c.p_value, 0.124_027_062_657_554_6, 1e-9), "{}", c.p_value);
+        assert!(close(
+            c.p_value,
+            crate::special::t_two_sided(2.121_320_343_559_642, 3.0),
+            1e-12
+        ));
+        assert!(
+            close(c.p_value, 0.124_027_062_657_554_6, 1e-9),
+            "{}",
+            c.p_value
+        );
     }
 
     #[test]
@@ -339,11 +346,26 @@ mod tests {
 
     #[test]
     fn degenerate_boards_are_errors_not_nan() {
-        assert_eq!(pearson(&[1.0, 1.0, 1.0], &[1.0, 2.0, 3.0]), Err(StatsError::Constant));
-        assert_eq!(kendall_tau_b(&[2.0, 2.0], &[1.0, 2.0]), Err(StatsError::Constant));
-        assert_eq!(spearman(&[1.0], &[1.0]), Err(StatsError::TooFew { needed: 2, got: 1 }));
-        assert_eq!(pearson(&[1.0, f64::NAN], &[1.0, 2.0]), Err(StatsError::NotFinite(1)));
-        assert_eq!(pearson(&[1.0, 2.0], &[1.0]), Err(StatsError::Unpaired(2, 1)));
+        assert_eq!(
+            pearson(&[1.0, 1.0, 1.0], &[1.0, 2.0, 3.0]),
+            Err(StatsError::Constant)
+        );
+        assert_eq!(
+            kendall_tau_b(&[2.0, 2.0], &[1.0, 2.0]),
+            Err(StatsError::Constant)
+        );
+        assert_eq!(
+            spearman(&[1.0], &[1.0]),
+            Err(StatsError::TooFew { needed: 2, got: 1 })
+        );
+        assert_eq!(
+            pearson(&[1.0, f64::NAN], &[1.0, 2.0]),
+            Err(StatsError::NotFinite(1))
+        );
+        assert_eq!(
+            pearson(&[1.0, 2.0], &[1.0]),
+            Err(StatsError::Unpaired(2, 1))
+        );
     }
 
     #[test]

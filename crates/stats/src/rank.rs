@@ -2,6 +2,7 @@
 
 /// 1-based ranks of `values`; tied values share the mean of the ranks they span.
 /// The caller guarantees the values are finite.
+#[expect(clippy::float_cmp, reason = "ties are exactly equal values")]
 pub fn average_ranks(values: &[f64]) -> Vec<f64> {
     let mut order: Vec<usize> = (0..values.len()).collect();
     order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
@@ -23,13 +24,18 @@ pub fn average_ranks(values: &[f64]) -> Vec<f64> {
 }
 
 /// The sizes of the groups of tied values (groups of one included).
+#[expect(clippy::float_cmp, reason = "ties are exactly equal values")]
 pub fn tie_groups(values: &[f64]) -> Vec<usize> {
     let mut sorted = values.to_vec();
     sorted.sort_by(f64::total_cmp);
     let mut groups = Vec::new();
     let mut start = 0;
     while start < sorted.len() {
-        let end = start + sorted[start..].iter().take_while(|v| **v == sorted[start]).count();
+        let end = start
+            + sorted[start..]
+                .iter()
+                .take_while(|v| **v == sorted[start])
+                .count();
         groups.push(end - start);
         start = end;
     }
@@ -47,7 +53,10 @@ mod tests {
             average_ranks(&[10.0, 20.0, 10.0, 30.0, 20.0, 20.0]),
             vec![1.5, 4.0, 1.5, 6.0, 4.0, 4.0]
         );
-        assert_eq!(tie_groups(&[10.0, 20.0, 10.0, 30.0, 20.0, 20.0]), vec![2, 3, 1]);
+        assert_eq!(
+            tie_groups(&[10.0, 20.0, 10.0, 30.0, 20.0, 20.0]),
+            vec![2, 3, 1]
+        );
         assert!(average_ranks(&[]).is_empty());
     }
 }

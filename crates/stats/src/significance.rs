@@ -89,7 +89,10 @@ pub fn wilcoxon(a: &[f64], b: &[f64]) -> Result<PairedTest, StatsError> {
     } else if !has_ties && !has_zeros {
         (wilcoxon_exact_p(count, r_plus), TestMethod::Exact)
     } else {
-        (wilcoxon_enumerated_p(&nonzero, &ranks, r_plus), TestMethod::Enumerated)
+        (
+            wilcoxon_enumerated_p(&nonzero, &ranks, r_plus),
+            TestMethod::Enumerated,
+        )
     };
     Ok(PairedTest {
         statistic,
@@ -109,7 +112,7 @@ fn wilcoxon_exact_p(n: usize, r_plus: f64) -> f64 {
     for rank in 1..=n {
         for k in (0..=top).rev() {
             let with = if k >= rank { ways[k - rank] } else { 0.0 };
-            ways[k] = (ways[k] + with) / 2.0;
+            ways[k] = f64::midpoint(ways[k], with);
         }
     }
     let low = r_plus.floor() as usize;
@@ -140,6 +143,7 @@ fn wilcoxon_enumerated_p(nonzero: &[f64], ranks: &[f64], observed: f64) -> f64 {
 /// The paired t-test of a − b (scipy's `ttest_rel`). Identical samples give t = 0, p = 1;
 /// differences that are constant but not zero have no spread to test against:
 /// [`StatsError::Constant`].
+#[expect(clippy::many_single_char_names, reason = "the symbols of the formulas")]
 pub fn paired_t(a: &[f64], b: &[f64]) -> Result<PairedTest, StatsError> {
     let d = differences(a, b)?;
     if d.len() < 2 {
@@ -374,13 +378,17 @@ mod tests {
     }
 
     #[test]
+    #[expect(clippy::float_cmp, reason = "degenerate results are exact")]
     fn identical_systems_are_not_different() {
         let a = [1.0, 0.0, 1.0];
         assert_eq!(wilcoxon(&a, &a).unwrap().p_value, 1.0);
         assert_eq!(paired_t(&a, &a).unwrap().p_value, 1.0);
         assert_eq!(permutation_test(&a, &a, 1000, 1).unwrap().p_value, 1.0);
         assert_eq!(bootstrap_test(&a, &a, 1000, 1).unwrap().p_value, 1.0);
-        assert_eq!(paired_t(&[1.0, 2.0], &[0.0, 1.0]), Err(StatsError::Constant));
+        assert_eq!(
+            paired_t(&[1.0, 2.0], &[0.0, 1.0]),
+            Err(StatsError::Constant)
+        );
     }
 
     #[test]
@@ -390,7 +398,11 @@ mod tests {
         let t = paired_t(&[1.0, 2.0, 3.0], &[0.0, 0.0, 0.0]).unwrap();
         assert!(close(t.statistic, 3.464_101_615_137_754_6, 1e-12));
         // With 2 df the t tail is exact: p = 1 − t / sqrt(2 + t²) = 1 − 3.4641/3.7417
-        assert!(close(t.p_value, 1.0 - t.statistic / (2.0 + t.statistic.powi(2)).sqrt(), 1e-13));
+        assert!(close(
+            t.p_value,
+            1.0 - t.statistic / (2.0 + t.statistic.powi(2)).sqrt(),
+            1e-13
+        ));
     }
 
     #[test]

@@ -51,7 +51,9 @@ pub fn diagnose(responses: &ResponseMatrix, items: &[Item], abilities: &[f64]) -
     let mut cells = 0usize;
     let share_right: Vec<f64> = (0..examinees)
         .map(|s| {
-            let answered: Vec<bool> = (0..item_count).filter_map(|i| responses.get(s, i)).collect();
+            let answered: Vec<bool> = (0..item_count)
+                .filter_map(|i| responses.get(s, i))
+                .collect();
             answered.iter().filter(|r| **r).count() as f64 / answered.len().max(1) as f64
         })
         .collect();
@@ -111,7 +113,9 @@ fn rest_correlation(responses: &ResponseMatrix, i: usize, share_right: &[f64]) -
         .collect();
     let x: Vec<f64> = pairs.iter().map(|p| p.0).collect();
     let y: Vec<f64> = pairs.iter().map(|p| p.1).collect();
-    crate::correlation::pearson(&x, &y).ok().map(|c| c.coefficient)
+    crate::correlation::pearson(&x, &y)
+        .ok()
+        .map(|c| c.coefficient)
 }
 
 #[cfg(test)]

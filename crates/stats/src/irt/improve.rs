@@ -39,7 +39,9 @@ pub fn improve_exam(
     grid: &[f64],
 ) -> Result<Vec<ImprovementStep>, StatsError> {
     if !(0.0..1.0).contains(&fraction) || fraction.is_nan() {
-        return Err(StatsError::Invalid("the fraction to drop must be in [0, 1)"));
+        return Err(StatsError::Invalid(
+            "the fraction to drop must be in [0, 1)",
+        ));
     }
     let fit = fit_joint(responses, model, preset, None, None)?;
     let mut active: Vec<usize> = (0..responses.items()).collect();

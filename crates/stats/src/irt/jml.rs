@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 pub struct Factors {
     /// Factor names, e.g. "retriever".
     pub names: Vec<String>,
-    /// Level names of each factor, e.g. ["closed book", "bm25"].
+    /// Level names of each factor, e.g. `["closed book", "bm25"]`.
     pub levels: Vec<Vec<String>>,
     /// For each examinee, its level index in each factor.
     pub assignment: Vec<Vec<usize>>,
@@ -31,10 +31,17 @@ impl Factors {
             return Err(StatsError::Unpaired(self.names.len(), self.levels.len()));
         }
         let bad = self.assignment.iter().any(|row| {
-            row.len() != self.names.len() || row.iter().zip(&self.levels).any(|(l, ls)| *l >= ls.len())
-        }) || self.baseline.iter().zip(&self.levels).any(|(b, ls)| *b >= ls.len());
+            row.len() != self.names.len()
+                || row.iter().zip(&self.levels).any(|(l, ls)| *l >= ls.len())
+        }) || self
+            .baseline
+            .iter()
+            .zip(&self.levels)
+            .any(|(b, ls)| *b >= ls.len());
         if bad || self.names.is_empty() {
-            return Err(StatsError::Invalid("factor levels do not match the factors"));
+            return Err(StatsError::Invalid(
+                "factor levels do not match the factors",
+            ));
         }
         Ok(())
     }
@@ -245,11 +252,14 @@ pub fn fit_joint(
             .enumerate()
             .flat_map(|(k, name)| {
                 let base = x[off[k] + f.baseline[k]];
-                f.levels[k].iter().enumerate().map(move |(l, level)| FactorEffect {
-                    factor: name.clone(),
-                    level: level.clone(),
-                    effect: x[off[k] + l] - base,
-                })
+                f.levels[k]
+                    .iter()
+                    .enumerate()
+                    .map(move |(l, level)| FactorEffect {
+                        factor: name.clone(),
+                        level: level.clone(),
+                        effect: x[off[k] + l] - base,
+                    })
             })
             .collect(),
         _ => Vec::new(),
@@ -262,7 +272,11 @@ pub fn fit_joint(
         abilities,
         ability_errors,
         effects,
-        raw_effects: if factors.is_some() { raw_effects } else { Vec::new() },
+        raw_effects: if factors.is_some() {
+            raw_effects
+        } else {
+            Vec::new()
+        },
         log_likelihood,
         iterations,
         converged,
@@ -362,7 +376,11 @@ pub(crate) fn standard_errors(
     }
     let symmetric = (&hessian + hessian.transpose()) * 0.5;
     let eigen = SymmetricEigen::new(symmetric.clone());
-    if eigen.eigenvalues.iter().any(|v| !v.is_finite() || *v <= 1e-12) {
+    if eigen
+        .eigenvalues
+        .iter()
+        .any(|v| !v.is_finite() || *v <= 1e-12)
+    {
         return vec![None; k];
     }
     match symmetric.try_inverse() {

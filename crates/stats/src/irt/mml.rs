@@ -113,44 +113,49 @@ fn expectation(
     }
 }
 
-/// The negative expected complete-data log-likelihood of item `i` (plus its penalty) and its
-/// gradient in the item's free parameters.
-fn item_objective(
-    p: &[f64],
-    g: &mut [f64],
-    i: usize,
-    expected: &Expectation,
-    nodes: &[f64],
-    items: usize,
+/// What the M-step of one item needs: the expected counts and the model.
+struct MStep<'a> {
+    expected: &'a Expectation,
+    nodes: &'a [f64],
     model: ItemModel,
-    preset: &Preset,
-) -> f64 {
-    let layout = ItemLayout { model, offset: 0 };
-    let item = layout.read(p, 0);
-    let mut value = 0.0;
-    let mut d = [0.0; 3];
-    for (k, x) in nodes.iter().enumerate() {
-        let n = expected.answered[k * items + i];
-        if n == 0.0 {
-            continue;
+    preset: &'a Preset,
+}
+
+impl MStep<'_> {
+    /// The negative expected complete-data log-likelihood of item `item` (plus its penalty)
+    /// at the free parameters `parameters`, with its gradient written into `gradient`.
+    fn objective(&self, parameters: &[f64], gradient: &mut [f64], item: usize) -> f64 {
+        let layout = ItemLayout {
+            model: self.model,
+            offset: 0,
+        };
+        let current = layout.read(parameters, 0);
+        let items = self.expected.answered.len() / self.nodes.len();
+        let mut value = 0.0;
+        let mut d = [0.0; 3];
+        for (k, x) in self.nodes.iter().enumerate() {
+            let answered = self.expected.answered[k * items + item];
+            if answered == 0.0 {
+                continue;
+            }
+            let right = self.expected.right[k * items + item];
+            let centred = x - current.difficulty;
+            let z = current.discrimination * centred;
+            let (yes, no) = (
+                cell_term(z, current.guessing, true),
+                cell_term(z, current.guessing, false),
+            );
+            value -= right * yes.log_likelihood + (answered - right) * no.log_likelihood;
+            let d_z = right * yes.d_z + (answered - right) * no.d_z;
+            d[0] -= d_z * centred;
+            d[1] += d_z * current.discrimination;
+            d[2] -= right * yes.d_c + (answered - right) * no.d_c;
         }
-        let r = expected.right[k * items + i];
-        let centred = x - item.difficulty;
-        let z = item.discrimination * centred;
-        let (yes, no) = (
-            cell_term(z, item.guessing, true),
-            cell_term(z, item.guessing, false),
-        );
-        value -= r * yes.log_likelihood + (n - r) * no.log_likelihood;
-        let d_z = r * yes.d_z + (n - r) * no.d_z;
-        d[0] -= d_z * centred;
-        d[1] += d_z * item.discrimination;
-        d[2] -= r * yes.d_c + (n - r) * no.d_c;
+        let (penalty, pg) = self.preset.penalty(&current, self.model);
+        gradient.fill(0.0);
+        layout.add_gradient(gradient, 0, [d[0] + pg[0], d[1] + pg[1], d[2] + pg[2]]);
+        value + penalty
     }
-    let (penalty, pg) = preset.penalty(&item, model);
-    g.fill(0.0);
-    layout.add_gradient(g, 0, [d[0] + pg[0], d[1] + pg[1], d[2] + pg[2]]);
-    value + penalty
 }
 
 /// Fits `model` by marginal maximum likelihood (EM) under `preset`'s bounds (and priors, if it
@@ -182,16 +187,16 @@ pub fn fit_marginal(
         trace.push(expected.log_likelihood);
         iterations += 1;
         let mut largest_change: f64 = 0.0;
+        let step = MStep {
+            expected: &expected,
+            nodes: &nodes,
+            model,
+            preset,
+        };
         for (i, item) in items.iter_mut().enumerate() {
             let (mut x, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new());
             layout.push(item, preset, &mut x, &mut lo, &mut hi);
-            let found = minimize(
-                |p, g| item_objective(p, g, i, &expected, &nodes, i_count, model, preset),
-                &x,
-                &lo,
-                &hi,
-                m_settings,
-            );
+            let found = minimize(|p, g| step.objective(p, g, i), &x, &lo, &hi, m_settings);
             let updated = layout.read(&found.x, 0);
             largest_change = largest_change
                 .max((updated.discrimination - item.discrimination).abs())
@@ -205,7 +210,13 @@ pub fn fit_marginal(
         }
     }
     let mut posteriors = Vec::with_capacity(responses.examinees());
-    let last = expectation(responses, &items, &nodes, &log_weights, Some(&mut posteriors));
+    let last = expectation(
+        responses,
+        &items,
+        &nodes,
+        &log_weights,
+        Some(&mut posteriors),
+    );
     let (abilities, ability_sds): (Vec<f64>, Vec<f64>) = posteriors
         .iter()
         .map(|post| {
@@ -260,21 +271,24 @@ fn marginal_item_errors(
     }
     let gradient = |p: &[f64]| -> Vec<f64> {
         let current: Vec<Item> = (0..i_count)
-            .map(|i| ItemLayout { model, offset: i * k }.read(p, 0))
+            .map(|i| {
+                ItemLayout {
+                    model,
+                    offset: i * k,
+                }
+                .read(p, 0)
+            })
             .collect();
         let expected = expectation(responses, &current, nodes, log_weights, None);
+        let step = MStep {
+            expected: &expected,
+            nodes,
+            model,
+            preset,
+        };
         let mut g = vec![0.0; p.len()];
         for i in 0..i_count {
-            item_objective(
-                &p[i * k..(i + 1) * k],
-                &mut g[i * k..(i + 1) * k],
-                i,
-                &expected,
-                nodes,
-                i_count,
-                model,
-                preset,
-            );
+            step.objective(&p[i * k..(i + 1) * k], &mut g[i * k..(i + 1) * k], i);
         }
         g
     };

@@ -264,6 +264,7 @@ impl Preset {
     }
 
     /// The same bounds without the prior penalties (plain maximum likelihood, as mirt fits).
+    #[must_use]
     pub fn without_priors(mut self) -> Self {
         self.priors = false;
         self
@@ -360,7 +361,14 @@ impl ItemLayout {
     }
 
     /// Appends an item's start values and bounds.
-    pub fn push(&self, item: &Item, preset: &Preset, x: &mut Vec<f64>, lo: &mut Vec<f64>, hi: &mut Vec<f64>) {
+    pub fn push(
+        &self,
+        item: &Item,
+        preset: &Preset,
+        x: &mut Vec<f64>,
+        lo: &mut Vec<f64>,
+        hi: &mut Vec<f64>,
+    ) {
         let c_bounds = preset.guessing_bounds();
         let slots: &[(f64, (f64, f64))] = match self.model {
             ItemModel::OnePl => &[(item.difficulty, preset.difficulty)],
@@ -479,9 +487,18 @@ mod tests {
             },
         ];
         // At θ = 0: 0.25 and 1.0
-        assert!(close(test_information(&items, &[0.0], Aggregate::Sum)[0], 1.25));
-        assert!(close(test_information(&items, &[0.0], Aggregate::Mean)[0], 0.625));
-        assert!(close(ability_standard_error(&items, 0.0), 1.0 / 1.25f64.sqrt()));
+        assert!(close(
+            test_information(&items, &[0.0], Aggregate::Sum)[0],
+            1.25
+        ));
+        assert!(close(
+            test_information(&items, &[0.0], Aggregate::Mean)[0],
+            0.625
+        ));
+        assert!(close(
+            ability_standard_error(&items, 0.0),
+            1.0 / 1.25f64.sqrt()
+        ));
     }
 
     #[test]
@@ -493,7 +510,10 @@ mod tests {
                 let direct = if right { p.ln() } else { (1.0 - p).ln() };
                 let term = cell_term(z, c, right);
                 if direct.is_finite() {
-                    assert!((term.log_likelihood - direct).abs() < 1e-9, "{z} {c} {right}");
+                    assert!(
+                        (term.log_likelihood - direct).abs() < 1e-9,
+                        "{z} {c} {right}"
+                    );
                 } else {
                     assert!(term.log_likelihood.is_finite());
                 }

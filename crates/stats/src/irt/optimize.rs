@@ -128,7 +128,9 @@ pub fn minimize(
             continue;
         };
         let s: Vec<f64> = (0..n).map(|i| candidate[i] - x[i]).collect();
-        let y: Vec<f64> = (0..n).map(|i| candidate_gradient[i] - gradient[i]).collect();
+        let y: Vec<f64> = (0..n)
+            .map(|i| candidate_gradient[i] - gradient[i])
+            .collect();
         let sy = dot(&s, &y);
         if sy > 1e-10 * dot(&y, &y) {
             if history.len() == settings.memory {
@@ -168,9 +170,8 @@ fn lbfgs_direction(
     for i in 0..n {
         direction[i] = if free[i] { -gradient[i] } else { 0.0 };
     }
-    let masked_dot = |a: &[f64], b: &[f64]| -> f64 {
-        (0..n).filter(|&i| free[i]).map(|i| a[i] * b[i]).sum()
-    };
+    let masked_dot =
+        |a: &[f64], b: &[f64]| -> f64 { (0..n).filter(|&i| free[i]).map(|i| a[i] * b[i]).sum() };
     let mut alphas = vec![0.0; history.len()];
     for (k, (s, y, rho)) in history.iter().enumerate().rev() {
         let alpha = rho * masked_dot(s, direction);
@@ -184,7 +185,9 @@ fn lbfgs_direction(
         let sy = masked_dot(s, y);
         if yy > 0.0 && sy > 0.0 {
             let gamma = sy / yy;
-            direction.iter_mut().for_each(|d| *d *= gamma);
+            for d in direction.iter_mut() {
+                *d *= gamma;
+            }
         }
     }
     for (k, (s, y, rho)) in history.iter().enumerate() {
@@ -206,9 +209,19 @@ mod tests {
             g[1] = 200.0 * (x[1] - x[0] * x[0]);
             (1.0 - x[0]).powi(2) + 100.0 * (x[1] - x[0] * x[0]).powi(2)
         };
-        let m = minimize(rosenbrock, &[-1.2, 1.0], &[-5.0; 2], &[5.0; 2], Settings::default());
+        let m = minimize(
+            rosenbrock,
+            &[-1.2, 1.0],
+            &[-5.0; 2],
+            &[5.0; 2],
+            Settings::default(),
+        );
         assert!(m.converged);
-        assert!((m.x[0] - 1.0).abs() < 1e-4 && (m.x[1] - 1.0).abs() < 1e-4, "{:?}", m.x);
+        assert!(
+            (m.x[0] - 1.0).abs() < 1e-4 && (m.x[1] - 1.0).abs() < 1e-4,
+            "{:?}",
+            m.x
+        );
     }
 
     #[test]

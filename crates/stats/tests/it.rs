@@ -1,3 +1,0 @@
-//! Integration tests of proctor-stats, one module per area.
-
-mod irt;
