@@ -6,8 +6,9 @@
 use crate::dto::{
     BiasBaselines, CategoryCell, CategoryOverride, CategoryRow, CategoryTable, CompareRequest,
     Comparison, Counts, ExamScore, ExamVersion, Factor, Grades, ImportKind, ImportReport,
-    ImportRequest, PositionBaseline, ProjectPath, ProjectSummary, QuestionCategories, SittingMode,
-    Standing, UnmappedAnswer,
+    ImportRequest, ImproveRequest, ImprovementReport, ImprovementStep, InformationCurve,
+    IrtAbility, IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest, PositionBaseline,
+    ProjectPath, ProjectSummary, QuestionCategories, SittingMode, Standing, UnmappedAnswer,
 };
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
@@ -42,6 +43,17 @@ pub fn typescript() -> String {
         QuestionCategories::decl(),
         CompareRequest::decl(),
         Comparison::decl(),
+        IrtModel::decl(),
+        IrtMethod::decl(),
+        IrtRequest::decl(),
+        IrtItem::decl(),
+        IrtAbility::decl(),
+        IrtEffect::decl(),
+        InformationCurve::decl(),
+        IrtReport::decl(),
+        ImproveRequest::decl(),
+        ImprovementStep::decl(),
+        ImprovementReport::decl(),
     ];
     let mut out = String::from(
         "// Generated from the Rust DTOs in crates/api/src/dto.rs by crates/api/src/bindings.rs.\n\

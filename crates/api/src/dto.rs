@@ -386,3 +386,176 @@ pub struct Comparison {
     /// Whether the interval excludes 0: the difference is unlikely to be luck of the questions.
     pub excludes_zero: bool,
 }
+
+/// Which item response model to fit (METHODS.md §3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub enum IrtModel {
+    /// Rasch: difficulty only.
+    #[serde(rename = "1pl")]
+    OnePl,
+    /// Discrimination and difficulty.
+    #[serde(rename = "2pl")]
+    TwoPl,
+    /// Discrimination, difficulty and guessing.
+    #[serde(rename = "3pl")]
+    ThreePl,
+}
+
+/// How to estimate it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum IrtMethod {
+    /// Joint maximum likelihood with box bounds: for few examinees (5–100 systems).
+    Joint,
+    /// Marginal maximum likelihood by EM, abilities by EAP: for many examinees.
+    Marginal,
+}
+
+/// What to fit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct IrtRequest {
+    /// The exam (default: the newest).
+    pub exam: Option<String>,
+    /// The model.
+    pub model: IrtModel,
+    /// The estimation method.
+    pub method: IrtMethod,
+    /// Bounds and priors: "paper" (004's) or "standard".
+    pub preset: String,
+    /// Fit abilities as sums of the systems' factor effects (the hierarchical model; joint
+    /// method only). Every system must carry the same factors.
+    pub hierarchical: bool,
+    /// The level each factor's effects are reported against, e.g. retriever = closed-book
+    /// (default: a factor's first level in alphabetical order).
+    pub baselines: Vec<Factor>,
+}
+
+/// One question's fitted parameters and diagnostics.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct IrtItem {
+    /// The question's id in its exam file.
+    pub question: String,
+    /// a, with its standard error.
+    pub discrimination: f64,
+    /// SE of a (None when fixed by the model or on a bound).
+    pub discrimination_se: Option<f64>,
+    /// b.
+    pub difficulty: f64,
+    /// SE of b.
+    pub difficulty_se: Option<f64>,
+    /// c.
+    pub guessing: f64,
+    /// SE of c.
+    pub guessing_se: Option<f64>,
+    /// Infit mean square (near 1 is good).
+    pub infit: Option<f64>,
+    /// Outfit mean square.
+    pub outfit: Option<f64>,
+    /// Correlation of the item with the rest of the exam.
+    pub point_biserial: Option<f64>,
+    /// Why the item is worth a look: "low discrimination", "negative point-biserial".
+    pub flags: Vec<String>,
+}
+
+/// A system's ability on the exam's scale.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct IrtAbility {
+    /// The system.
+    pub system: String,
+    /// θ.
+    pub ability: f64,
+    /// Its standard error (joint: 1/sqrt(test information); marginal: posterior sd).
+    pub standard_error: Option<f64>,
+}
+
+/// A factor level's effect on ability, against its factor's baseline level.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct IrtEffect {
+    /// The factor.
+    pub factor: String,
+    /// The level.
+    pub level: String,
+    /// Effect relative to the baseline (which has 0).
+    pub effect: f64,
+    /// Whether this level is the baseline.
+    pub baseline: bool,
+}
+
+/// Test information over θ, as the mean over items (004's curves) and as the sum (textbook).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct InformationCurve {
+    /// θ values.
+    pub theta: Vec<f64>,
+    /// (1/|Q|) Σ I_i(θ).
+    pub mean: Vec<f64>,
+    /// Σ I_i(θ).
+    pub sum: Vec<f64>,
+}
+
+/// A fitted IRT model of an exam.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct IrtReport {
+    /// The exam version.
+    pub exam: ExamVersion,
+    /// What was fitted.
+    pub request: IrtRequest,
+    /// Items, in exam order.
+    pub items: Vec<IrtItem>,
+    /// Systems, best first.
+    pub systems: Vec<IrtAbility>,
+    /// Factor effects (hierarchical fits).
+    pub effects: Vec<IrtEffect>,
+    /// Log-likelihood at the estimates (marginal for the EM method).
+    pub log_likelihood: f64,
+    /// RMSE of the predicted probabilities against the 0/1 responses.
+    pub rmse: f64,
+    /// RMSE of predicting each question's share right (the baseline to beat).
+    pub item_mean_rmse: f64,
+    /// Test information.
+    pub information: InformationCurve,
+    /// Whether the estimation met its stopping rule.
+    pub converged: bool,
+}
+
+/// Iterative exam improvement (004, Algorithm 1, corrected).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ImproveRequest {
+    /// The exam (default: the newest).
+    pub exam: Option<String>,
+    /// The model.
+    pub model: IrtModel,
+    /// Bounds and priors: "paper" or "standard".
+    pub preset: String,
+    /// Number of steps.
+    pub steps: u32,
+    /// Share of the active questions dropped at each step (e.g. 0.1).
+    pub fraction: f64,
+}
+
+/// One step of the improvement.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ImprovementStep {
+    /// 0 is the full exam.
+    pub step: u32,
+    /// Questions dropped at this step.
+    pub dropped: Vec<String>,
+    /// Questions still active.
+    pub remaining: u32,
+    /// Systems by ability after refitting, best first.
+    pub leaderboard: Vec<IrtAbility>,
+    /// Mean test information of the remaining questions.
+    pub information: InformationCurve,
+    /// Log-likelihood of the refit.
+    pub log_likelihood: f64,
+}
+
+/// Every step of an improvement run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ImprovementReport {
+    /// The exam version.
+    pub exam: ExamVersion,
+    /// What was run.
+    pub request: ImproveRequest,
+    /// The steps, the full exam first.
+    pub steps: Vec<ImprovementStep>,
+}

@@ -12,11 +12,11 @@ use proctor_stats::Proportion;
 use proctor_store::ExamVersionRow;
 use std::collections::{BTreeSet, HashMap};
 
-/// What grading and comparing read from the project.
-struct Loaded {
-    questions: Vec<GradedQuestion>,
-    sittings: Vec<Sitting>,
-    factors: HashMap<String, Vec<Factor>>,
+/// What grading, comparing and IRT read from the project.
+pub(crate) struct Loaded {
+    pub questions: Vec<GradedQuestion>,
+    pub sittings: Vec<Sitting>,
+    pub factors: HashMap<String, Vec<Factor>>,
 }
 
 fn n(v: usize) -> u32 {
@@ -50,7 +50,7 @@ impl Project {
     }
 
     /// The active questions of a version and every sitting on it, with systems' factor tags.
-    fn sittings(&self, version: &ExamVersionRow) -> ApiResult<Loaded> {
+    pub(crate) fn sittings(&self, version: &ExamVersionRow) -> ApiResult<Loaded> {
         let questions: Vec<GradedQuestion> = self
             .store
             .questions(version.id)?

@@ -24,6 +24,7 @@ pub mod dto;
 mod error;
 mod grades;
 mod imports;
+mod irt;
 mod progress;
 mod project;
 pub mod sample;

@@ -364,3 +364,125 @@ mod bindings {
 
     use std::path::Path;
 }
+
+mod irt {
+    use super::*;
+    use proctor_api::dto::{Factor, ImproveRequest, IrtMethod, IrtModel, IrtRequest};
+
+    fn request(method: IrtMethod, hierarchical: bool) -> IrtRequest {
+        IrtRequest {
+            exam: None,
+            model: IrtModel::ThreePl,
+            method,
+            preset: "paper".into(),
+            hierarchical,
+            baselines: vec![Factor {
+                name: "retriever".into(),
+                level: "closed-book".into(),
+            }],
+        }
+    }
+
+    fn sample(dir: &Path) -> Project {
+        let path = dir.join("s.proctor");
+        proctor_api::sample::build(&path, &NoProgress).unwrap();
+        Project::open(&path).unwrap()
+    }
+
+    #[test]
+    fn the_sample_exam_fits_orders_systems_and_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut project = sample(dir.path());
+        assert_eq!(project.latest_irt(None).unwrap(), None);
+        let report = project.fit_irt(&request(IrtMethod::Joint, false)).unwrap();
+        assert_eq!(report.items.len(), 120);
+        assert_eq!(report.systems.len(), 7, "gold articles are not a system");
+        for item in &report.items {
+            assert!((0.1..=1.5).contains(&item.discrimination), "{item:?}");
+            assert!((0.01..=1.0).contains(&item.difficulty), "{item:?}");
+            assert!((0.2..=0.4).contains(&item.guessing), "{item:?}");
+        }
+        // The ability order follows the accuracy leaderboard at its ends.
+        let grades = project.grades(None).unwrap();
+        let answer_mode: Vec<&str> = grades
+            .leaderboard
+            .iter()
+            .filter(|s| s.mode == SittingMode::Answers)
+            .map(|s| s.system.as_str())
+            .collect();
+        assert_eq!(report.systems[0].system, answer_mode[0]);
+        assert_eq!(
+            report.systems.last().unwrap().system,
+            *answer_mode.last().unwrap()
+        );
+        assert!(
+            report.rmse < report.item_mean_rmse,
+            "{} vs {}",
+            report.rmse,
+            report.item_mean_rmse
+        );
+        assert_eq!(
+            report.information.theta.len(),
+            report.information.mean.len()
+        );
+        // Kept in the project, and read back as it was.
+        assert_eq!(project.latest_irt(None).unwrap(), Some(report));
+    }
+
+    #[test]
+    fn factor_effects_are_reported_against_the_chosen_baseline() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut project = sample(dir.path());
+        let report = project.fit_irt(&request(IrtMethod::Joint, true)).unwrap();
+        let effect = |level: &str| report.effects.iter().find(|e| e.level == level).unwrap();
+        assert!(effect("closed-book").baseline);
+        assert!(effect("closed-book").effect.abs() < 1e-12);
+        // In the sample, retrieval helps: every retriever beats closed book.
+        for level in ["bm25", "dense", "hybrid"] {
+            assert!(effect(level).effect > 0.0, "{:?}", effect(level));
+        }
+        let mut wrong = request(IrtMethod::Joint, true);
+        wrong.baselines[0].level = "grep".into();
+        let err = project.fit_irt(&wrong).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidInput);
+        assert!(err.message.contains("closed-book"), "{}", err.message);
+    }
+
+    #[test]
+    fn marginal_fits_and_improvement_steps() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut project = sample(dir.path());
+        let mut marginal = request(IrtMethod::Marginal, false);
+        marginal.model = IrtModel::TwoPl;
+        marginal.preset = "standard".into();
+        let report = project.fit_irt(&marginal).unwrap();
+        assert!(
+            report
+                .systems
+                .iter()
+                .all(|s| s.standard_error.is_some_and(|sd| sd > 0.0 && sd < 1.0))
+        );
+        let improvement = project
+            .improve_exam(&ImproveRequest {
+                exam: None,
+                model: IrtModel::TwoPl,
+                preset: "paper".into(),
+                steps: 3,
+                fraction: 0.1,
+            })
+            .unwrap();
+        let dropped: Vec<usize> = improvement.steps.iter().map(|s| s.dropped.len()).collect();
+        assert_eq!(dropped, vec![0, 12, 11, 10], "⌈10%⌉ of 120, 108 and 97");
+        assert_eq!(improvement.steps[3].remaining, 120 - 33);
+        let bad = project
+            .improve_exam(&ImproveRequest {
+                exam: None,
+                model: IrtModel::TwoPl,
+                preset: "nonsense".into(),
+                steps: 1,
+                fraction: 0.1,
+            })
+            .unwrap_err();
+        assert_eq!(bad.code, ErrorCode::InvalidInput);
+    }
+}

@@ -6,8 +6,11 @@
 mod progress;
 mod report;
 
-use clap::{Parser, Subcommand};
-use proctor_api::dto::{CategoryOverride, CompareRequest, Factor, ImportKind, ImportRequest};
+use clap::{Parser, Subcommand, ValueEnum};
+use proctor_api::dto::{
+    CategoryOverride, CompareRequest, Factor, ImportKind, ImportRequest, ImproveRequest, IrtMethod,
+    IrtModel, IrtRequest,
+};
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
 use std::path::{Path, PathBuf};
@@ -105,6 +108,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Item Response Theory: fit a model to the systems' responses, show its information
+    /// curve, or improve the exam by dropping the least discriminating questions.
+    Irt {
+        #[command(subcommand)]
+        action: IrtAction,
+    },
     /// Correct a question's categories by hand (or give them back to the classifiers).
     Categorize {
         /// The question's id in its exam file.
@@ -149,6 +158,158 @@ enum Command {
         #[arg(long, env = "PROCTOR_TOKEN", hide = true)]
         token: Option<String>,
     },
+}
+
+/// The IRT subcommands.
+#[derive(Subcommand)]
+enum IrtAction {
+    /// Fit a model and keep the result in the project.
+    Fit {
+        #[command(flatten)]
+        on: IrtOptions,
+        /// Estimation: joint (few systems, the paper's way) or marginal (EM; many examinees).
+        #[arg(long, value_enum, default_value_t = Method::Joint)]
+        method: Method,
+        /// Fit abilities as sums of the systems' factor effects (the hierarchical model).
+        #[arg(long)]
+        hierarchical: bool,
+        /// The level a factor's effects are reported against, as name=level (repeatable),
+        /// e.g. --baseline retriever=closed-book.
+        #[arg(long = "baseline", value_parser = parse_factor)]
+        baselines: Vec<Factor>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The test information curve of the last fit kept in the project.
+    Info {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// The exam (default: the newest).
+        #[arg(long)]
+        exam: Option<String>,
+        /// Print the curve as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Drop the least discriminating share of questions step by step, refitting each time.
+    Improve {
+        #[command(flatten)]
+        on: IrtOptions,
+        /// Number of steps.
+        #[arg(long, default_value_t = 5)]
+        steps: u32,
+        /// Share of the remaining questions dropped at each step.
+        #[arg(long, default_value_t = 0.1)]
+        fraction: f64,
+        /// Print the steps as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// What every IRT subcommand fits.
+#[derive(clap::Args)]
+struct IrtOptions {
+    /// The project file.
+    #[arg(short, long, env = "PROCTOR_PROJECT")]
+    project: PathBuf,
+    /// The exam (default: the newest).
+    #[arg(long)]
+    exam: Option<String>,
+    /// The model.
+    #[arg(long, value_enum, default_value_t = Model::ThreeParameter)]
+    model: Model,
+    /// Bounds and priors: "paper" (Guinet et al.) or "standard" (wide bounds, weak priors).
+    #[arg(long, default_value = "paper")]
+    preset: String,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Model {
+    /// Rasch: difficulty only.
+    #[value(name = "1pl")]
+    Rasch,
+    /// Discrimination and difficulty.
+    #[value(name = "2pl")]
+    TwoParameter,
+    /// Discrimination, difficulty and guessing.
+    #[value(name = "3pl")]
+    ThreeParameter,
+}
+
+impl From<Model> for IrtModel {
+    fn from(model: Model) -> Self {
+        match model {
+            Model::Rasch => Self::OnePl,
+            Model::TwoParameter => Self::TwoPl,
+            Model::ThreeParameter => Self::ThreePl,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Method {
+    Joint,
+    Marginal,
+}
+
+fn irt(action: IrtAction) -> ApiResult<()> {
+    match action {
+        IrtAction::Fit {
+            on,
+            method,
+            hierarchical,
+            baselines,
+            json,
+        } => {
+            let request = IrtRequest {
+                exam: on.exam,
+                model: on.model.into(),
+                method: match method {
+                    Method::Joint => IrtMethod::Joint,
+                    Method::Marginal => IrtMethod::Marginal,
+                },
+                preset: on.preset,
+                hierarchical,
+                baselines,
+            };
+            let report = Project::open(&on.project)?.fit_irt(&request)?;
+            show(&report, json, report::irt)
+        }
+        IrtAction::Info {
+            project,
+            exam,
+            json,
+        } => {
+            let report = Project::open(&project)?
+                .latest_irt(exam.as_deref())?
+                .ok_or_else(|| {
+                    ApiError::new(
+                        ErrorCode::NotFound,
+                        "no IRT model has been fitted on this exam yet; run `proctor irt fit` first",
+                    )
+                })?;
+            show(&report, json, report::information)
+        }
+        IrtAction::Improve {
+            on,
+            steps,
+            fraction,
+            json,
+        } => {
+            let request = ImproveRequest {
+                exam: on.exam,
+                model: on.model.into(),
+                preset: on.preset,
+                steps,
+                fraction,
+            };
+            let report = Project::open(&on.project)?.improve_exam(&request)?;
+            show(&report, json, report::improvement)
+        }
+    }
 }
 
 fn parse_kind(text: &str) -> Result<ImportKind, String> {
@@ -235,6 +396,7 @@ fn run(cli: Cli) -> ApiResult<()> {
             let grades = Project::open(&project)?.grades(exam.as_deref())?;
             show(&grades, json, report::grades)?;
         }
+        Command::Irt { action } => irt(action)?,
         Command::Summary { project, json } => {
             let summary = Project::open(&project)?.summary()?;
             show(&summary, json, report::summary)?;

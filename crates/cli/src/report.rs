@@ -1,7 +1,8 @@
 //! Plain-text rendering of the facade's answers.
 
 use proctor_api::dto::{
-    CategoryTable, Comparison, Grades, ImportReport, ProjectSummary, SittingMode, Standing,
+    CategoryTable, Comparison, Grades, ImportReport, ImprovementReport, IrtAbility, IrtMethod,
+    IrtModel, IrtReport, ProjectSummary, SittingMode, Standing,
 };
 use std::fmt::Write as _;
 
@@ -273,5 +274,181 @@ pub fn comparison(c: &Comparison) -> String {
         "(Paired bootstrap over questions: {} resamples, seed {}.)",
         c.resamples, c.seed
     );
+    out
+}
+
+fn optional(value: Option<f64>) -> String {
+    value.map_or_else(|| "–".to_owned(), |v| format!("{v:.2}"))
+}
+
+fn abilities(systems: &[IrtAbility]) -> String {
+    let rows: Vec<Vec<String>> = systems
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            vec![
+                (i + 1).to_string(),
+                s.system.clone(),
+                format!("{:+.2}", s.ability),
+                optional(s.standard_error),
+            ]
+        })
+        .collect();
+    table(&["#", "system", "ability θ", "± SE"], &rows, &[0, 2, 3])
+}
+
+/// A fitted IRT model: systems by ability, factor effects, flagged questions, fit.
+pub fn irt(r: &IrtReport) -> String {
+    let method = match r.request.method {
+        IrtMethod::Joint => "joint maximum likelihood",
+        IrtMethod::Marginal => "marginal maximum likelihood (EM), abilities by EAP",
+    };
+    let model = match r.request.model {
+        IrtModel::OnePl => "1PL",
+        IrtModel::TwoPl => "2PL",
+        IrtModel::ThreePl => "3PL",
+    };
+    let mut out = format!(
+        "IRT on {} v{} ({} questions, {} systems): {model} model, {}, preset \"{}\"{}\n\n",
+        r.exam.exam,
+        r.exam.version,
+        r.items.len(),
+        r.systems.len(),
+        method,
+        r.request.preset,
+        if r.converged {
+            ""
+        } else {
+            " — did not converge"
+        }
+    );
+    out.push_str(&abilities(&r.systems));
+    if !r.effects.is_empty() {
+        out.push_str("\nFactor effects on ability, against each factor's baseline\n");
+        let rows: Vec<Vec<String>> = r
+            .effects
+            .iter()
+            .map(|e| {
+                vec![
+                    e.factor.clone(),
+                    e.level.clone(),
+                    if e.baseline {
+                        "baseline".to_owned()
+                    } else {
+                        format!("{:+.2}", e.effect)
+                    },
+                ]
+            })
+            .collect();
+        out.push_str(&table(&["factor", "level", "effect"], &rows, &[2]));
+    }
+    let flagged: Vec<Vec<String>> = r
+        .items
+        .iter()
+        .filter(|i| !i.flags.is_empty())
+        .map(|i| {
+            vec![
+                i.question.clone(),
+                format!("{:.2}", i.discrimination),
+                format!("{:.2}", i.difficulty),
+                format!("{:.2}", i.guessing),
+                optional(i.point_biserial),
+                i.flags.join(", "),
+            ]
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "\n{} of {} questions are flagged (discrimination below 0.2 or a negative point-biserial)",
+        flagged.len(),
+        r.items.len()
+    );
+    if !flagged.is_empty() {
+        out.push_str(&table(
+            &["question", "a", "b", "c", "pt-bis", "why"],
+            &flagged,
+            &[1, 2, 3, 4],
+        ));
+    }
+    let _ = writeln!(
+        out,
+        "\nFit: RMSE {:.3} against {:.3} for predicting each question's share right; log-likelihood {:.2}",
+        r.rmse, r.item_mean_rmse, r.log_likelihood
+    );
+    out.push_str("Kept in the project: `proctor irt info` shows its information curve.\n");
+    out
+}
+
+/// The test information curve of a fit, every half unit of θ, with the systems marked.
+pub fn information(r: &IrtReport) -> String {
+    let rows: Vec<Vec<String>> = r
+        .information
+        .theta
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| ((*t * 2.0).round() - *t * 2.0).abs() < 1e-9)
+        .map(|(k, t)| {
+            let here: Vec<&str> = r
+                .systems
+                .iter()
+                .filter(|s| {
+                    (s.ability - t).abs() < 0.25
+                        || (k == 0 && s.ability < *t)
+                        || (k + 1 == r.information.theta.len() && s.ability > *t)
+                })
+                .map(|s| s.system.as_str())
+                .collect();
+            vec![
+                format!("{t:+.1}"),
+                format!("{:.3}", r.information.mean[k]),
+                format!("{:.2}", r.information.sum[k]),
+                here.join(", "),
+            ]
+        })
+        .collect();
+    let mut out = format!(
+        "Test information of {} v{} ({} questions)\n",
+        r.exam.exam,
+        r.exam.version,
+        r.items.len()
+    );
+    out.push_str(&table(
+        &["θ", "mean I(θ)", "sum I(θ)", "systems near θ"],
+        &rows,
+        &[0, 1, 2],
+    ));
+    out.push_str(
+        "mean = (1/|Q|) Σ I_i(θ) as in Guinet et al.; sum = Σ I_i(θ), the textbook test information;\n\
+         the standard error of an ability at θ is 1/sqrt(sum).\n",
+    );
+    out
+}
+
+/// The steps of an exam improvement run.
+pub fn improvement(r: &ImprovementReport) -> String {
+    let mut out = format!(
+        "Improving {} v{}: dropping {:.0}% of the remaining questions with the lowest discrimination per step\n",
+        r.exam.exam,
+        r.exam.version,
+        r.request.fraction * 100.0
+    );
+    for step in &r.steps {
+        let peak = step
+            .information
+            .mean
+            .iter()
+            .copied()
+            .fold(0.0_f64, f64::max);
+        let order: Vec<&str> = step.leaderboard.iter().map(|s| s.system.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "\nStep {}: {} questions, peak mean information {:.3}, log-likelihood {:.2}",
+            step.step, step.remaining, peak, step.log_likelihood
+        );
+        if !step.dropped.is_empty() {
+            let _ = writeln!(out, "  dropped: {}", step.dropped.join(", "));
+        }
+        let _ = writeln!(out, "  ranking: {}", order.join(" > "));
+    }
     out
 }

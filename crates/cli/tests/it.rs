@@ -216,3 +216,57 @@ fn integrity_ok(project: &Path) {
         .unwrap();
     assert!(problems.is_empty(), "{}: {problems:?}", project.display());
 }
+
+#[test]
+fn irt_fit_info_and_improve_on_the_sample() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("s.proctor");
+    let p = project.to_str().unwrap();
+    assert!(proctor(&["demo", "-p", p]).status.success());
+    // Before any fit, `info` says what to run.
+    let none = proctor(&["irt", "info", "-p", p]);
+    assert!(!none.status.success());
+    assert!(
+        text(&none.stderr).contains("proctor irt fit"),
+        "{}",
+        text(&none.stderr)
+    );
+
+    let out = proctor(&[
+        "irt",
+        "fit",
+        "-p",
+        p,
+        "--hierarchical",
+        "--baseline",
+        "retriever=closed-book",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("3PL model, joint maximum likelihood, preset \"paper\""),
+        "{stdout}"
+    );
+    let first = stdout.lines().find(|l| l.starts_with("1 ")).unwrap();
+    assert!(first.contains("Atlas RAG"), "{first}");
+    assert!(stdout.contains("closed-book  baseline"), "{stdout}");
+
+    let info = proctor(&["irt", "info", "-p", p, "--json"]);
+    assert!(info.status.success(), "{}", text(&info.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&info.stdout).unwrap();
+    assert_eq!(report["items"].as_array().unwrap().len(), 120);
+    assert_eq!(report["information"]["theta"].as_array().unwrap().len(), 81);
+
+    let improved = proctor(&["irt", "improve", "-p", p, "--steps", "2", "--model", "2pl"]);
+    assert!(improved.status.success(), "{}", text(&improved.stderr));
+    let stdout = text(&improved.stdout);
+    assert!(stdout.contains("Step 2: 97 questions"), "{stdout}");
+
+    let bad = proctor(&["irt", "fit", "-p", p, "--preset", "loose"]);
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr).contains("'loose' is not an IRT preset"),
+        "{}",
+        text(&bad.stderr)
+    );
+}

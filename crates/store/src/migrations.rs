@@ -27,6 +27,11 @@ pub const MIGRATIONS: &[Migration] = &[
         file: "0002_settings_and_bloom_lists.sql",
         sql: include_str!("../../../migrations/0002_settings_and_bloom_lists.sql"),
     },
+    Migration {
+        version: 3,
+        file: "0003_analyses.sql",
+        sql: include_str!("../../../migrations/0003_analyses.sql"),
+    },
 ];
 
 /// The schema version this build writes.

@@ -29,6 +29,23 @@ fn parse_bloom(row: i64, json: &str) -> Result<Vec<BloomLevel>> {
 }
 
 impl Store {
+    /// The newest stored analysis of this kind on an exam version: (settings, result) JSON.
+    pub fn latest_analysis(
+        &self,
+        version: ExamVersionId,
+        kind: &str,
+    ) -> Result<Option<(String, String)>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT settings, result FROM analyses WHERE exam_version_id = ?1 AND kind = ?2
+                 ORDER BY id DESC LIMIT 1",
+                params![version.0, kind],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?)
+    }
+
     fn count(&self, table: &str) -> Result<usize> {
         let n: i64 = self
             .conn

@@ -30,6 +30,22 @@ impl<'a> Tx<'a> {
         Ok(self.tx.commit()?)
     }
 
+    /// Keeps the result of an analysis (`kind`: "irt_fit" or "irt_improvement") of an exam
+    /// version, with the settings that produced it; both are JSON.
+    pub fn insert_analysis(
+        &self,
+        version: ExamVersionId,
+        kind: &str,
+        settings: &str,
+        result: &str,
+    ) -> Result<i64> {
+        self.tx.execute(
+            "INSERT INTO analyses (exam_version_id, kind, settings, result) VALUES (?1, ?2, ?3, ?4)",
+            params![version.0, kind, settings, result],
+        )?;
+        Ok(self.tx.last_insert_rowid())
+    }
+
     /// The id of the topic with this name, created if new.
     pub fn topic_id(&self, name: &str) -> Result<TopicId> {
         let name = name.trim();

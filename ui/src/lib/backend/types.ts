@@ -481,3 +481,231 @@ seed: number,
  * Whether the interval excludes 0: the difference is unlikely to be luck of the questions.
  */
 excludes_zero: boolean, };
+
+export type IrtModel = "1pl" | "2pl" | "3pl";
+
+export type IrtMethod = "joint" | "marginal";
+
+export type IrtRequest = { 
+/**
+ * The exam (default: the newest).
+ */
+exam: string | null, 
+/**
+ * The model.
+ */
+model: IrtModel, 
+/**
+ * The estimation method.
+ */
+method: IrtMethod, 
+/**
+ * Bounds and priors: "paper" (004's) or "standard".
+ */
+preset: string, 
+/**
+ * Fit abilities as sums of the systems' factor effects (the hierarchical model; joint
+ * method only). Every system must carry the same factors.
+ */
+hierarchical: boolean, 
+/**
+ * The level each factor's effects are reported against, e.g. retriever = closed-book
+ * (default: a factor's first level in alphabetical order).
+ */
+baselines: Array<Factor>, };
+
+export type IrtItem = { 
+/**
+ * The question's id in its exam file.
+ */
+question: string, 
+/**
+ * a, with its standard error.
+ */
+discrimination: number, 
+/**
+ * SE of a (None when fixed by the model or on a bound).
+ */
+discrimination_se: number | null, 
+/**
+ * b.
+ */
+difficulty: number, 
+/**
+ * SE of b.
+ */
+difficulty_se: number | null, 
+/**
+ * c.
+ */
+guessing: number, 
+/**
+ * SE of c.
+ */
+guessing_se: number | null, 
+/**
+ * Infit mean square (near 1 is good).
+ */
+infit: number | null, 
+/**
+ * Outfit mean square.
+ */
+outfit: number | null, 
+/**
+ * Correlation of the item with the rest of the exam.
+ */
+point_biserial: number | null, 
+/**
+ * Why the item is worth a look: "low discrimination", "negative point-biserial".
+ */
+flags: Array<string>, };
+
+export type IrtAbility = { 
+/**
+ * The system.
+ */
+system: string, 
+/**
+ * θ.
+ */
+ability: number, 
+/**
+ * Its standard error (joint: 1/sqrt(test information); marginal: posterior sd).
+ */
+standard_error: number | null, };
+
+export type IrtEffect = { 
+/**
+ * The factor.
+ */
+factor: string, 
+/**
+ * The level.
+ */
+level: string, 
+/**
+ * Effect relative to the baseline (which has 0).
+ */
+effect: number, 
+/**
+ * Whether this level is the baseline.
+ */
+baseline: boolean, };
+
+export type InformationCurve = { 
+/**
+ * θ values.
+ */
+theta: Array<number>, 
+/**
+ * (1/|Q|) Σ I_i(θ).
+ */
+mean: Array<number>, 
+/**
+ * Σ I_i(θ).
+ */
+sum: Array<number>, };
+
+export type IrtReport = { 
+/**
+ * The exam version.
+ */
+exam: ExamVersion, 
+/**
+ * What was fitted.
+ */
+request: IrtRequest, 
+/**
+ * Items, in exam order.
+ */
+items: Array<IrtItem>, 
+/**
+ * Systems, best first.
+ */
+systems: Array<IrtAbility>, 
+/**
+ * Factor effects (hierarchical fits).
+ */
+effects: Array<IrtEffect>, 
+/**
+ * Log-likelihood at the estimates (marginal for the EM method).
+ */
+log_likelihood: number, 
+/**
+ * RMSE of the predicted probabilities against the 0/1 responses.
+ */
+rmse: number, 
+/**
+ * RMSE of predicting each question's share right (the baseline to beat).
+ */
+item_mean_rmse: number, 
+/**
+ * Test information.
+ */
+information: InformationCurve, 
+/**
+ * Whether the estimation met its stopping rule.
+ */
+converged: boolean, };
+
+export type ImproveRequest = { 
+/**
+ * The exam (default: the newest).
+ */
+exam: string | null, 
+/**
+ * The model.
+ */
+model: IrtModel, 
+/**
+ * Bounds and priors: "paper" or "standard".
+ */
+preset: string, 
+/**
+ * Number of steps.
+ */
+steps: number, 
+/**
+ * Share of the active questions dropped at each step (e.g. 0.1).
+ */
+fraction: number, };
+
+export type ImprovementStep = { 
+/**
+ * 0 is the full exam.
+ */
+step: number, 
+/**
+ * Questions dropped at this step.
+ */
+dropped: Array<string>, 
+/**
+ * Questions still active.
+ */
+remaining: number, 
+/**
+ * Systems by ability after refitting, best first.
+ */
+leaderboard: Array<IrtAbility>, 
+/**
+ * Mean test information of the remaining questions.
+ */
+information: InformationCurve, 
+/**
+ * Log-likelihood of the refit.
+ */
+log_likelihood: number, };
+
+export type ImprovementReport = { 
+/**
+ * The exam version.
+ */
+exam: ExamVersion, 
+/**
+ * What was run.
+ */
+request: ImproveRequest, 
+/**
+ * The steps, the full exam first.
+ */
+steps: Array<ImprovementStep>, };
