@@ -5,7 +5,8 @@
 //! - §1 proportions with Wilson intervals ([`Proportion`]), means with standard errors
 //!   ([`MeanEstimate`]), the seeded paired bootstrap interval ([`paired_bootstrap`]);
 //! - §2 leaderboard correlations ([`correlation`]): Pearson, Spearman, Kendall τ-b with scipy's
-//!   p-values, ties within noise broken at random;
+//!   p-values, ties within noise broken at random; ROUGE-1 ([`rouge`]) on the terms of [`text`];
+//!   trec_eval's measures from qrels and runs ([`ir`]);
 //! - §3 Item Response Theory ([`irt`]): 1PL/2PL/3PL, joint ML with box bounds, marginal ML by
 //!   EM with EAP abilities, the hierarchical model, information, diagnostics, exam improvement;
 //! - §9 paired significance tests ([`significance`]).
@@ -23,12 +24,16 @@
 
 mod bootstrap;
 pub mod correlation;
+pub mod ir;
 pub mod irt;
 mod mean;
+mod porter;
 mod proportion;
 mod rank;
+pub mod rouge;
 pub mod significance;
 mod special;
+pub mod text;
 
 pub use bootstrap::{PairedDifference, SplitMix64, paired_bootstrap};
 pub use mean::MeanEstimate;

@@ -5,4 +5,6 @@
 mod irt;
 mod properties;
 mod reference;
+mod rouge;
 mod scipy;
+mod trec;
