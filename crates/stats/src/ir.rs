@@ -58,7 +58,7 @@ pub fn measure_query(
     let grade = |d: &str| judged.get(d).copied().unwrap_or(0);
     let relevant = judged.values().filter(|g| **g >= 1).count();
     let hits_in = |k: usize| order.iter().take(k).filter(|d| grade(d) >= 1).count();
-    let mut found = 0;
+    let mut found = 0usize;
     let mut precision_sum = 0.0;
     let mut reciprocal_rank = 0.0;
     for (i, d) in order.iter().enumerate() {

@@ -9,7 +9,9 @@
 //!   trec_eval's measures from qrels and runs ([`ir`]);
 //! - §3 Item Response Theory ([`irt`]): 1PL/2PL/3PL, joint ML with box bounds, marginal ML by
 //!   EM with EAP abilities, the hierarchical model, information, diagnostics, exam improvement;
-//! - §9 paired significance tests ([`significance`]).
+//! - §7 nugget evaluation ([`nugget`]): POURPRE, F(β = 3), Nuggeteer-style judgements;
+//! - §9 paired significance tests ([`significance`]);
+//! - §10 the formulation break-down ([`breakdown`]).
 //!
 //! Every function refuses bad input (empty, unpaired, NaN, constant) with a [`StatsError`] or
 //! returns a documented degenerate result; none returns NaN.
@@ -23,10 +25,12 @@
 //! ```
 
 mod bootstrap;
+pub mod breakdown;
 pub mod correlation;
 pub mod ir;
 pub mod irt;
 mod mean;
+pub mod nugget;
 mod porter;
 mod proportion;
 mod rank;

@@ -39,7 +39,8 @@ fn is_consonant(word: &[u8], mut i: usize) -> bool {
             negate = !negate;
             i -= 1;
         }
-        return !is_vowel(word[i]) != negate;
+        // NLTK: (word[i] not in vowels) != negate
+        return is_vowel(word[i]) == negate;
     }
     true
 }
