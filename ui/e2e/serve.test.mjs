@@ -81,6 +81,8 @@ test("opens the sample project and shows its leaderboard", async () => {
     assert.match(await comparison.innerText(), /Atlas RAG is ahead by 15\.8 points, and\s+the difference is real/);
     await page.getByLabel("First system").selectOption("Cobalt Assist");
     await comparison.getByText("cannot be told apart").waitFor();
+    // The paired tests agree: far from significant, marked ◦.
+    assert.match(await comparison.innerText(), /Wilcoxon signed-rank test\s+p = 0\.8788 ◦/);
     await page.screenshot({ path: join(shots, "serve-compare.png"), fullPage: true });
 
     // The topic radar starts with the top three systems; ticking a fourth adds its outline.

@@ -8,7 +8,8 @@ use crate::dto::{
     Comparison, Counts, ExamScore, ExamVersion, Factor, Grades, ImportKind, ImportReport,
     ImportRequest, ImproveRequest, ImprovementReport, ImprovementStep, InformationCurve,
     IrtAbility, IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest, PositionBaseline,
-    ProjectPath, ProjectSummary, QuestionCategories, SittingMode, Standing, UnmappedAnswer,
+    ProjectPath, ProjectSummary, QuestionCategories, SignificanceRequest, SignificanceRow,
+    SignificanceTable, SittingMode, Standing, UnmappedAnswer,
 };
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
@@ -43,6 +44,9 @@ pub fn typescript() -> String {
         QuestionCategories::decl(),
         CompareRequest::decl(),
         Comparison::decl(),
+        SignificanceRequest::decl(),
+        SignificanceRow::decl(),
+        SignificanceTable::decl(),
         IrtModel::decl(),
         IrtMethod::decl(),
         IrtRequest::decl(),

@@ -385,6 +385,52 @@ pub struct Comparison {
     pub seed: u32,
     /// Whether the interval excludes 0: the difference is unlikely to be luck of the questions.
     pub excludes_zero: bool,
+    /// Two-sided p-value of Wilcoxon's signed-rank test over the questions.
+    pub wilcoxon_p: f64,
+    /// Two-sided p-value of the paired t-test (None when the differences do not vary).
+    pub t_test_p: Option<f64>,
+    /// Two-sided p-value of the randomisation (sign-flip) test.
+    pub permutation_p: f64,
+    /// Lin's marker for the first against the second, from the Wilcoxon p-value:
+    /// ▲/▼ p < 0.01, △/▽ p < 0.05, ^/v p < 0.10, ◦ not significant.
+    pub marker: String,
+}
+
+/// Every system against one baseline.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct SignificanceRequest {
+    /// The exam (default: the newest).
+    pub exam: Option<String>,
+    /// The system the others are compared with.
+    pub baseline: String,
+}
+
+/// One system against the baseline.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct SignificanceRow {
+    /// The system.
+    pub system: String,
+    /// Questions graded for both.
+    pub pairs: u32,
+    /// Its accuracy minus the baseline's, on those questions.
+    pub difference: f64,
+    /// Wilcoxon signed-rank p-value.
+    pub p_value: f64,
+    /// The p-value after Holm's correction for the number of systems compared.
+    pub adjusted_p_value: f64,
+    /// Lin's marker from the adjusted p-value.
+    pub marker: String,
+}
+
+/// Significance of every system against a baseline, corrected for the number of comparisons.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct SignificanceTable {
+    /// The baseline.
+    pub baseline: String,
+    /// One row per other system, in leaderboard order.
+    pub rows: Vec<SignificanceRow>,
+    /// The correction applied ("Holm").
+    pub correction: String,
 }
 
 /// Which item response model to fit (METHODS.md §3).

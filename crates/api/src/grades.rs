@@ -2,13 +2,15 @@
 
 use crate::dto::{
     BiasBaselines, CategoryCell, CategoryRow, CategoryTable, CompareRequest, Comparison, ExamScore,
-    Factor, Grades, PositionBaseline, SittingMode, Standing,
+    Factor, Grades, PositionBaseline, SignificanceRequest, SignificanceRow, SignificanceTable,
+    SittingMode, Standing,
 };
 use crate::project::exam_version_dto;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_core::RunMode;
 use proctor_exam::grading::{self, GradedQuestion, Sitting, Tally};
 use proctor_stats::Proportion;
+use proctor_stats::significance::{Marker, holm};
 use proctor_store::ExamVersionRow;
 use std::collections::{BTreeSet, HashMap};
 
@@ -157,6 +159,61 @@ impl Project {
             resamples: n(d.resamples),
             seed: u32::try_from(grading::SEED).unwrap_or(u32::MAX),
             excludes_zero: d.low > 0.0 || d.high < 0.0,
+            wilcoxon_p: c.wilcoxon.p_value,
+            t_test_p: c.t_test.map(|t| t.p_value),
+            permutation_p: c.permutation.p_value,
+            marker: Marker::of(c.wilcoxon.p_value, d.difference)
+                .symbol()
+                .to_owned(),
+        })
+    }
+
+    /// Compares every other system with a baseline (Wilcoxon over questions), with Holm's
+    /// correction for the number of comparisons (METHODS.md §9).
+    pub fn significance(&self, request: &SignificanceRequest) -> ApiResult<SignificanceTable> {
+        let grades = self.grades(request.exam.as_deref())?;
+        let others: Vec<String> = grades
+            .leaderboard
+            .iter()
+            .map(|s| s.system.clone())
+            .filter(|s| *s != request.baseline)
+            .collect();
+        if others.len() == grades.leaderboard.len() {
+            return Err(ApiError::new(
+                ErrorCode::NotFound,
+                format!("no system named '{}' sat this exam", request.baseline),
+            ));
+        }
+        let comparisons = others
+            .iter()
+            .map(|system| {
+                self.compare(&CompareRequest {
+                    exam: request.exam.clone(),
+                    first: system.clone(),
+                    second: request.baseline.clone(),
+                })
+            })
+            .collect::<ApiResult<Vec<Comparison>>>()?;
+        let p_values: Vec<f64> = comparisons.iter().map(|c| c.wilcoxon_p).collect();
+        let adjusted =
+            holm(&p_values).map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
+        Ok(SignificanceTable {
+            baseline: request.baseline.clone(),
+            rows: comparisons
+                .iter()
+                .zip(adjusted)
+                .map(|(c, adjusted_p_value)| SignificanceRow {
+                    system: c.first.clone(),
+                    pairs: c.pairs,
+                    difference: c.difference,
+                    p_value: c.wilcoxon_p,
+                    adjusted_p_value,
+                    marker: Marker::of(adjusted_p_value, c.difference)
+                        .symbol()
+                        .to_owned(),
+                })
+                .collect(),
+            correction: "Holm".to_owned(),
         })
     }
 

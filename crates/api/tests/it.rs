@@ -141,6 +141,53 @@ mod compare {
             .compare(&request("Atlas RAG", "Nobody"))
             .unwrap_err();
         assert_eq!(err.code, ErrorCode::NotFound);
+
+        // The paired tests agree with the interval: a clear gain is significant, a one-point
+        // gap is not. 22 against 21 discordant questions: the sign-flip sum is odd, so every
+        // flip is at least as extreme and the permutation p is 1.
+        assert!(c.wilcoxon_p < 0.0001 && c.permutation_p < 0.001, "{c:?}");
+        assert_eq!(c.marker, "▲");
+        assert!(close.wilcoxon_p > 0.5 && close.t_test_p.is_some_and(|p| p > 0.5));
+        assert!((close.permutation_p - 1.0).abs() < 1e-12);
+        assert_eq!(close.marker, "◦");
+    }
+
+    #[test]
+    fn every_system_against_a_baseline_with_holm() {
+        use proctor_api::dto::SignificanceRequest;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.proctor");
+        proctor_api::sample::build(&path, &NoProgress).unwrap();
+        let project = Project::open(&path).unwrap();
+        let table = project
+            .significance(&SignificanceRequest {
+                exam: None,
+                baseline: "Beacon Search".into(),
+            })
+            .unwrap();
+        assert_eq!(table.rows.len(), 6);
+        assert_eq!(table.correction, "Holm");
+        for row in &table.rows {
+            assert!(row.adjusted_p_value >= row.p_value - 1e-15, "{row:?}");
+            assert!(row.adjusted_p_value <= 1.0);
+        }
+        let row = |name: &str| table.rows.iter().find(|r| r.system == name).unwrap();
+        assert_eq!(row("Echo Bot").marker, "▼");
+        assert_eq!(row("Cobalt Assist").marker, "◦");
+        // The smallest p-value is multiplied by the number of comparisons.
+        let smallest = table
+            .rows
+            .iter()
+            .min_by(|a, b| a.p_value.total_cmp(&b.p_value))
+            .unwrap();
+        assert!((smallest.adjusted_p_value - (6.0 * smallest.p_value).min(1.0)).abs() < 1e-15);
+        let missing = project
+            .significance(&SignificanceRequest {
+                exam: None,
+                baseline: "Nobody".into(),
+            })
+            .unwrap_err();
+        assert_eq!(missing.code, ErrorCode::NotFound);
     }
 }
 

@@ -9,7 +9,7 @@ mod report;
 use clap::{Parser, Subcommand, ValueEnum};
 use proctor_api::dto::{
     CategoryOverride, CompareRequest, Factor, ImportKind, ImportRequest, ImproveRequest, IrtMethod,
-    IrtModel, IrtRequest,
+    IrtModel, IrtRequest, SignificanceRequest,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
@@ -92,12 +92,13 @@ enum Command {
         #[arg(short, long, env = "PROCTOR_PROJECT")]
         project: PathBuf,
     },
-    /// Compare two systems question by question: is the difference real?
+    /// Compare two systems question by question: is the difference real? With one system,
+    /// compare every other system with it (Holm-corrected).
     Compare {
-        /// The first system.
+        /// The first system (with no second: the baseline).
         first: String,
         /// The second system.
-        second: String,
+        second: Option<String>,
         /// The project file.
         #[arg(short, long, env = "PROCTOR_PROJECT")]
         project: PathBuf,
@@ -427,13 +428,21 @@ fn run(cli: Cli) -> ApiResult<()> {
             exam,
             json,
         } => {
-            let request = CompareRequest {
-                exam,
-                first,
-                second,
-            };
-            let comparison = Project::open(&project)?.compare(&request)?;
-            show(&comparison, json, report::comparison)?;
+            let project = Project::open(&project)?;
+            if let Some(second) = second {
+                let request = CompareRequest {
+                    exam,
+                    first,
+                    second,
+                };
+                show(&project.compare(&request)?, json, report::comparison)?;
+            } else {
+                let request = SignificanceRequest {
+                    exam,
+                    baseline: first,
+                };
+                show(&project.significance(&request)?, json, report::significance)?;
+            }
         }
         Command::Categorize {
             question,

@@ -2,7 +2,7 @@
 
 use proctor_api::dto::{
     CategoryTable, Comparison, Grades, ImportReport, ImprovementReport, IrtAbility, IrtMethod,
-    IrtModel, IrtReport, ProjectSummary, SittingMode, Standing,
+    IrtModel, IrtReport, ProjectSummary, SignificanceTable, SittingMode, Standing,
 };
 use std::fmt::Write as _;
 
@@ -274,6 +274,66 @@ pub fn comparison(c: &Comparison) -> String {
         "(Paired bootstrap over questions: {} resamples, seed {}.)",
         c.resamples, c.seed
     );
+    let _ = writeln!(
+        out,
+        "Paired tests over questions: Wilcoxon signed-rank p = {}, t-test p = {}, permutation p = {}  {}",
+        p_value(c.wilcoxon_p),
+        c.t_test_p
+            .map_or_else(|| "– (the differences do not vary)".to_owned(), p_value),
+        p_value(c.permutation_p),
+        c.marker
+    );
+    out.push_str(MARKERS);
+    out
+}
+
+const MARKERS: &str =
+    "Markers (Lin 2006): ▲/▼ p < 0.01, △/▽ p < 0.05, ^/v p < 0.10, ◦ not significant.\n";
+
+fn p_value(p: f64) -> String {
+    if p < 0.0001 {
+        "< 0.0001".to_owned()
+    } else {
+        format!("{p:.4}")
+    }
+}
+
+/// Every system against a baseline, Holm-corrected.
+pub fn significance(t: &SignificanceTable) -> String {
+    let rows: Vec<Vec<String>> = t
+        .rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.system.clone(),
+                r.pairs.to_string(),
+                points(r.difference),
+                p_value(r.p_value),
+                p_value(r.adjusted_p_value),
+                r.marker.clone(),
+            ]
+        })
+        .collect();
+    let mut out = format!("Every system against {}\n", t.baseline);
+    out.push_str(&table(
+        &[
+            "system",
+            "questions",
+            "difference",
+            "p (Wilcoxon)",
+            "p (Holm)",
+            "",
+        ],
+        &rows,
+        &[1, 2, 3, 4],
+    ));
+    let _ = writeln!(
+        out,
+        "{} comparisons at once: p-values corrected by {}'s method.",
+        t.rows.len(),
+        t.correction
+    );
+    out.push_str(MARKERS);
     out
 }
 

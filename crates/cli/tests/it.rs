@@ -63,6 +63,23 @@ fn demo_prints_the_sample_leaderboard() {
         "{compared}"
     );
     assert!(compared.contains("cannot be told apart"), "{compared}");
+    assert!(
+        compared.contains(
+            "Wilcoxon signed-rank p = 0.8788, t-test p = 0.8795, permutation p = 1.0000  ◦"
+        ),
+        "{compared}"
+    );
+    let against = proctor(&["compare", "Echo Bot", "-p", project.to_str().unwrap()]);
+    let against = text(&against.stdout);
+    let atlas = against
+        .lines()
+        .find(|l| l.starts_with("Atlas RAG"))
+        .unwrap();
+    assert!(atlas.ends_with('▲') && atlas.contains("+57.5"), "{against}");
+    assert!(
+        against.contains("6 comparisons at once: p-values corrected by Holm's method."),
+        "{against}"
+    );
     // A second demo refuses to overwrite the user's file unless told to.
     let again = proctor(&["demo", "-p", project.to_str().unwrap()]);
     assert!(!again.status.success());

@@ -6,6 +6,7 @@
 //! "Unanswered" is graded and scores 0, but is counted apart from "wrong".
 
 use proctor_core::{BloomLevel, Outcome, QuestionId, QuestionType, RunMode};
+use proctor_stats::significance::{PairedTest, paired_t, permutation_test, wilcoxon};
 use proctor_stats::{MeanEstimate, PairedDifference, Proportion, paired_bootstrap};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -364,6 +365,12 @@ pub struct Comparison {
     pub second_accuracy: f64,
     /// first − second, with its 95% paired bootstrap interval over questions.
     pub difference: PairedDifference,
+    /// Wilcoxon's signed-rank test of the per-question scores (METHODS.md §9).
+    pub wilcoxon: PairedTest,
+    /// The paired t-test; None when the per-question differences do not vary.
+    pub t_test: Option<PairedTest>,
+    /// The randomisation (sign-flip) test, `RESAMPLES` seeded flips.
+    pub permutation: PairedTest,
 }
 
 /// Compares two sittings question by question; `None` when no question was graded for both.
@@ -382,6 +389,9 @@ pub fn compare(
         .filter_map(|q| Some((score(first, q)?, score(second, q)?)))
         .unzip();
     let difference = paired_bootstrap(&a, &b, RESAMPLES, 0.95, SEED).ok()?;
+    let wilcoxon = wilcoxon(&a, &b).ok()?;
+    let permutation = permutation_test(&a, &b, RESAMPLES, SEED).ok()?;
+    let t_test = paired_t(&a, &b).ok();
     let count = |wanted: (f64, f64)| {
         a.iter()
             .zip(&b)
@@ -398,6 +408,9 @@ pub fn compare(
         first_accuracy: a.iter().sum::<f64>() / pairs,
         second_accuracy: b.iter().sum::<f64>() / pairs,
         difference,
+        wilcoxon,
+        t_test,
+        permutation,
     })
 }
 

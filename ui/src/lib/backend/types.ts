@@ -480,7 +480,74 @@ seed: number,
 /**
  * Whether the interval excludes 0: the difference is unlikely to be luck of the questions.
  */
-excludes_zero: boolean, };
+excludes_zero: boolean, 
+/**
+ * Two-sided p-value of Wilcoxon's signed-rank test over the questions.
+ */
+wilcoxon_p: number, 
+/**
+ * Two-sided p-value of the paired t-test (None when the differences do not vary).
+ */
+t_test_p: number | null, 
+/**
+ * Two-sided p-value of the randomisation (sign-flip) test.
+ */
+permutation_p: number, 
+/**
+ * Lin's marker for the first against the second, from the Wilcoxon p-value:
+ * ▲/▼ p < 0.01, △/▽ p < 0.05, ^/v p < 0.10, ◦ not significant.
+ */
+marker: string, };
+
+export type SignificanceRequest = { 
+/**
+ * The exam (default: the newest).
+ */
+exam: string | null, 
+/**
+ * The system the others are compared with.
+ */
+baseline: string, };
+
+export type SignificanceRow = { 
+/**
+ * The system.
+ */
+system: string, 
+/**
+ * Questions graded for both.
+ */
+pairs: number, 
+/**
+ * Its accuracy minus the baseline's, on those questions.
+ */
+difference: number, 
+/**
+ * Wilcoxon signed-rank p-value.
+ */
+p_value: number, 
+/**
+ * The p-value after Holm's correction for the number of systems compared.
+ */
+adjusted_p_value: number, 
+/**
+ * Lin's marker from the adjusted p-value.
+ */
+marker: string, };
+
+export type SignificanceTable = { 
+/**
+ * The baseline.
+ */
+baseline: string, 
+/**
+ * One row per other system, in leaderboard order.
+ */
+rows: Array<SignificanceRow>, 
+/**
+ * The correction applied ("Holm").
+ */
+correction: string, };
 
 export type IrtModel = "1pl" | "2pl" | "3pl";
 
