@@ -4,12 +4,13 @@
 //! stale; `UPDATE_BINDINGS=1 cargo test -p proctor-api bindings` rewrites it.
 
 use crate::dto::{
-    BiasBaselines, CategoryCell, CategoryOverride, CategoryRow, CategoryTable, CompareRequest,
-    Comparison, Counts, ExamScore, ExamVersion, Factor, Grades, ImportKind, ImportReport,
-    ImportRequest, ImproveRequest, ImprovementReport, ImprovementStep, InformationCurve,
-    IrtAbility, IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest, PositionBaseline,
-    ProjectPath, ProjectSummary, QuestionCategories, SignificanceRequest, SignificanceRow,
-    SignificanceTable, SittingMode, Standing, UnmappedAnswer,
+    BiasBaselines, BoardCorrelation, CategoryCell, CategoryOverride, CategoryRow, CategoryTable,
+    CompareRequest, Comparison, CorrelateRequest, CorrelationReport, Counts, ExamScore,
+    ExamVersion, Factor, Grades, ImportKind, ImportReport, ImportRequest, ImproveRequest,
+    ImprovementReport, ImprovementStep, InformationCurve, IrtAbility, IrtEffect, IrtItem,
+    IrtMethod, IrtModel, IrtReport, IrtRequest, LeaderboardMetric, PositionBaseline, ProjectPath,
+    ProjectSummary, QuestionCategories, SignificanceRequest, SignificanceRow, SignificanceTable,
+    SittingMode, Standing, TrecScores, UnmappedAnswer,
 };
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
@@ -47,6 +48,11 @@ pub fn typescript() -> String {
         SignificanceRequest::decl(),
         SignificanceRow::decl(),
         SignificanceTable::decl(),
+        LeaderboardMetric::decl(),
+        CorrelateRequest::decl(),
+        BoardCorrelation::decl(),
+        TrecScores::decl(),
+        CorrelationReport::decl(),
         IrtModel::decl(),
         IrtMethod::decl(),
         IrtRequest::decl(),

@@ -20,6 +20,7 @@
 
 pub mod bindings;
 mod categories;
+mod correlate;
 pub mod dto;
 mod error;
 mod grades;

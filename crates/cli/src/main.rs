@@ -8,8 +8,8 @@ mod report;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use proctor_api::dto::{
-    CategoryOverride, CompareRequest, Factor, ImportKind, ImportRequest, ImproveRequest, IrtMethod,
-    IrtModel, IrtRequest, SignificanceRequest,
+    CategoryOverride, CompareRequest, CorrelateRequest, Factor, ImportKind, ImportRequest,
+    ImproveRequest, IrtMethod, IrtModel, IrtRequest, LeaderboardMetric, SignificanceRequest,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
@@ -106,6 +106,31 @@ enum Command {
         #[arg(long)]
         exam: Option<String>,
         /// Print the comparison as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// How well does Proctor's leaderboard agree with another one, or with official IR
+    /// measures (MAP, P@10, R-precision, nDCG@20, MRR) of the systems' TREC runs?
+    Correlate {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// The exam (default: the newest).
+        #[arg(long)]
+        exam: Option<String>,
+        /// Proctor's leaderboard: accuracy, exam (EXAM score) or ability (the last IRT fit).
+        #[arg(long, value_enum, default_value_t = Metric::Accuracy)]
+        metric: Metric,
+        /// Another leaderboard (CSV/XLSX/JSON with system, score, optional standard_error).
+        #[arg(long = "with")]
+        leaderboard: Option<PathBuf>,
+        /// TREC qrels for the runs.
+        #[arg(long)]
+        qrels: Option<PathBuf>,
+        /// A TREC run file of one system (repeatable).
+        #[arg(long = "run")]
+        runs: Vec<PathBuf>,
+        /// Print the report as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -248,6 +273,13 @@ impl From<Model> for IrtModel {
             Model::ThreeParameter => Self::ThreePl,
         }
     }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Metric {
+    Accuracy,
+    Exam,
+    Ability,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -398,6 +430,30 @@ fn run(cli: Cli) -> ApiResult<()> {
             show(&grades, json, report::grades)?;
         }
         Command::Irt { action } => irt(action)?,
+        Command::Correlate {
+            project,
+            exam,
+            metric,
+            leaderboard,
+            qrels,
+            runs,
+            json,
+        } => {
+            let path = |p: PathBuf| p.display().to_string();
+            let request = CorrelateRequest {
+                exam,
+                metric: match metric {
+                    Metric::Accuracy => LeaderboardMetric::Accuracy,
+                    Metric::Exam => LeaderboardMetric::Exam,
+                    Metric::Ability => LeaderboardMetric::Ability,
+                },
+                leaderboard: leaderboard.map(path),
+                qrels: qrels.map(path),
+                runs: runs.into_iter().map(path).collect(),
+            };
+            let report = Project::open(&project)?.correlate(&request)?;
+            show(&report, json, report::correlation)?;
+        }
         Command::Summary { project, json } => {
             let summary = Project::open(&project)?.summary()?;
             show(&summary, json, report::summary)?;

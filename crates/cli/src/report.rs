@@ -1,8 +1,9 @@
 //! Plain-text rendering of the facade's answers.
 
 use proctor_api::dto::{
-    CategoryTable, Comparison, Grades, ImportReport, ImprovementReport, IrtAbility, IrtMethod,
-    IrtModel, IrtReport, ProjectSummary, SignificanceTable, SittingMode, Standing,
+    CategoryTable, Comparison, CorrelationReport, Grades, ImportReport, ImprovementReport,
+    IrtAbility, IrtMethod, IrtModel, IrtReport, LeaderboardMetric, ProjectSummary,
+    SignificanceTable, SittingMode, Standing,
 };
 use std::fmt::Write as _;
 
@@ -509,6 +510,94 @@ pub fn improvement(r: &ImprovementReport) -> String {
             let _ = writeln!(out, "  dropped: {}", step.dropped.join(", "));
         }
         let _ = writeln!(out, "  ranking: {}", order.join(" > "));
+    }
+    out
+}
+
+/// Proctor's leaderboard against others.
+pub fn correlation(r: &CorrelationReport) -> String {
+    let mut out = String::new();
+    if !r.trec.is_empty() {
+        out.push_str("Official measures of the runs\n");
+        let rows: Vec<Vec<String>> = r
+            .trec
+            .iter()
+            .map(|t| {
+                vec![
+                    t.system.clone(),
+                    t.queries.to_string(),
+                    format!("{:.4}", t.map),
+                    format!("{:.4}", t.precision_at_10),
+                    format!("{:.4}", t.r_precision),
+                    format!("{:.4}", t.ndcg_at_20),
+                    format!("{:.4}", t.reciprocal_rank),
+                ]
+            })
+            .collect();
+        out.push_str(&table(
+            &[
+                "system", "queries", "MAP", "P@10", "R-prec", "nDCG@20", "MRR",
+            ],
+            &rows,
+            &[1, 2, 3, 4, 5, 6],
+        ));
+        out.push('\n');
+    }
+    let metric = match r.metric {
+        LeaderboardMetric::Accuracy => "accuracy",
+        LeaderboardMetric::Exam => "EXAM",
+        LeaderboardMetric::Ability => "IRT ability",
+    };
+    let _ = writeln!(out, "Agreement of Proctor's {metric} leaderboard with");
+    let rows: Vec<Vec<String>> = r
+        .correlations
+        .iter()
+        .map(|c| {
+            vec![
+                c.against.clone(),
+                c.systems.to_string(),
+                format!("{:+.3} (p {})", c.kendall, p_value(c.kendall_p)),
+                format!(
+                    "{:+.3} ± {:.3}",
+                    c.kendall_ties_broken, c.kendall_ties_broken_sd
+                ),
+                format!("{:+.3} (p {})", c.spearman, p_value(c.spearman_p)),
+                format!("{:+.3} (p {})", c.pearson, p_value(c.pearson_p)),
+            ]
+        })
+        .collect();
+    out.push_str(&table(
+        &[
+            "leaderboard",
+            "systems",
+            "Kendall τ-b",
+            "τ, ties in noise broken",
+            "Spearman ρ",
+            "Pearson r",
+        ],
+        &rows,
+        &[1],
+    ));
+    if let Some(c) = r.correlations.first() {
+        let _ = writeln!(
+            out,
+            "Ties in noise: systems closer than the larger standard error are ordered at random, {} times (seeded); mean ± sd.",
+            c.repeats
+        );
+    }
+    if !r.constant.is_empty() {
+        let _ = writeln!(
+            out,
+            "Not correlated (every system scores the same): {}",
+            r.constant.join(", ")
+        );
+    }
+    if !r.left_out.is_empty() {
+        let _ = writeln!(
+            out,
+            "Left out (on one side only): {}",
+            r.left_out.join(", ")
+        );
     }
     out
 }

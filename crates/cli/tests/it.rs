@@ -287,3 +287,34 @@ fn irt_fit_info_and_improve_on_the_sample() {
         text(&bad.stderr)
     );
 }
+
+#[test]
+fn correlate_with_another_leaderboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("s.proctor");
+    let p = project.to_str().unwrap();
+    assert!(proctor(&["demo", "-p", p]).status.success());
+    let board = dir.path().join("board.csv");
+    std::fs::write(
+        &board,
+        "system,score,standard_error\nAtlas RAG,0.9,0.01\nBeacon Search,0.6,0.01\nCobalt Assist,0.7,0.01\nDrift QA,0.5,0.01\nEcho Bot,0.1,0.01\n",
+    )
+    .unwrap();
+    let out = proctor(&["correlate", "-p", p, "--with", board.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let row = stdout.lines().find(|l| l.starts_with("board.csv")).unwrap();
+    assert!(
+        row.contains("+0.800 (p 0.0833)") && row.contains("+0.900 (p 0.0374)"),
+        "{stdout}"
+    );
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, "system,score\nAtlas RAG,high\n").unwrap();
+    let out = proctor(&["correlate", "-p", p, "--with", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("bad.csv:2:score: 'high' is not a number"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -10,6 +10,7 @@
 //! - [`answers`]: answer files (question id → letter or free text), also used for EXAM-mode
 //!   reader outcomes.
 //! - [`articles`]: articles per query (EXAM mode) and gold articles.
+//! - [`trec`]: TREC qrels and run files; [`leaderboard`]: another leaderboard to correlate with.
 //!
 //! ```
 //! let csv = b"id,question,A,B,C,answer\nq1,Which colour is the sky?,Red,Blue,Green,B\n";
@@ -21,8 +22,10 @@ pub mod answers;
 pub mod articles;
 pub mod documents;
 pub mod exam;
+pub mod leaderboard;
 mod table;
 mod text;
+pub mod trec;
 
 pub use table::Location;
 pub use text::decode_text;

@@ -204,8 +204,9 @@ pub struct LeaderboardAgreement {
 }
 
 /// A ranking of one board in which systems within noise of each other are in random order:
-/// walking down the scores, a system joins the current tie group while its score is less than
-/// the larger standard error below the group's top system; each group is shuffled.
+/// walking down the scores, a system joins the current tie group while its score is equal to,
+/// or less than the larger standard error below, the group's top system; each group is
+/// shuffled.
 /// Returns positions (higher = better) usable as scores.
 fn noisy_positions(board: &ScoredBoard, rng: &mut SplitMix64) -> Vec<f64> {
     let n = board.scores.len();
@@ -219,7 +220,9 @@ fn noisy_positions(board: &ScoredBoard, rng: &mut SplitMix64) -> Vec<f64> {
         while end < n {
             let other = order[end];
             let noise = board.standard_errors[top].max(board.standard_errors[other]);
-            if board.scores[top] - board.scores[other] < noise {
+            let gap = board.scores[top] - board.scores[other];
+            let tied = gap < noise || gap == 0.0;
+            if tied {
                 end += 1;
             } else {
                 break;

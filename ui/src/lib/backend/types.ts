@@ -549,6 +549,136 @@ rows: Array<SignificanceRow>,
  */
 correction: string, };
 
+export type LeaderboardMetric = "accuracy" | "exam" | "ability";
+
+export type CorrelateRequest = { 
+/**
+ * The exam (default: the newest).
+ */
+exam: string | null, 
+/**
+ * Proctor's side.
+ */
+metric: LeaderboardMetric, 
+/**
+ * A leaderboard file (system, score, optional standard_error).
+ */
+leaderboard: string | null, 
+/**
+ * A TREC qrels file, for the runs.
+ */
+qrels: string | null, 
+/**
+ * TREC run files, one per system (named by its tag, or else by the file's name).
+ */
+runs: Array<string>, };
+
+export type BoardCorrelation = { 
+/**
+ * The other leaderboard ("MAP", "board.csv", …).
+ */
+against: string, 
+/**
+ * Systems on both.
+ */
+systems: number, 
+/**
+ * Kendall's τ-b and its p-value.
+ */
+kendall: number, 
+/**
+ * p-value of τ.
+ */
+kendall_p: number, 
+/**
+ * Spearman's ρ.
+ */
+spearman: number, 
+/**
+ * p-value of ρ.
+ */
+spearman_p: number, 
+/**
+ * Pearson's r.
+ */
+pearson: number, 
+/**
+ * p-value of r.
+ */
+pearson_p: number, 
+/**
+ * τ with ties within noise broken at random: mean of the repeats.
+ */
+kendall_ties_broken: number, 
+/**
+ * … and its sd.
+ */
+kendall_ties_broken_sd: number, 
+/**
+ * ρ with ties within noise broken at random: mean.
+ */
+spearman_ties_broken: number, 
+/**
+ * … and its sd.
+ */
+spearman_ties_broken_sd: number, 
+/**
+ * Number of random tie-breaks (seeded).
+ */
+repeats: number, };
+
+export type TrecScores = { 
+/**
+ * The system.
+ */
+system: string, 
+/**
+ * Queries evaluated.
+ */
+queries: number, 
+/**
+ * Mean average precision.
+ */
+map: number, 
+/**
+ * P@10.
+ */
+precision_at_10: number, 
+/**
+ * R-precision.
+ */
+r_precision: number, 
+/**
+ * nDCG@20.
+ */
+ndcg_at_20: number, 
+/**
+ * Mean reciprocal rank.
+ */
+reciprocal_rank: number, };
+
+export type CorrelationReport = { 
+/**
+ * Proctor's side.
+ */
+metric: LeaderboardMetric, 
+/**
+ * Official measures of the runs, when runs were given.
+ */
+trec: Array<TrecScores>, 
+/**
+ * One row per other leaderboard.
+ */
+correlations: Array<BoardCorrelation>, 
+/**
+ * Systems on only one side, left out of the correlations.
+ */
+left_out: Array<string>, 
+/**
+ * Other leaderboards on which every system scores the same, so no correlation exists.
+ */
+constant: Array<string>, };
+
 export type IrtModel = "1pl" | "2pl" | "3pl";
 
 export type IrtMethod = "joint" | "marginal";
