@@ -104,7 +104,7 @@ impl Project {
                     .collect(),
             ));
         }
-        let trec = self.trec_scores(request, &ours)?;
+        let trec = trec_scores(request, &ours)?;
         if !trec.is_empty() {
             let column = |f: fn(&TrecScores) -> f64| -> Board {
                 trec.iter()
@@ -178,50 +178,50 @@ impl Project {
             constant,
         })
     }
+}
 
-    /// The official measures of each run. A run belongs to the Proctor system named like its
-    /// tag or, failing that, like its file (ignoring case, and `_` or `-` for spaces, since
-    /// TREC tags cannot hold spaces); otherwise it keeps its tag.
-    fn trec_scores(&self, request: &CorrelateRequest, ours: &Board) -> ApiResult<Vec<TrecScores>> {
-        if request.runs.is_empty() {
-            return Ok(Vec::new());
-        }
-        let qrels_path = request.qrels.as_deref().ok_or_else(|| {
+/// The official measures of each run. A run belongs to the Proctor system named like its
+/// tag or, failing that, like its file (ignoring case, and `_` or `-` for spaces, since
+/// TREC tags cannot hold spaces); otherwise it keeps its tag.
+fn trec_scores(request: &CorrelateRequest, ours: &Board) -> ApiResult<Vec<TrecScores>> {
+    if request.runs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let qrels_path = request.qrels.as_deref().ok_or_else(|| {
+        ApiError::new(
+            ErrorCode::InvalidInput,
+            "TREC runs need a qrels file to be judged",
+        )
+    })?;
+    let (name, bytes) = read(qrels_path)?;
+    let qrels = proctor_formats::trec::read_qrels(&name, &bytes).map_err(|e| invalid(&e))?;
+    let mut scores = Vec::new();
+    for path in &request.runs {
+        let (name, bytes) = read(path)?;
+        let run = proctor_formats::trec::read_run(&name, &bytes).map_err(|e| invalid(&e))?;
+        let stem = Path::new(path)
+            .file_stem()
+            .map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned());
+        let system = [&run.tag, &stem]
+            .into_iter()
+            .find_map(|name| ours.keys().find(|s| same_name(s, name)).cloned())
+            .unwrap_or_else(|| run.tag.clone());
+        let evaluation = evaluate(&qrels, &run.queries, 10, 20);
+        let mean = evaluation.mean.ok_or_else(|| {
             ApiError::new(
                 ErrorCode::InvalidInput,
-                "TREC runs need a qrels file to be judged",
+                format!("{name}: none of its queries is judged in {qrels_path}"),
             )
         })?;
-        let (name, bytes) = read(qrels_path)?;
-        let qrels = proctor_formats::trec::read_qrels(&name, &bytes).map_err(|e| invalid(&e))?;
-        let mut scores = Vec::new();
-        for path in &request.runs {
-            let (name, bytes) = read(path)?;
-            let run = proctor_formats::trec::read_run(&name, &bytes).map_err(|e| invalid(&e))?;
-            let stem = Path::new(path)
-                .file_stem()
-                .map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned());
-            let system = [&run.tag, &stem]
-                .into_iter()
-                .find_map(|name| ours.keys().find(|s| same_name(s, name)).cloned())
-                .unwrap_or_else(|| run.tag.clone());
-            let evaluation = evaluate(&qrels, &run.queries, 10, 20);
-            let mean = evaluation.mean.ok_or_else(|| {
-                ApiError::new(
-                    ErrorCode::InvalidInput,
-                    format!("{name}: none of its queries is judged in {qrels_path}"),
-                )
-            })?;
-            scores.push(TrecScores {
-                system,
-                queries: u32::try_from(evaluation.queries.len()).unwrap_or(u32::MAX),
-                map: mean.average_precision,
-                precision_at_10: mean.precision_at_k,
-                r_precision: mean.r_precision,
-                ndcg_at_20: mean.ndcg_at_k,
-                reciprocal_rank: mean.reciprocal_rank,
-            });
-        }
-        Ok(scores)
+        scores.push(TrecScores {
+            system,
+            queries: u32::try_from(evaluation.queries.len()).unwrap_or(u32::MAX),
+            map: mean.average_precision,
+            precision_at_10: mean.precision_at_k,
+            r_precision: mean.r_precision,
+            ndcg_at_20: mean.ndcg_at_k,
+            reciprocal_rank: mean.reciprocal_rank,
+        });
     }
+    Ok(scores)
 }
