@@ -537,6 +537,7 @@ mod irt {
 mod correlate {
     use super::*;
     use proctor_api::dto::{CorrelateRequest, LeaderboardMetric};
+    use std::fmt::Write as _;
 
     fn request() -> CorrelateRequest {
         CorrelateRequest {
@@ -581,11 +582,12 @@ mod correlate {
                     } else {
                         format!("other{rank}")
                     };
-                    lines.push_str(&format!(
-                        "{query} Q0 {doc} {} {} {system}\n",
+                    let _ = writeln!(
+                        lines,
+                        "{query} Q0 {doc} {} {} {system}",
                         rank + 1,
                         10 - rank
-                    ));
+                    );
                 }
             }
             runs.push(write(dir.path(), &format!("{k}.run"), &lines));
