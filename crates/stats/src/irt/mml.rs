@@ -54,62 +54,126 @@ struct Expectation {
 }
 
 fn expectation(
-    responses: &ResponseMatrix,
+    responses: &Patterns,
     items: &[Item],
     nodes: &[f64],
     log_weights: &[f64],
     mut posterior_out: Option<&mut Vec<Vec<f64>>>,
 ) -> Expectation {
     let (k_count, i_count) = (nodes.len(), items.len());
-    let mut log_p = vec![0.0; k_count * i_count];
-    let mut log_q = vec![0.0; k_count * i_count];
+    // Per node: log(1 − p) of every item, Σ over items, and log p − log(1 − p) per item; an
+    // examinee's log-likelihood at a node is then the sum plus the gains of its right answers
+    // minus the terms of its missing items — half the work of summing every cell.
+    let mut wrong = vec![0.0; k_count * i_count];
+    let mut gain = vec![0.0; k_count * i_count];
+    let mut all_wrong = vec![0.0; k_count];
     for (k, x) in nodes.iter().enumerate() {
         for (i, item) in items.iter().enumerate() {
             let z = item.discrimination * (x - item.difficulty);
-            log_p[k * i_count + i] = cell_term(z, item.guessing, true).log_likelihood;
-            log_q[k * i_count + i] = cell_term(z, item.guessing, false).log_likelihood;
+            let q = cell_term(z, item.guessing, false).log_likelihood;
+            wrong[k * i_count + i] = q;
+            gain[k * i_count + i] = cell_term(z, item.guessing, true).log_likelihood - q;
+            all_wrong[k] += q;
         }
     }
-    let mut answered = vec![0.0; k_count * i_count];
+    let mut node_totals = vec![0.0; k_count];
+    let mut answered_missing = vec![0.0; k_count * i_count];
     let mut right = vec![0.0; k_count * i_count];
     let mut total = 0.0;
     let mut log_post = vec![0.0; k_count];
-    for s in 0..responses.examinees() {
+    let mut posterior = vec![0.0; k_count];
+    for examinee in &responses.examinees {
         for k in 0..k_count {
             let row = k * i_count;
-            let mut sum = log_weights[k];
-            for i in 0..i_count {
-                match responses.get(s, i) {
-                    Some(true) => sum += log_p[row + i],
-                    Some(false) => sum += log_q[row + i],
-                    None => {}
-                }
+            let mut sum = log_weights[k] + all_wrong[k];
+            for &i in &examinee.right {
+                sum += gain[row + i as usize];
+            }
+            for &i in &examinee.missing {
+                sum -= wrong[row + i as usize];
             }
             log_post[k] = sum;
         }
         let top = log_post.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let norm: f64 = log_post.iter().map(|v| (v - top).exp()).sum();
-        total += top + norm.ln();
-        let posterior: Vec<f64> = log_post.iter().map(|v| (v - top).exp() / norm).collect();
-        for (k, w) in posterior.iter().enumerate() {
+        total += examinee.count * (top + norm.ln());
+        for k in 0..k_count {
+            posterior[k] = (log_post[k] - top).exp() / norm;
+            let w = examinee.count * posterior[k];
+            node_totals[k] += w;
             let row = k * i_count;
-            for i in 0..i_count {
-                if let Some(r) = responses.get(s, i) {
-                    answered[row + i] += w;
-                    if r {
-                        right[row + i] += w;
-                    }
-                }
+            for &i in &examinee.right {
+                right[row + i as usize] += w;
+            }
+            for &i in &examinee.missing {
+                answered_missing[row + i as usize] += w;
             }
         }
         if let Some(out) = posterior_out.as_deref_mut() {
-            out.push(posterior);
+            out.push(posterior.clone());
         }
     }
+    // Examinees at node k who answered item i: everyone at k, less those who skipped it.
+    let answered = answered_missing
+        .iter()
+        .enumerate()
+        .map(|(cell, skipped)| node_totals[cell / i_count] - skipped)
+        .collect();
     Expectation {
         answered,
         right,
         log_likelihood: total,
+    }
+}
+
+/// The responses as EM reads them: identical response patterns merged, each with its count,
+/// and the items each pattern got right or left missing.
+struct Patterns {
+    examinees: Vec<Pattern>,
+    /// For each examinee of the matrix, its pattern.
+    of_examinee: Vec<usize>,
+}
+
+struct Pattern {
+    count: f64,
+    right: Vec<u32>,
+    missing: Vec<u32>,
+}
+
+impl Patterns {
+    fn new(responses: &ResponseMatrix) -> Self {
+        let mut index: std::collections::HashMap<Vec<Option<bool>>, usize> =
+            std::collections::HashMap::new();
+        let mut examinees: Vec<Pattern> = Vec::new();
+        let mut of_examinee = Vec::with_capacity(responses.examinees());
+        for s in 0..responses.examinees() {
+            let cells: Vec<Option<bool>> = (0..responses.items())
+                .map(|i| responses.get(s, i))
+                .collect();
+            let next = examinees.len();
+            let slot = *index.entry(cells.clone()).or_insert(next);
+            if slot == next {
+                let pick = |want: Option<bool>| -> Vec<u32> {
+                    cells
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| **c == want)
+                        .map(|(i, _)| i as u32)
+                        .collect()
+                };
+                examinees.push(Pattern {
+                    count: 0.0,
+                    right: pick(Some(true)),
+                    missing: pick(None),
+                });
+            }
+            examinees[slot].count += 1.0;
+            of_examinee.push(slot);
+        }
+        Self {
+            examinees,
+            of_examinee,
+        }
     }
 }
 
@@ -171,6 +235,7 @@ pub fn fit_marginal(
     let (nodes, weights) = quadrature(QUADRATURE_POINTS);
     let log_weights: Vec<f64> = weights.iter().map(|w| w.ln()).collect();
     let i_count = responses.items();
+    let patterns = Patterns::new(responses);
     let layout = ItemLayout { model, offset: 0 };
     let mut items = vec![start_item(model, preset); i_count];
     let mut trace = Vec::new();
@@ -183,7 +248,7 @@ pub fn fit_marginal(
         memory: 5,
     };
     while iterations < max_iterations {
-        let expected = expectation(responses, &items, &nodes, &log_weights, None);
+        let expected = expectation(&patterns, &items, &nodes, &log_weights, None);
         trace.push(expected.log_likelihood);
         iterations += 1;
         let mut largest_change: f64 = 0.0;
@@ -204,29 +269,32 @@ pub fn fit_marginal(
                 .max((updated.guessing - item.guessing).abs());
             *item = updated;
         }
-        if largest_change < 1e-6 {
+        // mirt's default tolerance on the largest parameter change.
+        if largest_change < 1e-4 {
             converged = true;
             break;
         }
     }
-    let mut posteriors = Vec::with_capacity(responses.examinees());
+    let mut posteriors = Vec::with_capacity(patterns.examinees.len());
     let last = expectation(
-        responses,
+        &patterns,
         &items,
         &nodes,
         &log_weights,
         Some(&mut posteriors),
     );
-    let (abilities, ability_sds): (Vec<f64>, Vec<f64>) = posteriors
+    let (abilities, ability_sds): (Vec<f64>, Vec<f64>) = patterns
+        .of_examinee
         .iter()
-        .map(|post| {
+        .map(|&pattern| {
+            let post = &posteriors[pattern];
             let mean: f64 = post.iter().zip(&nodes).map(|(w, x)| w * x).sum();
             let second: f64 = post.iter().zip(&nodes).map(|(w, x)| w * x * x).sum();
             (mean, (second - mean * mean).max(0.0).sqrt())
         })
         .unzip();
     let item_errors = if standard_errors {
-        marginal_item_errors(responses, &items, model, preset, &nodes, &log_weights)
+        marginal_item_errors(&patterns, &items, model, preset, &nodes, &log_weights)
     } else {
         Vec::new()
     };
@@ -247,7 +315,7 @@ pub fn fit_marginal(
 /// (by Fisher's identity, the gradient of the expected complete-data log-likelihood under the
 /// posterior at the same parameters) differenced numerically.
 fn marginal_item_errors(
-    responses: &ResponseMatrix,
+    responses: &Patterns,
     items: &[Item],
     model: ItemModel,
     preset: &Preset,

@@ -90,15 +90,6 @@ pub(crate) fn sigmoid(z: f64) -> f64 {
     }
 }
 
-/// ln(1 + e^z) without overflow.
-pub(crate) fn softplus(z: f64) -> f64 {
-    if z > 0.0 {
-        z + (-z).exp().ln_1p()
-    } else {
-        z.exp().ln_1p()
-    }
-}
-
 /// The log-likelihood of one response and its derivatives with respect to z = a(θ − b) and c.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct CellTerm {
@@ -108,20 +99,32 @@ pub(crate) struct CellTerm {
 }
 
 /// ℓ = r log p + (1 − r) log(1 − p) for p = c + (1 − c) σ(z), written so that neither tail
-/// loses precision.
+/// loses precision, with one exponential and one logarithm per call (this is the inner loop of
+/// every fit).
 pub(crate) fn cell_term(z: f64, c: f64, right: bool) -> CellTerm {
-    let s = sigmoid(z);
+    let e = (-z.abs()).exp();
+    let s = if z >= 0.0 {
+        1.0 / (1.0 + e)
+    } else {
+        e / (1.0 + e)
+    };
+    // softplus(±z) = max(±z, 0) + ln(1 + e^{−|z|})
     if right {
         let p = c + (1.0 - c) * s;
-        let log_likelihood = if c == 0.0 { -softplus(-z) } else { p.ln() };
+        let log_likelihood = if c == 0.0 {
+            -((-z).max(0.0) + e.ln_1p())
+        } else {
+            p.ln()
+        };
         CellTerm {
             log_likelihood,
             d_z: (1.0 - c) * s * (1.0 - s) / p,
             d_c: (1.0 - s) / p,
         }
     } else {
+        let log_not_guessed = if c == 0.0 { 0.0 } else { (-c).ln_1p() };
         CellTerm {
-            log_likelihood: (-c).ln_1p() - softplus(z),
+            log_likelihood: log_not_guessed - (z.max(0.0) + e.ln_1p()),
             d_z: -s,
             d_c: -1.0 / (1.0 - c),
         }

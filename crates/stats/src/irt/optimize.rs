@@ -17,11 +17,13 @@ pub struct Settings {
 }
 
 impl Default for Settings {
+    /// scipy's L-BFGS-B defaults: pgtol 1e-5, factr 1e7 (relative decrease 1e7 · ε), ten
+    /// correction pairs.
     fn default() -> Self {
         Self {
-            gradient_tolerance: 1e-6,
-            relative_tolerance: 1e-12,
-            max_iterations: 2_000,
+            gradient_tolerance: 1e-5,
+            relative_tolerance: 1e7 * f64::EPSILON,
+            max_iterations: 15_000,
             memory: 10,
         }
     }

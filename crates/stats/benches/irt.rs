@@ -1,0 +1,140 @@
+//! IRT fits side by side with the reference tools on the same responses (run with
+//! `cargo bench -p proctor-stats --bench irt`; needs the venv scripts/setup.sh installs):
+//!
+//! - joint ML, 3PL, paper preset, 60 systems × 2,000 items: Proctor vs scipy's L-BFGS-B on
+//!   the same likelihood, bounds and start;
+//! - marginal ML (EM), 2PL, 10,000 examinees × 50 items: Proctor vs the PyPI `mirt` package.
+//!
+//! Prints a Markdown table (time, log-likelihood, and the time ratio) for the README.
+
+use proctor_stats::SplitMix64;
+use proctor_stats::irt::{Item, ItemModel, Preset, ResponseMatrix, fit_joint, fit_marginal};
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+fn uniform(rng: &mut SplitMix64) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+fn normal(rng: &mut SplitMix64) -> f64 {
+    let (u, v) = (uniform(rng).max(1e-300), uniform(rng));
+    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+}
+
+fn simulate(examinees: usize, items: usize, guessing: bool, seed: u64) -> Vec<Vec<u8>> {
+    let mut rng = SplitMix64::new(seed);
+    let truth: Vec<Item> = (0..items)
+        .map(|_| Item {
+            discrimination: 0.5 + 1.5 * uniform(&mut rng),
+            difficulty: normal(&mut rng),
+            guessing: if guessing {
+                0.1 + 0.2 * uniform(&mut rng)
+            } else {
+                0.0
+            },
+        })
+        .collect();
+    (0..examinees)
+        .map(|_| {
+            let theta = normal(&mut rng);
+            truth
+                .iter()
+                .map(|item| u8::from(uniform(&mut rng) < item.probability(theta)))
+                .collect()
+        })
+        .collect()
+}
+
+fn reference(script: &str, input: &Value) -> Value {
+    let python = std::env::var_os("PROCTOR_PYTHON").map_or_else(
+        || {
+            PathBuf::from(std::env::var_os("HOME").expect("HOME"))
+                .join(".cache/proctor-venv/bin/python")
+        },
+        PathBuf::from,
+    );
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("benches/reference")
+        .join(script);
+    let mut child = Command::new(&python)
+        .arg(&path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{}: {e} (run scripts/setup.sh)", python.display()));
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.to_string().as_bytes())
+        .expect("writing the responses");
+    let output = child.wait_with_output().expect("the reference ran");
+    assert!(output.status.success(), "{script} failed");
+    serde_json::from_slice(&output.stdout).expect("JSON")
+}
+
+/// One table row: (seconds, log-likelihood, iterations) of Proctor and of the reference.
+fn row(name: &str, ours: (f64, f64, usize), reference_name: &str, theirs: &Value) {
+    let their_seconds = theirs["seconds"].as_f64().expect("seconds");
+    let their_ll = theirs["log_likelihood"].as_f64().expect("log-likelihood");
+    let their_iterations = theirs["iterations"].as_u64().expect("iterations");
+    println!(
+        "| {name} | {:.2} s ({} it.) | {:.1} | {reference_name} | {their_seconds:.2} s ({their_iterations} it.) | {their_ll:.1} | {:.2} |",
+        ours.0,
+        ours.2,
+        ours.1,
+        ours.0 / their_seconds
+    );
+}
+
+fn main() {
+    println!(
+        "| fit | Proctor | Proctor log-lik | reference | reference time | reference log-lik | time ratio (Proctor / reference) |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+
+    let rows = simulate(60, 2000, true, 1);
+    let responses = ResponseMatrix::from_scores(&rows).expect("a complete matrix");
+    let started = Instant::now();
+    let fit =
+        fit_joint(&responses, ItemModel::ThreePl, &Preset::paper(), None, None).expect("fits");
+    let ours = (
+        started.elapsed().as_secs_f64(),
+        fit.log_likelihood,
+        fit.iterations,
+    );
+    let theirs = reference("jml_scipy.py", &json!({"data": rows}));
+    row(
+        "JML 3PL, paper preset, 60 × 2,000",
+        ours,
+        "scipy L-BFGS-B, same likelihood",
+        &theirs,
+    );
+
+    let rows = simulate(10_000, 50, false, 2);
+    let responses = ResponseMatrix::from_scores(&rows).expect("a complete matrix");
+    let started = Instant::now();
+    let fit = fit_marginal(
+        &responses,
+        ItemModel::TwoPl,
+        &Preset::standard().without_priors(),
+        2_000,
+        false,
+    )
+    .expect("fits");
+    let ours = (
+        started.elapsed().as_secs_f64(),
+        fit.log_likelihood,
+        fit.iterations,
+    );
+    let theirs = reference("mml_mirt.py", &json!({"data": rows, "model": "2PL"}));
+    row(
+        "MML 2PL (EM), 10,000 × 50",
+        ours,
+        "mirt 1.2.0 (PyPI), EM",
+        &theirs,
+    );
+}
