@@ -101,6 +101,7 @@ pub(crate) struct CellTerm {
 /// ℓ = r log p + (1 − r) log(1 − p) for p = c + (1 − c) σ(z), written so that neither tail
 /// loses precision, with one exponential and one logarithm per call (this is the inner loop of
 /// every fit).
+#[expect(clippy::many_single_char_names, reason = "the symbols of the formula")]
 pub(crate) fn cell_term(z: f64, c: f64, right: bool) -> CellTerm {
     let e = (-z.abs()).exp();
     let s = if z >= 0.0 {
