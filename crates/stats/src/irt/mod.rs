@@ -430,10 +430,10 @@ pub fn test_information(items: &[Item], grid: &[f64], aggregate: Aggregate) -> V
 }
 
 /// The standard error of an ability estimate from the items it answered:
-/// 1 / sqrt(Σ I_i(θ)); infinite when the items carry no information.
-pub fn ability_standard_error(items: &[Item], theta: f64) -> f64 {
+/// 1 / sqrt(Σ I_i(θ)); None when the items carry no information there.
+pub fn ability_standard_error(items: &[Item], theta: f64) -> Option<f64> {
     let information: f64 = items.iter().map(|item| item.information(theta)).sum();
-    1.0 / information.sqrt()
+    (information > 0.0).then(|| 1.0 / information.sqrt())
 }
 
 /// Evenly spaced θ values from `low` to `high` inclusive.
@@ -500,9 +500,10 @@ mod tests {
             0.625
         ));
         assert!(close(
-            ability_standard_error(&items, 0.0),
+            ability_standard_error(&items, 0.0).unwrap(),
             1.0 / 1.25f64.sqrt()
         ));
+        assert_eq!(ability_standard_error(&[], 0.0), None);
     }
 
     #[test]

@@ -373,3 +373,54 @@ fn improvement_drops_the_least_discriminating_items() {
     assert_eq!(steps[3].active.len(), 40 - 4 - 4 - 4);
     assert!(steps.iter().all(|s| s.information.len() == 7));
 }
+
+#[test]
+fn degenerate_exams_give_finite_answers() {
+    // Item 0 everyone gets right, item 1 everyone gets wrong, examinee 0 gets all right.
+    let rows = vec![
+        vec![1, 0, 1, 1],
+        vec![1, 0, 0, 1],
+        vec![1, 0, 1, 0],
+        vec![1, 0, 0, 0],
+    ];
+    let responses = ResponseMatrix::from_scores(&rows).unwrap();
+    for model in [ItemModel::OnePl, ItemModel::TwoPl, ItemModel::ThreePl] {
+        for preset in [Preset::paper(), Preset::standard()] {
+            let joint = fit_joint(&responses, model, &preset, None, None).unwrap();
+            let numbers = joint
+                .items
+                .iter()
+                .flat_map(|i| [i.discrimination, i.difficulty, i.guessing])
+                .chain(joint.abilities.iter().copied())
+                .chain(joint.ability_errors.iter().flatten().copied())
+                .chain(joint.item_errors.iter().flat_map(|e| {
+                    [e.discrimination, e.difficulty, e.guessing]
+                        .into_iter()
+                        .flatten()
+                }))
+                .chain([joint.log_likelihood]);
+            for v in numbers {
+                assert!(v.is_finite(), "{model:?}: {joint:?}");
+            }
+            let marginal = fit_marginal(&responses, model, &preset, 500, true).unwrap();
+            assert!(marginal.log_likelihood.is_finite());
+            assert!(
+                marginal
+                    .abilities
+                    .iter()
+                    .chain(&marginal.ability_sds)
+                    .all(|v| v.is_finite())
+            );
+            let fit = diagnose(&responses, &marginal.items, &marginal.abilities);
+            assert!(fit.rmse.is_finite() && fit.item_mean_rmse.is_finite());
+            // The constant items have no point-biserial, not a NaN one.
+            assert_eq!(fit.items[0].point_biserial, None);
+            assert_eq!(fit.items[1].point_biserial, None);
+        }
+    }
+    // An empty matrix is refused.
+    assert_eq!(
+        ResponseMatrix::from_scores(&[]),
+        Err(proctor_stats::StatsError::Empty)
+    );
+}
