@@ -9,3 +9,5 @@ export PROCTOR_DESKTOP_BIN="${PROCTOR_DESKTOP_BIN:-$CARGO_TARGET_DIR/debug/proct
 # The venv with the Python reference tools (scripts/reference-requirements.txt).
 export PROCTOR_VENV="${PROCTOR_VENV:-$HOME/.cache/proctor-venv}"
 export PROCTOR_PYTHON="${PROCTOR_PYTHON:-$PROCTOR_VENV/bin/python}"
+# Where the local models live (scripts/install-models.sh puts them there; the app reads them).
+export PROCTOR_MODELS="${PROCTOR_MODELS:-${XDG_DATA_HOME:-$HOME/.local/share}/proctor/models}"

@@ -47,6 +47,9 @@ if ! cmp -s "$requirements" "$PROCTOR_VENV/.installed-requirements"; then
   cp "$requirements" "$PROCTOR_VENV/.installed-requirements"
 fi
 
+step "Installing the local models (ONNX Runtime, all-MiniLM-L6-v2) into $PROCTOR_MODELS"
+scripts/install-models.sh
+
 step "Installing the UI's npm packages"
 if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
   (cd ui && npm ci --no-audit --no-fund)

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""The models folder's manifest: every installed file with its size and SHA-256.
+
+    manifest.py write DIR   records the files under DIR in DIR/manifest.json
+    manifest.py check DIR   exits 0 when every recorded file is present and unchanged
+"""
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+# What each file is, for people and for the app (which reads "role" and "path").
+ROLES = {
+    "onnxruntime/libonnxruntime.so.1.31.1": ("runtime", "ONNX Runtime 1.31.1 (PyPI onnxruntime)"),
+    "all-minilm-l6-v2/model.onnx": ("embedder", "all-MiniLM-L6-v2, fp32"),
+    "all-minilm-l6-v2/model-int8.onnx": ("embedder-int8", "all-MiniLM-L6-v2, int8 per-channel"),
+    "all-minilm-l6-v2/tokenizer.json": ("tokenizer", "all-MiniLM-L6-v2 tokenizer"),
+}
+
+
+def sha256(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def main():
+    action, folder = sys.argv[1], Path(sys.argv[2])
+    manifest = folder / "manifest.json"
+    if action == "write":
+        files = []
+        for relative, (role, description) in ROLES.items():
+            path = folder / relative
+            files.append({"path": relative, "role": role, "description": description,
+                          "bytes": path.stat().st_size, "sha256": sha256(path)})
+        manifest.write_text(json.dumps({"version": 1, "files": files}, indent=2) + "\n")
+        return 0
+    entries = json.loads(manifest.read_text())["files"]
+    for entry in entries:
+        path = folder / entry["path"]
+        if not path.is_file() or path.stat().st_size != entry["bytes"] or sha256(path) != entry["sha256"]:
+            print(f"models: {path} is missing or changed", file=sys.stderr)
+            return 1
+    return 0 if {e["path"] for e in entries} == set(ROLES) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
