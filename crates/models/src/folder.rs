@@ -1,0 +1,122 @@
+//! The models folder: where it is, what its manifest lists, and the models it holds.
+
+use crate::embedder::{EmbedderOptions, OnnxEmbedder};
+use crate::{INSTALL_HINT, ModelError};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The embedder set-up installs (all-MiniLM-L6-v2 converted to ONNX).
+pub const DEFAULT_EMBEDDER: &str = "all-minilm-l6-v2";
+
+#[derive(Debug, Deserialize)]
+struct Manifest {
+    files: Vec<ManifestFile>,
+}
+
+#[derive(Debug, Deserialize)]
+struct ManifestFile {
+    path: String,
+    role: String,
+}
+
+/// A models folder with a readable manifest.
+#[derive(Debug, Clone)]
+pub struct ModelsFolder {
+    root: PathBuf,
+    files: Vec<(String, String)>,
+}
+
+impl ModelsFolder {
+    /// Finds the folder: `setting` if given, else `PROCTOR_MODELS`, else
+    /// `$XDG_DATA_HOME/proctor/models` (`~/.local/share/proctor/models`).
+    pub fn locate(setting: Option<&Path>) -> Result<Self, ModelError> {
+        let root = match setting {
+            Some(path) => path.to_owned(),
+            None => std::env::var_os("PROCTOR_MODELS").map_or_else(default_folder, PathBuf::from),
+        };
+        Self::open(&root)
+    }
+
+    /// Opens the folder at `root`, reading its manifest.
+    pub fn open(root: &Path) -> Result<Self, ModelError> {
+        let manifest_path = root.join("manifest.json");
+        if !manifest_path.is_file() {
+            return Err(ModelError::Missing {
+                what: "the models folder".into(),
+                path: manifest_path,
+                hint: INSTALL_HINT.into(),
+            });
+        }
+        let damaged = |message: String| ModelError::Damaged {
+            folder: root.to_owned(),
+            message,
+            hint: INSTALL_HINT.into(),
+        };
+        let text = std::fs::read_to_string(&manifest_path)
+            .map_err(|e| damaged(format!("cannot read manifest.json: {e}")))?;
+        let manifest: Manifest = serde_json::from_str(&text)
+            .map_err(|e| damaged(format!("manifest.json is not valid: {e}")))?;
+        Ok(Self {
+            root: root.to_owned(),
+            files: manifest
+                .files
+                .into_iter()
+                .map(|f| (f.role, f.path))
+                .collect(),
+        })
+    }
+
+    /// The folder.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The installed file with this role ("runtime", "embedder", "embedder-int8",
+    /// "tokenizer"), checked to exist.
+    pub fn file(&self, role: &str) -> Result<PathBuf, ModelError> {
+        let relative = self
+            .files
+            .iter()
+            .find(|(r, _)| r == role)
+            .map(|(_, p)| p)
+            .ok_or_else(|| ModelError::Damaged {
+                folder: self.root.clone(),
+                message: format!("its manifest lists no {role} file"),
+                hint: INSTALL_HINT.into(),
+            })?;
+        let path = self.root.join(relative);
+        if path.is_file() {
+            Ok(path)
+        } else {
+            Err(ModelError::Missing {
+                what: format!("the {role} file"),
+                path,
+                hint: INSTALL_HINT.into(),
+            })
+        }
+    }
+
+    /// The ONNX Runtime shared library.
+    pub fn runtime(&self) -> Result<PathBuf, ModelError> {
+        self.file("runtime")
+    }
+
+    /// The default embedder (the int8 copy when `options.int8`), ready to use.
+    pub fn embedder(&self, options: &EmbedderOptions) -> Result<OnnxEmbedder, ModelError> {
+        let model = self.file(if options.int8 {
+            "embedder-int8"
+        } else {
+            "embedder"
+        })?;
+        let tokenizer = self.file("tokenizer")?;
+        OnnxEmbedder::load(&self.runtime()?, &model, &tokenizer, options)
+    }
+}
+
+fn default_folder() -> PathBuf {
+    std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".local/share")))
+        .unwrap_or_else(std::env::temp_dir)
+        .join("proctor/models")
+}

@@ -1,0 +1,85 @@
+//! Proctor's local models: ONNX graphs run with `ort` (ONNX Runtime loaded from the models
+//! folder, never downloaded) and Hugging Face tokenizers, behind small traits so that the
+//! search and exam code never names a model library.
+//!
+//! - [`ModelsFolder`] finds the models folder (a setting, `PROCTOR_MODELS`, or the default
+//!   `~/.local/share/proctor/models`) and says exactly what is missing and how to install it.
+//! - [`Embedder`] turns texts into unit vectors; [`OnnxEmbedder`] is the BERT-style
+//!   implementation (mean pooling over the attention mask, then L2 normalisation), batched and
+//!   padded to the longest text of each batch.
+//!
+//! ```no_run
+//! use proctor_models::{Embedder, ModelsFolder};
+//!
+//! let folder = ModelsFolder::locate(None)?;
+//! let embedder = folder.embedder(&Default::default())?;
+//! let vectors = embedder.embed(&["How do I rotate the backup keys?"])?;
+//! assert_eq!(vectors[0].len(), embedder.dimension());
+//! # Ok::<(), proctor_models::ModelError>(())
+//! ```
+
+mod embedder;
+mod folder;
+mod runtime;
+
+pub use embedder::{EmbedderOptions, OnnxEmbedder};
+pub use folder::{DEFAULT_EMBEDDER, ModelsFolder};
+
+use std::path::PathBuf;
+
+/// Turns texts into vectors of unit length whose dot product is their cosine similarity.
+pub trait Embedder: Send + Sync {
+    /// Length of every vector.
+    fn dimension(&self) -> usize;
+    /// One vector per text, in order.
+    fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, ModelError>;
+}
+
+/// What can go wrong with a model, in words a user can act on.
+#[derive(Debug, thiserror::Error)]
+pub enum ModelError {
+    /// A file the models folder should hold is not there.
+    #[error("{what} is missing: {path} does not exist. {hint}")]
+    Missing {
+        /// What the file is.
+        what: String,
+        /// Where it was looked for.
+        path: PathBuf,
+        /// How to install it.
+        hint: String,
+    },
+    /// The models folder's manifest is unreadable or does not list a file.
+    #[error("the models folder {folder} is damaged: {message}. {hint}")]
+    Damaged {
+        /// The folder.
+        folder: PathBuf,
+        /// What is wrong.
+        message: String,
+        /// How to repair it.
+        hint: String,
+    },
+    /// ONNX Runtime refused to load or run a model.
+    #[error("ONNX Runtime: {0}")]
+    Runtime(String),
+    /// The tokenizer could not be read or failed on a text.
+    #[error("tokenizer: {0}")]
+    Tokenizer(String),
+    /// A model's inputs or outputs are not what its role needs.
+    #[error("{model}: {message}")]
+    Incompatible {
+        /// The model file.
+        model: PathBuf,
+        /// What does not fit.
+        message: String,
+    },
+}
+
+impl From<ort::Error> for ModelError {
+    fn from(e: ort::Error) -> Self {
+        Self::Runtime(e.to_string())
+    }
+}
+
+/// What to tell a user whose models are missing.
+pub const INSTALL_HINT: &str = "Install the models with scripts/install-models.sh (scripts/setup.sh runs it), \
+or set PROCTOR_MODELS to the folder that holds manifest.json.";
