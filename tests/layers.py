@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the dependency direction of the workspace (ARCHITECTURE.md):
 
-    ui -> src-tauri / server / cli -> api -> {store, formats, exam, sample, models} -> {core, stats}
+    ui -> src-tauri / server / cli -> api -> {store, formats, exam, sample, models, search} -> {core, stats}
 
 Each crate may depend only on the internal crates listed for it below. A new crate must be
 added here, with its place in the layers, or this check fails.
@@ -16,8 +16,9 @@ ALLOWED = {
     "proctor-formats": {"proctor-core"},
     "proctor-exam": {"proctor-core", "proctor-stats"},
     "proctor-models": set(),
+    "proctor-search": set(),
     "proctor-sample": set(),
-    "proctor-api": {"proctor-core", "proctor-stats", "proctor-store", "proctor-formats", "proctor-exam", "proctor-sample", "proctor-models"},
+    "proctor-api": {"proctor-core", "proctor-stats", "proctor-store", "proctor-formats", "proctor-exam", "proctor-sample", "proctor-models", "proctor-search"},
     # The doors: only the facade. `proctor serve` is a subcommand of the CLI, so the CLI may
     # start the HTTP door; neither may reach below the facade.
     "proctor-server": {"proctor-api"},
