@@ -5,12 +5,13 @@
 
 use crate::dto::{
     BiasBaselines, BoardCorrelation, CategoryCell, CategoryOverride, CategoryRow, CategoryTable,
-    CompareRequest, Comparison, CorrelateRequest, CorrelationReport, Counts, ExamScore,
-    ExamVersion, Factor, Grades, ImportKind, ImportReport, ImportRequest, ImproveRequest,
-    ImprovementReport, ImprovementStep, InformationCurve, IrtAbility, IrtEffect, IrtItem,
-    IrtMethod, IrtModel, IrtReport, IrtRequest, LeaderboardMetric, PositionBaseline, ProjectPath,
-    ProjectSummary, QuestionCategories, SignificanceRequest, SignificanceRow, SignificanceTable,
-    SittingMode, Standing, TrecScores, UnmappedAnswer,
+    ChunkUnit, Chunking, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, Counts,
+    ExamScore, ExamVersion, Factor, Grades, ImportKind, ImportReport, ImportRequest,
+    ImproveRequest, ImprovementReport, ImprovementStep, InformationCurve, IngestReport,
+    IngestRequest, IrtAbility, IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest,
+    LeaderboardMetric, PositionBaseline, ProjectPath, ProjectSummary, QuestionCategories,
+    SignificanceRequest, SignificanceRow, SignificanceTable, SittingMode, Standing, TrecScores,
+    UnmappedAnswer,
 };
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
@@ -48,6 +49,10 @@ pub fn typescript() -> String {
         SignificanceRequest::decl(),
         SignificanceRow::decl(),
         SignificanceTable::decl(),
+        ChunkUnit::decl(),
+        Chunking::decl(),
+        IngestRequest::decl(),
+        IngestReport::decl(),
         LeaderboardMetric::decl(),
         CorrelateRequest::decl(),
         BoardCorrelation::decl(),

@@ -19,6 +19,10 @@ pub enum ErrorCode {
     Unauthorized,
     /// A bug or a damaged project file.
     Internal,
+    /// The user stopped long work; what was finished is kept and a rerun resumes.
+    Cancelled,
+    /// A local model or the ONNX Runtime is not installed; the message says how to install it.
+    ModelsMissing,
 }
 
 /// A failure, with a message for people.
@@ -58,6 +62,24 @@ impl From<proctor_store::StoreError> for ApiError {
             S::Sqlite(_) | S::Damaged { .. } => ErrorCode::Internal,
         };
         Self::new(code, e.to_string())
+    }
+}
+
+impl From<proctor_models::ModelError> for ApiError {
+    fn from(e: proctor_models::ModelError) -> Self {
+        use proctor_models::ModelError as M;
+        let code = match &e {
+            M::Missing { .. } | M::Damaged { .. } => ErrorCode::ModelsMissing,
+            M::Incompatible { .. } => ErrorCode::InvalidInput,
+            M::Runtime(_) | M::Tokenizer(_) => ErrorCode::Internal,
+        };
+        Self::new(code, e.to_string())
+    }
+}
+
+impl From<proctor_search::SearchError> for ApiError {
+    fn from(e: proctor_search::SearchError) -> Self {
+        Self::new(ErrorCode::Internal, e.to_string())
     }
 }
 

@@ -25,6 +25,7 @@ pub mod dto;
 mod error;
 mod grades;
 mod imports;
+mod ingest;
 mod irt;
 mod progress;
 mod project;

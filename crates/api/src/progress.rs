@@ -9,6 +9,11 @@ pub trait Progress: Send + Sync {
     fn advance(&self, done: u64);
     /// The stage is over.
     fn finish(&self);
+    /// Whether the user asked to stop. Long work checks it between batches, keeps what it has
+    /// finished, and returns a [`crate::ErrorCode::Cancelled`] error.
+    fn cancelled(&self) -> bool {
+        false
+    }
 }
 
 /// Progress that goes nowhere.

@@ -8,8 +8,9 @@ mod report;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use proctor_api::dto::{
-    CategoryOverride, CompareRequest, CorrelateRequest, Factor, ImportKind, ImportRequest,
-    ImproveRequest, IrtMethod, IrtModel, IrtRequest, LeaderboardMetric, SignificanceRequest,
+    CategoryOverride, ChunkUnit, Chunking, CompareRequest, CorrelateRequest, Factor, ImportKind,
+    ImportRequest, ImproveRequest, IngestRequest, IrtMethod, IrtModel, IrtRequest,
+    LeaderboardMetric, SignificanceRequest,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
@@ -106,6 +107,31 @@ enum Command {
         #[arg(long)]
         exam: Option<String>,
         /// Print the comparison as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Prepare the corpus for the built-in pipelines: cut it into chunks, embed them with the
+    /// local model, and build the BM25 index next to the project file.
+    Ingest {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// Largest chunk, in characters (default: the project's last choice, else 800).
+        #[arg(long)]
+        chunk_size: Option<u32>,
+        /// Characters repeated from one chunk at the start of the next (default 100).
+        #[arg(long)]
+        overlap: Option<u32>,
+        /// What chunks are packed from.
+        #[arg(long, value_enum)]
+        by: Option<Unit>,
+        /// The models folder (installed by scripts/install-models.sh).
+        #[arg(long, env = "PROCTOR_MODELS")]
+        models: Option<PathBuf>,
+        /// Embed with the int8 copy of the model (faster, slightly less precise).
+        #[arg(long)]
+        int8: bool,
+        /// Print the report as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -276,6 +302,12 @@ impl From<Model> for IrtModel {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum Unit {
+    Paragraph,
+    Sentence,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum Metric {
     Accuracy,
     Exam,
@@ -430,6 +462,32 @@ fn run(cli: Cli) -> ApiResult<()> {
             show(&grades, json, report::grades)?;
         }
         Command::Irt { action } => irt(action)?,
+        Command::Ingest {
+            project,
+            chunk_size,
+            overlap,
+            by,
+            models,
+            int8,
+            json,
+        } => {
+            let chunking =
+                (chunk_size.is_some() || overlap.is_some() || by.is_some()).then(|| Chunking {
+                    size: chunk_size.unwrap_or(800),
+                    overlap: overlap.unwrap_or(100),
+                    unit: match by {
+                        Some(Unit::Sentence) => ChunkUnit::Sentence,
+                        _ => ChunkUnit::Paragraph,
+                    },
+                });
+            let request = IngestRequest {
+                chunking,
+                models: models.map(|p| p.display().to_string()),
+                int8,
+            };
+            let report = Project::open(&project)?.ingest(&request, &progress::Bar::new())?;
+            show(&report, json, report::ingest)?;
+        }
         Command::Correlate {
             project,
             exam,

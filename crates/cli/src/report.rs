@@ -5,6 +5,7 @@ use proctor_api::dto::{
     IrtAbility, IrtMethod, IrtModel, IrtReport, LeaderboardMetric, ProjectSummary,
     SignificanceTable, SittingMode, Standing,
 };
+use proctor_api::dto::{ChunkUnit, IngestReport};
 use std::fmt::Write as _;
 
 fn pct(v: f64) -> String {
@@ -600,4 +601,31 @@ pub fn correlation(r: &CorrelationReport) -> String {
         );
     }
     out
+}
+
+/// What ingest did.
+pub fn ingest(r: &IngestReport) -> String {
+    let unit = match r.chunking.unit {
+        ChunkUnit::Paragraph => "paragraph",
+        ChunkUnit::Sentence => "sentence",
+    };
+    format!(
+        "{} documents in {} chunks ({} characters at most, {} overlap, by {unit}{})\n\
+         Embedded {} chunks with {} ({} were already in the project)\n\
+         BM25 index {}: {}\n",
+        r.documents,
+        r.chunks,
+        r.chunking.size,
+        r.chunking.overlap,
+        if r.rechunked { "; cut again" } else { "" },
+        r.embedded,
+        r.embedder,
+        r.cached,
+        if r.index_rebuilt {
+            "built"
+        } else {
+            "up to date"
+        },
+        r.index
+    )
 }

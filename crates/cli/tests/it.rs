@@ -318,3 +318,46 @@ fn correlate_with_another_leaderboard() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn ingest_chunks_embeds_and_indexes_the_sample() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("s.proctor");
+    let p = project.to_str().unwrap();
+    assert!(proctor(&["demo", "-p", p]).status.success());
+    let out = proctor(&[
+        "ingest",
+        "-p",
+        p,
+        "--int8",
+        "--chunk-size",
+        "300",
+        "--by",
+        "sentence",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("30 documents in "), "{stdout}");
+    assert!(
+        stdout.contains("with all-minilm-l6-v2-int8 (0 were already in the project)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("BM25 index built"), "{stdout}");
+    let again = text(&proctor(&["ingest", "-p", p, "--int8"]).stdout);
+    assert!(
+        again.contains("Embedded 0 chunks") && again.contains("BM25 index up to date"),
+        "{again}"
+    );
+    // Without models, the command fails and says how to install them.
+    let out = Command::new(env!("CARGO_BIN_EXE_proctor"))
+        .args(["ingest", "-p", p, "--chunk-size", "200"])
+        .env("PROCTOR_MODELS", dir.path().join("none"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("scripts/install-models.sh"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -20,6 +20,8 @@ macro_rules! id_type {
 id_type!(
     /// A document of the corpus.
     DocumentId,
+    /// A passage of a document, the unit of retrieval.
+    ChunkId,
     /// A topic that documents and questions are tagged with.
     TopicId,
     /// An exam: a named series of versions.

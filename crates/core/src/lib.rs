@@ -26,7 +26,7 @@ mod question;
 mod response;
 
 pub use category::{BloomLevel, QuestionType};
-pub use ids::{DocumentId, ExamId, ExamVersionId, QuestionId, RunId, SystemId, TopicId};
+pub use ids::{ChunkId, DocumentId, ExamId, ExamVersionId, QuestionId, RunId, SystemId, TopicId};
 pub use question::{
     Choices, InvalidQuestion, MAX_CHOICES, MIN_CHOICES, QuestionDraft, ValidQuestion, letter,
 };

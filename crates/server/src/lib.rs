@@ -53,6 +53,9 @@ impl IntoResponse for Failure {
             ErrorCode::Conflict | ErrorCode::NoProject => StatusCode::CONFLICT,
             ErrorCode::Unauthorized => StatusCode::UNAUTHORIZED,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            // 499 is nginx's "client closed request"; no standard code means "stopped by the user".
+            ErrorCode::Cancelled => StatusCode::from_u16(499).unwrap_or(StatusCode::BAD_REQUEST),
+            ErrorCode::ModelsMissing => StatusCode::SERVICE_UNAVAILABLE,
         };
         (status, Json(self.0)).into_response()
     }

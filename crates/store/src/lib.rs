@@ -23,8 +23,8 @@ mod write;
 
 pub use migrations::{LATEST_VERSION, MIGRATIONS, Migration};
 pub use rows::{
-    Counts, DocumentRow, ExamVersionRow, NewDocument, NewQuestion, NewResponse, QuestionRow,
-    ResponseRow, RunRow, SystemRow,
+    ChunkRow, Counts, DocumentRow, DocumentText, ExamVersionRow, NewChunk, NewDocument,
+    NewQuestion, NewResponse, QuestionRow, ResponseRow, RunRow, SystemRow,
 };
 pub use write::Tx;
 

@@ -32,6 +32,11 @@ pub const MIGRATIONS: &[Migration] = &[
         file: "0003_analyses.sql",
         sql: include_str!("../../../migrations/0003_analyses.sql"),
     },
+    Migration {
+        version: 4,
+        file: "0004_embeddings.sql",
+        sql: include_str!("../../../migrations/0004_embeddings.sql"),
+    },
 ];
 
 /// The schema version this build writes.

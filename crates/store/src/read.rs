@@ -1,12 +1,13 @@
 //! Reads: plain queries on the open connection.
 
 use crate::rows::{
-    Counts, DocumentRow, ExamVersionRow, QuestionRow, ResponseRow, RunRow, SystemRow,
+    ChunkRow, Counts, DocumentRow, DocumentText, ExamVersionRow, QuestionRow, ResponseRow, RunRow,
+    SystemRow,
 };
 use crate::{Result, Store, StoreError};
 use proctor_core::{
-    BloomLevel, DocumentId, ExamId, ExamVersionId, Outcome, QuestionId, QuestionType, RunId,
-    SystemId,
+    BloomLevel, ChunkId, DocumentId, ExamId, ExamVersionId, Outcome, QuestionId, QuestionType,
+    RunId, SystemId,
 };
 use rusqlite::{OptionalExtension, Row, params};
 use std::collections::BTreeMap;
@@ -43,6 +44,71 @@ impl Store {
                 params![version.0, kind],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
+            .optional()?)
+    }
+
+    /// Every document's text, in id order.
+    pub fn document_texts(&self) -> Result<Vec<DocumentText>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, text FROM documents ORDER BY id")?;
+        let rows = stmt.query_map([], |r| {
+            Ok(DocumentText {
+                id: DocumentId(r.get(0)?),
+                text: r.get(1)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Every chunk with its document's topic, in document and position order.
+    pub fn chunks(&self) -> Result<Vec<ChunkRow>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT c.id, c.document_id, c.ordinal, c.text, t.name
+             FROM chunks c JOIN documents d ON d.id = c.document_id
+             LEFT JOIN topics t ON t.id = d.topic_id
+             ORDER BY c.document_id, c.ordinal",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(ChunkRow {
+                id: ChunkId(r.get(0)?),
+                document: DocumentId(r.get(1)?),
+                ordinal: r.get(2)?,
+                text: r.get(3)?,
+                topic: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The cached embeddings by `model` of the texts with these hashes (those it has).
+    pub fn embeddings(&self, model: &str, hashes: &[&str]) -> Result<BTreeMap<String, Vec<f32>>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT vector FROM embeddings WHERE model = ?1 AND text_hash = ?2")?;
+        let mut out = BTreeMap::new();
+        for hash in hashes {
+            let found: Option<Vec<u8>> = stmt
+                .query_row(params![model, hash], |r| r.get(0))
+                .optional()?;
+            if let Some(bytes) = found {
+                let vector = bytes
+                    .chunks_exact(4)
+                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                    .collect();
+                out.insert((*hash).to_owned(), vector);
+            }
+        }
+        Ok(out)
+    }
+
+    /// A project setting (JSON text), if set.
+    pub fn setting(&self, key: &str) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .query_row("SELECT value FROM settings WHERE key = ?1", [key], |r| {
+                r.get(0)
+            })
             .optional()?)
     }
 

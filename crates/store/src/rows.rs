@@ -1,8 +1,8 @@
 //! Plain data going into and coming out of the project file.
 
 use proctor_core::{
-    BloomLevel, DocumentId, ExamId, ExamVersionId, Outcome, QuestionId, QuestionType, RunId,
-    RunMode, SystemId, SystemKind, ValidQuestion,
+    BloomLevel, ChunkId, DocumentId, ExamId, ExamVersionId, Outcome, QuestionId, QuestionType,
+    RunId, RunMode, SystemId, SystemKind, ValidQuestion,
 };
 
 /// A document to insert.
@@ -33,6 +33,43 @@ pub struct DocumentRow {
     pub topic: Option<String>,
     /// Length of the text in characters.
     pub chars: usize,
+}
+
+/// A stored document's text, for chunking.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocumentText {
+    /// Row id.
+    pub id: DocumentId,
+    /// Its plain text.
+    pub text: String,
+}
+
+/// A chunk to store: its place in its document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewChunk {
+    /// Position in the document, from 0.
+    pub ordinal: usize,
+    /// The text.
+    pub text: String,
+    /// Byte offset of its start in the document's text.
+    pub start: usize,
+    /// Byte offset of its end.
+    pub end: usize,
+}
+
+/// A stored chunk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChunkRow {
+    /// Row id.
+    pub id: ChunkId,
+    /// Its document.
+    pub document: DocumentId,
+    /// Position in the document.
+    pub ordinal: usize,
+    /// The text.
+    pub text: String,
+    /// The document's topic.
+    pub topic: Option<String>,
 }
 
 /// A validated question with the categories the classifiers gave it.

@@ -1,6 +1,6 @@
 //! Writes, always inside a transaction.
 
-use crate::rows::{NewDocument, NewQuestion, NewResponse};
+use crate::rows::{NewChunk, NewDocument, NewQuestion, NewResponse};
 use crate::{Result, StoreError};
 use proctor_core::{
     BloomLevel, DocumentId, ExamId, ExamVersionId, Outcome, QuestionId, QuestionType, RunId,
@@ -44,6 +44,41 @@ impl<'a> Tx<'a> {
             params![version.0, kind, settings, result],
         )?;
         Ok(self.tx.last_insert_rowid())
+    }
+
+    /// Replaces a document's chunks. Questions that pointed at an old chunk keep their source
+    /// text and lose the link (the schema sets it to NULL).
+    pub fn replace_chunks(&self, document: DocumentId, chunks: &[NewChunk]) -> Result<()> {
+        self.tx
+            .execute("DELETE FROM chunks WHERE document_id = ?1", [document.0])?;
+        let mut insert = self.tx.prepare_cached(
+            "INSERT INTO chunks (document_id, ordinal, text, start_char, end_char)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for c in chunks {
+            insert.execute(params![document.0, c.ordinal, c.text, c.start, c.end])?;
+        }
+        Ok(())
+    }
+
+    /// Caches an embedding of a text (by its SHA-256) made by `model`.
+    pub fn insert_embedding(&self, model: &str, text_hash: &str, vector: &[f32]) -> Result<()> {
+        let bytes: Vec<u8> = vector.iter().flat_map(|v| v.to_le_bytes()).collect();
+        self.tx.prepare_cached(
+            "INSERT OR REPLACE INTO embeddings (model, text_hash, dimension, vector) VALUES (?1, ?2, ?3, ?4)",
+        )?
+        .execute(params![model, text_hash, vector.len(), bytes])?;
+        Ok(())
+    }
+
+    /// Sets a project setting (JSON text).
+    pub fn set_setting(&self, key: &str, value: &str) -> Result<()> {
+        self.tx.execute(
+            "INSERT INTO settings (key, value) VALUES (?1, ?2)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            params![key, value],
+        )?;
+        Ok(())
     }
 
     /// The id of the topic with this name, created if new.

@@ -188,3 +188,65 @@ mod exams {
         assert_eq!(store.counts().unwrap().exams, 0);
     }
 }
+
+mod corpus {
+    use super::*;
+    use proctor_store::{NewChunk, NewDocument};
+
+    fn chunk(ordinal: usize, text: &str) -> NewChunk {
+        NewChunk {
+            ordinal,
+            text: text.to_owned(),
+            start: 0,
+            end: text.len(),
+        }
+    }
+
+    #[test]
+    fn chunks_are_replaced_and_embeddings_cached_by_model_and_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::create(&dir.path().join("c.proctor")).unwrap();
+        let tx = store.transaction().unwrap();
+        let doc = tx
+            .insert_document(&NewDocument {
+                name: "a.md".into(),
+                source_path: None,
+                format: "md".into(),
+                topic: Some("Ops".into()),
+                text: "One. Two.".into(),
+            })
+            .unwrap()
+            .unwrap();
+        tx.replace_chunks(doc, &[chunk(0, "One."), chunk(1, "Two.")])
+            .unwrap();
+        tx.replace_chunks(doc, &[chunk(0, "One. Two.")]).unwrap();
+        let hash = "a".repeat(64);
+        tx.insert_embedding("m", &hash, &[0.5, -0.25]).unwrap();
+        tx.set_setting("chunking", r#"{"size": 10}"#).unwrap();
+        tx.commit().unwrap();
+        let chunks = store.chunks().unwrap();
+        assert_eq!(chunks.len(), 1);
+        assert_eq!(
+            (chunks[0].text.as_str(), chunks[0].topic.as_deref()),
+            ("One. Two.", Some("Ops"))
+        );
+        let found = store.embeddings("m", &[&hash, &"b".repeat(64)]).unwrap();
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[&hash], vec![0.5, -0.25]);
+        assert!(
+            store
+                .embeddings("other model", &[&hash])
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(
+            store.setting("chunking").unwrap().as_deref(),
+            Some(r#"{"size": 10}"#)
+        );
+        assert_eq!(store.setting("nothing").unwrap(), None);
+        assert_eq!(store.document_texts().unwrap()[0].text, "One. Two.");
+        // The schema refuses what is not a SHA-256 hex digest as a key.
+        let tx = store.transaction().unwrap();
+        assert!(tx.insert_embedding("m", "short-hash", &[1.0]).is_err());
+    }
+}

@@ -1,7 +1,7 @@
 // Generated from the Rust DTOs in crates/api/src/dto.rs by crates/api/src/bindings.rs.
 // Do not edit: run `UPDATE_BINDINGS=1 cargo test -p proctor-api bindings` instead.
 
-export type ErrorCode = "invalid_input" | "not_found" | "conflict" | "no_project" | "unauthorized" | "internal";
+export type ErrorCode = "invalid_input" | "not_found" | "conflict" | "no_project" | "unauthorized" | "internal" | "cancelled" | "models_missing";
 
 export type ApiError = { 
 /**
@@ -548,6 +548,74 @@ rows: Array<SignificanceRow>,
  * The correction applied ("Holm").
  */
 correction: string, };
+
+export type ChunkUnit = "paragraph" | "sentence";
+
+export type Chunking = { 
+/**
+ * Largest chunk, in characters.
+ */
+size: number, 
+/**
+ * Characters repeated from the end of one chunk at the start of the next.
+ */
+overlap: number, 
+/**
+ * The units chunks are packed from.
+ */
+unit: ChunkUnit, };
+
+export type IngestRequest = { 
+/**
+ * Chunking (default: the project's last, else 800 characters, 100 overlap, by paragraph).
+ */
+chunking: Chunking | null, 
+/**
+ * The models folder (default: `PROCTOR_MODELS`, else ~/.local/share/proctor/models).
+ */
+models: string | null, 
+/**
+ * Embed with the int8 copy of the embedder (faster, cosine ≥ 0.98 to full precision).
+ */
+int8: boolean, };
+
+export type IngestReport = { 
+/**
+ * Documents of the corpus.
+ */
+documents: number, 
+/**
+ * Chunks they make.
+ */
+chunks: number, 
+/**
+ * The chunking used.
+ */
+chunking: Chunking, 
+/**
+ * Whether the documents were cut again (new documents or new settings).
+ */
+rechunked: boolean, 
+/**
+ * The embedding model.
+ */
+embedder: string, 
+/**
+ * Chunks embedded now (identical texts are embedded once).
+ */
+embedded: number, 
+/**
+ * Chunks whose text's embedding was already in the project.
+ */
+cached: number, 
+/**
+ * Whether the BM25 index was (re)built.
+ */
+index_rebuilt: boolean, 
+/**
+ * Where the BM25 index is.
+ */
+index: string, };
 
 export type LeaderboardMetric = "accuracy" | "exam" | "ability";
 
