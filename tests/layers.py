@@ -15,8 +15,8 @@ ALLOWED = {
     "proctor-store": {"proctor-core"},
     "proctor-formats": {"proctor-core"},
     "proctor-exam": {"proctor-core", "proctor-stats"},
-    "proctor-models": set(),
-    "proctor-search": set(),
+    "proctor-models": {"proctor-core"},
+    "proctor-search": {"proctor-stats"},
     "proctor-sample": set(),
     "proctor-api": {"proctor-core", "proctor-stats", "proctor-store", "proctor-formats", "proctor-exam", "proctor-sample", "proctor-models", "proctor-search"},
     # The doors: only the facade. `proctor serve` is a subcommand of the CLI, so the CLI may

@@ -4,7 +4,7 @@
 
 use crate::dto::{ChunkUnit, Chunking, IngestReport, IngestRequest};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
-use proctor_models::{DEFAULT_EMBEDDER, Embedder, EmbedderOptions, ModelsFolder};
+use proctor_models::{EmbedderOptions, ModelsFolder};
 use proctor_search::{Bm25Index, ChunkBy, ChunkSettings, chunk};
 use proctor_store::NewChunk;
 use sha2::{Digest, Sha256};
@@ -32,15 +32,6 @@ fn settings_of(c: Chunking) -> ChunkSettings {
 /// The SHA-256 of a text, as the embedding cache keys it.
 pub(crate) fn text_hash(text: &str) -> String {
     format!("{:x}", Sha256::digest(text.as_bytes()))
-}
-
-/// The name embeddings of this model are cached under.
-pub(crate) fn embedder_name(int8: bool) -> String {
-    if int8 {
-        format!("{DEFAULT_EMBEDDER}-int8")
-    } else {
-        DEFAULT_EMBEDDER.to_owned()
-    }
 }
 
 /// The models folder a request names, or the default one.
@@ -119,7 +110,11 @@ impl Project {
         let chunks = self.store.chunks()?;
 
         // Embeddings: only the texts the cache does not hold, a batch per transaction.
-        let model = embedder_name(request.int8);
+        let options = EmbedderOptions {
+            int8: request.int8,
+            ..EmbedderOptions::default()
+        };
+        let model = proctor_models::embedder_name(&options);
         let hashes: Vec<String> = chunks.iter().map(|c| text_hash(&c.text)).collect();
         let refs: Vec<&str> = hashes.iter().map(String::as_str).collect();
         let cached = self.store.embeddings(&model, &refs)?;
@@ -134,11 +129,7 @@ impl Project {
         missing.sort_unstable_by_key(|(_, h)| *h);
         missing.dedup_by_key(|(_, h)| *h);
         if !missing.is_empty() {
-            let embedder =
-                models_folder(request.models.as_deref())?.embedder(&EmbedderOptions {
-                    int8: request.int8,
-                    ..EmbedderOptions::default()
-                })?;
+            let embedder = models_folder(request.models.as_deref())?.embedder(&options)?;
             progress.start("Embedding", missing.len() as u64);
             for batch in missing.chunks(BATCH) {
                 if progress.cancelled() {
@@ -149,7 +140,7 @@ impl Project {
                     ));
                 }
                 let texts: Vec<&str> = batch.iter().map(|(t, _)| *t).collect();
-                let vectors = embedder.embed(&texts)?;
+                let vectors = embedder.embed_texts(&texts)?;
                 let tx = self.store.transaction()?;
                 for ((_, hash), vector) in batch.iter().zip(&vectors) {
                     tx.insert_embedding(&model, hash, vector)?;

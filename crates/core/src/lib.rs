@@ -21,11 +21,13 @@
 //! ```
 
 mod category;
+mod embed;
 mod ids;
 mod question;
 mod response;
 
 pub use category::{BloomLevel, QuestionType};
+pub use embed::{CachedEmbedder, EmbedError, Embedder, cosine};
 pub use ids::{ChunkId, DocumentId, ExamId, ExamVersionId, QuestionId, RunId, SystemId, TopicId};
 pub use question::{
     Choices, InvalidQuestion, MAX_CHOICES, MIN_CHOICES, QuestionDraft, ValidQuestion, letter,

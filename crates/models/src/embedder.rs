@@ -1,11 +1,12 @@
 //! BERT-style sentence embedders: tokenise, run the ONNX graph, mean-pool the last hidden state
 //! over the attention mask, normalise to unit length.
 
+use crate::ModelError;
 use crate::runtime::environment;
-use crate::{Embedder, ModelError};
 use ort::session::Session;
 use ort::session::builder::GraphOptimizationLevel;
 use ort::value::Tensor;
+use proctor_core::{EmbedError, Embedder};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use tokenizers::{PaddingParams, PaddingStrategy, Tokenizer, TruncationParams};
@@ -37,6 +38,7 @@ impl Default for EmbedderOptions {
 /// An ONNX sentence embedder.
 #[derive(Debug)]
 pub struct OnnxEmbedder {
+    name: String,
     model: PathBuf,
     session: Mutex<Session>,
     tokenizer: Tokenizer,
@@ -56,6 +58,7 @@ impl OnnxEmbedder {
     /// `token_type_ids`), int64, batch × sequence, and give a float batch × sequence × width
     /// output (the first output, or `last_hidden_state`). Its width is found by a test run.
     pub fn load(
+        name: &str,
         runtime: &Path,
         model: &Path,
         tokenizer: &Path,
@@ -118,6 +121,7 @@ impl OnnxEmbedder {
             }))
             .map_err(|e| ModelError::Tokenizer(e.to_string()))?;
         let mut embedder = Self {
+            name: name.to_owned(),
             model: model.to_owned(),
             session: Mutex::new(session),
             tokenizer,
@@ -220,17 +224,28 @@ fn mean_pool(hidden: &[f32], mask: &[i64], width: usize) -> Vec<f32> {
     sum
 }
 
-impl Embedder for OnnxEmbedder {
-    fn dimension(&self) -> usize {
-        self.dimension
-    }
-
-    fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, ModelError> {
+impl OnnxEmbedder {
+    /// One vector per text, batched.
+    pub fn embed_texts(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, ModelError> {
         let mut out = Vec::with_capacity(texts.len());
         for batch in texts.chunks(self.batch_size) {
             out.extend(self.run(batch)?);
         }
         Ok(out)
+    }
+}
+
+impl Embedder for OnnxEmbedder {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn dimension(&self) -> usize {
+        self.dimension
+    }
+
+    fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        Ok(self.embed_texts(texts)?)
     }
 }
 

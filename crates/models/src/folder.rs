@@ -109,7 +109,23 @@ impl ModelsFolder {
             "embedder"
         })?;
         let tokenizer = self.file("tokenizer")?;
-        OnnxEmbedder::load(&self.runtime()?, &model, &tokenizer, options)
+        OnnxEmbedder::load(
+            &embedder_name(options),
+            &self.runtime()?,
+            &model,
+            &tokenizer,
+            options,
+        )
+    }
+}
+
+/// The name the default embedder's vectors are cached under: the model, and "-int8" for its
+/// int8 copy (their vectors differ, so they must not share a cache).
+pub fn embedder_name(options: &EmbedderOptions) -> String {
+    if options.int8 {
+        format!("{DEFAULT_EMBEDDER}-int8")
+    } else {
+        DEFAULT_EMBEDDER.to_owned()
     }
 }
 

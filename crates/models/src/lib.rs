@@ -23,17 +23,11 @@ mod folder;
 mod runtime;
 
 pub use embedder::{EmbedderOptions, OnnxEmbedder};
-pub use folder::{DEFAULT_EMBEDDER, ModelsFolder};
+pub use folder::{DEFAULT_EMBEDDER, ModelsFolder, embedder_name};
 
 use std::path::PathBuf;
 
-/// Turns texts into vectors of unit length whose dot product is their cosine similarity.
-pub trait Embedder: Send + Sync {
-    /// Length of every vector.
-    fn dimension(&self) -> usize;
-    /// One vector per text, in order.
-    fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, ModelError>;
-}
+pub use proctor_core::{EmbedError, Embedder};
 
 /// What can go wrong with a model, in words a user can act on.
 #[derive(Debug, thiserror::Error)]
@@ -72,6 +66,12 @@ pub enum ModelError {
         /// What does not fit.
         message: String,
     },
+}
+
+impl From<ModelError> for EmbedError {
+    fn from(e: ModelError) -> Self {
+        Self(e.to_string())
+    }
 }
 
 impl From<ort::Error> for ModelError {

@@ -2,7 +2,7 @@
 //! characters, the next chunk starting with the last units that fit in the overlap. A unit
 //! longer than the size is cut at word boundaries.
 
-use crate::sentences::sentences;
+use proctor_stats::text::sentences;
 use serde::{Deserialize, Serialize};
 
 /// What a chunk is built from.

@@ -14,13 +14,12 @@ mod bm25;
 mod chunking;
 mod dense;
 mod fusion;
-mod sentences;
 
 pub use bm25::{Bm25Index, IndexStamp};
 pub use chunking::{Chunk, ChunkBy, ChunkSettings, chunk};
 pub use dense::DenseIndex;
 pub use fusion::{RRF_K, reciprocal_rank_fusion};
-pub use sentences::sentences;
+pub use proctor_stats::text::sentences;
 
 /// A retrieved chunk: its id and the retriever's score (higher is better).
 #[derive(Debug, Clone, Copy, PartialEq)]
