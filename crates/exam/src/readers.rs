@@ -379,7 +379,7 @@ mod tests {
             .read(&q, &["The log level defaults to info."])
             .unwrap();
         assert!((reading.support[0] - 1.0).abs() < 1e-12, "{reading:?}");
-        assert_eq!(reading.support[1], 0.0);
+        assert!(reading.support[1].abs() < 1e-12);
         // Tied supports leave the question unanswered.
         let tied = reader.read(&q, &["Nothing relevant."]).unwrap();
         assert_eq!(tied.choice, None);
