@@ -127,7 +127,7 @@ mod tests {
     struct Counting(AtomicUsize);
 
     impl Embedder for Counting {
-        fn name(&self) -> &str {
+        fn name(&self) -> &'static str {
             "counting"
         }
         fn dimension(&self) -> usize {
