@@ -753,3 +753,95 @@ pub struct IngestReport {
     /// Where the BM25 index is.
     pub index: String,
 }
+
+/// Where a built-in pipeline's reader gets its context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Retriever {
+    /// No context: what the reader can tell from the question alone.
+    ClosedBook,
+    /// BM25 over the chunks (tantivy).
+    Bm25,
+    /// Exact cosine over the chunk embeddings.
+    Dense,
+    /// BM25 and dense fused by reciprocal rank.
+    Hybrid,
+    /// The passage the question was written from (the ceiling of retrieval).
+    Oracle,
+}
+
+/// How a built-in pipeline picks a choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ReaderKind {
+    /// idf-weighted overlap of each choice with the context sentences.
+    Lexical,
+    /// Cosine of "question + choice" with the context sentences (local embedding model).
+    Embedding,
+    /// Both, rescaled and averaged.
+    Combined,
+}
+
+/// One built-in pipeline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct PipelineSpec {
+    /// The retriever.
+    pub retriever: Retriever,
+    /// The reader.
+    pub reader: ReaderKind,
+    /// Chunks retrieved (ignored by closed book and oracle).
+    pub top_k: u32,
+}
+
+/// The reference pipelines as a factorial design.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct GridRequest {
+    /// Retrievers (empty: all five).
+    pub retrievers: Vec<Retriever>,
+    /// Readers (empty: all three).
+    pub readers: Vec<ReaderKind>,
+    /// Chunk counts for the retrievers that use one (empty: 1 and 3).
+    pub top_ks: Vec<u32>,
+}
+
+/// A built-in pipeline of the project.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct PipelineInfo {
+    /// Its system name.
+    pub system: String,
+    /// What it does.
+    pub spec: PipelineSpec,
+}
+
+/// Let built-in pipelines sit an exam.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct RunRequest {
+    /// The exam (default: the newest).
+    pub exam: Option<String>,
+    /// The pipelines (empty: all).
+    pub systems: Vec<String>,
+    /// The models folder (default: `PROCTOR_MODELS`, else ~/.local/share/proctor/models).
+    pub models: Option<String>,
+    /// Use the int8 embedder (must match the ingest's).
+    pub int8: bool,
+}
+
+/// One pipeline's sitting.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct PipelineSitting {
+    /// The pipeline.
+    pub system: String,
+    /// Questions answered in this call.
+    pub answered_now: u32,
+    /// Questions answered by an earlier, interrupted call (kept, not redone).
+    pub answered_before: u32,
+}
+
+/// What a run did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct RunReport {
+    /// The exam version sat.
+    pub exam: ExamVersion,
+    /// Per pipeline.
+    pub sittings: Vec<PipelineSitting>,
+}

@@ -27,6 +27,7 @@ mod grades;
 mod imports;
 mod ingest;
 mod irt;
+mod pipelines;
 mod progress;
 mod project;
 pub mod sample;

@@ -1,6 +1,8 @@
 //! Builds the bundled sample project through the same import paths a user takes.
 
-use crate::dto::{Factor, ImportKind, ImportRequest, ProjectSummary};
+use crate::dto::{
+    Factor, GridRequest, ImportKind, ImportRequest, IngestRequest, ProjectSummary, RunRequest,
+};
 use crate::imports::Source;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use std::borrow::Cow;
@@ -78,6 +80,41 @@ pub fn build(path: &Path, progress: &dyn Progress) -> ApiResult<ProjectSummary> 
     project.import_sources(
         &gold_outcomes,
         &[embedded(&manifest.gold_outcomes)?],
+        progress,
+    )?;
+    project.summary()
+}
+
+/// The sample project with the built-in pipelines too: [`build`], then ingest the corpus, add
+/// the reference grid (5 retrievers × 3 readers, top 1 and 3) and let it sit the exam.
+/// Needs the local models (`models`: the folder, default `PROCTOR_MODELS` or the usual place).
+pub fn build_with_pipelines(
+    path: &Path,
+    models: Option<&str>,
+    progress: &dyn Progress,
+) -> ApiResult<ProjectSummary> {
+    build(path, progress)?;
+    let mut project = Project::open(path)?;
+    project.ingest(
+        &IngestRequest {
+            chunking: None,
+            models: models.map(str::to_owned),
+            int8: false,
+        },
+        progress,
+    )?;
+    project.add_pipeline_grid(&GridRequest {
+        retrievers: Vec::new(),
+        readers: Vec::new(),
+        top_ks: Vec::new(),
+    })?;
+    project.run_pipelines(
+        &RunRequest {
+            exam: None,
+            systems: Vec::new(),
+            models: models.map(str::to_owned),
+            int8: false,
+        },
         progress,
     )?;
     project.summary()

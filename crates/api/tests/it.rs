@@ -767,3 +767,83 @@ mod ingest {
         );
     }
 }
+
+mod pipelines {
+    use super::*;
+    use proctor_api::dto::{GridRequest, RunRequest, SittingMode};
+    use std::collections::HashMap;
+
+    #[test]
+    fn the_reference_grid_on_the_sample() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.proctor");
+        let started = std::time::Instant::now();
+        let summary = proctor_api::sample::build_with_pipelines(&path, None, &NoProgress).unwrap();
+        eprintln!("built and ran in {:?}", started.elapsed());
+        let grades = summary.grades.unwrap();
+        let accuracy: HashMap<&str, f64> = grades
+            .leaderboard
+            .iter()
+            .filter(|s| s.mode == SittingMode::Answers)
+            .map(|s| (s.system.as_str(), s.accuracy.unwrap_or(0.0)))
+            .collect();
+        for s in &grades.leaderboard {
+            eprintln!(
+                "{:>5.1}%  {} ({} unanswered)",
+                100.0 * s.accuracy.unwrap_or(0.0),
+                s.system,
+                s.unanswered
+            );
+        }
+        let project = Project::open(&path).unwrap();
+        let pipelines = project.pipelines().unwrap();
+        assert_eq!(pipelines.len(), 24, "3 closed book + 3 oracle + 3 × 3 × 2");
+        for reader in ["lexical", "embedding", "combined"] {
+            let closed = accuracy[format!("closed book · {reader}").as_str()];
+            let oracle = accuracy[format!("oracle · {reader}").as_str()];
+            for k in [1, 3] {
+                let hybrid = accuracy[format!("hybrid · {reader} · top {k}").as_str()];
+                assert!(
+                    oracle >= hybrid,
+                    "{reader}: oracle {oracle} < hybrid top {k} {hybrid}"
+                );
+                for retriever in ["bm25", "dense", "hybrid"] {
+                    let with = accuracy[format!("{retriever} · {reader} · top {k}").as_str()];
+                    assert!(
+                        with > closed,
+                        "{retriever} top {k} {with} does not beat closed book {closed} with {reader}"
+                    );
+                }
+            }
+        }
+        // A second run has nothing left to do.
+        let mut project = project;
+        let again = project
+            .run_pipelines(
+                &RunRequest {
+                    exam: None,
+                    systems: Vec::new(),
+                    models: None,
+                    int8: false,
+                },
+                &NoProgress,
+            )
+            .unwrap();
+        assert!(
+            again
+                .sittings
+                .iter()
+                .all(|s| s.answered_now == 0 && s.answered_before == 120)
+        );
+        // Adding the grid again adds nothing.
+        let grid = project
+            .add_pipeline_grid(&GridRequest {
+                retrievers: Vec::new(),
+                readers: Vec::new(),
+                top_ks: Vec::new(),
+            })
+            .unwrap();
+        assert_eq!(grid.len(), 24);
+        assert_eq!(project.pipelines().unwrap().len(), 24);
+    }
+}

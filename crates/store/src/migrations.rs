@@ -37,6 +37,11 @@ pub const MIGRATIONS: &[Migration] = &[
         file: "0004_embeddings.sql",
         sql: include_str!("../../../migrations/0004_embeddings.sql"),
     },
+    Migration {
+        version: 5,
+        file: "0005_pipelines.sql",
+        sql: include_str!("../../../migrations/0005_pipelines.sql"),
+    },
 ];
 
 /// The schema version this build writes.

@@ -7,7 +7,7 @@ use crate::rows::{
 use crate::{Result, Store, StoreError};
 use proctor_core::{
     BloomLevel, ChunkId, DocumentId, ExamId, ExamVersionId, Outcome, QuestionId, QuestionType,
-    RunId, SystemId,
+    RunId, RunMode, SystemId,
 };
 use rusqlite::{OptionalExtension, Row, params};
 use std::collections::BTreeMap;
@@ -112,6 +112,34 @@ impl Store {
             .optional()?)
     }
 
+    /// Every built-in pipeline: its system, name and configuration (JSON), by name.
+    pub fn pipelines(&self) -> Result<Vec<(SystemId, String, String)>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT s.id, s.name, p.config FROM pipelines p JOIN systems s ON s.id = p.system_id
+             ORDER BY s.name",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((SystemId(r.get(0)?), r.get(1)?, r.get(2)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The run of `system` in `mode` on `version`, if it has one.
+    pub fn run_of(
+        &self,
+        system: SystemId,
+        mode: RunMode,
+        version: ExamVersionId,
+    ) -> Result<Option<RunId>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT id FROM runs WHERE system_id = ?1 AND mode = ?2 AND exam_version_id = ?3",
+                params![system.0, mode.as_str(), version.0],
+                |r| r.get(0),
+            )
+            .optional()?
+            .map(RunId))
+    }
+
     fn count(&self, table: &str) -> Result<usize> {
         let n: i64 = self
             .conn
@@ -201,7 +229,8 @@ impl Store {
     pub fn questions(&self, version: ExamVersionId) -> Result<Vec<QuestionRow>> {
         let mut stmt = self.conn.prepare(
             "SELECT q.id, q.external_id, q.ordinal, q.query, q.stem, q.choices, q.key_index,
-                    t.name, q.bloom_auto, q.bloom_override, q.qtype_auto, q.qtype_override, q.active
+                    t.name, q.bloom_auto, q.bloom_override, q.qtype_auto, q.qtype_override, q.active,
+                    q.source_text
              FROM questions q LEFT JOIN topics t ON t.id = q.topic_id
              WHERE q.exam_version_id = ?1 ORDER BY q.ordinal",
         )?;
@@ -220,6 +249,7 @@ impl Store {
                 r.get::<_, String>(10)?,
                 r.get::<_, Option<String>>(11)?,
                 r.get::<_, bool>(12)?,
+                r.get::<_, Option<String>>(13)?,
             ))
         })?;
         let mut out = Vec::new();
@@ -238,6 +268,7 @@ impl Store {
                 qauto,
                 qover,
                 active,
+                source_text,
             ) = row?;
             let choices: Vec<String> = serde_json::from_str(&choices)
                 .map_err(|e| damaged("questions", id, e.to_string()))?;
@@ -260,6 +291,7 @@ impl Store {
                 bloom_overridden: over.is_some(),
                 question_type: qtype,
                 question_type_overridden: qover.is_some(),
+                source_text,
                 active,
             });
         }

@@ -110,6 +110,8 @@ pub struct QuestionRow {
     pub question_type: QuestionType,
     /// Whether `question_type` is a manual override.
     pub question_type_overridden: bool,
+    /// The passage the question was written from, if known (the oracle's context).
+    pub source_text: Option<String>,
     /// Whether the question counts.
     pub active: bool,
 }

@@ -71,6 +71,16 @@ impl<'a> Tx<'a> {
         Ok(())
     }
 
+    /// Sets a pipeline system's configuration (JSON).
+    pub fn set_pipeline(&self, system: SystemId, config: &str) -> Result<()> {
+        self.tx.execute(
+            "INSERT INTO pipelines (system_id, config) VALUES (?1, ?2)
+             ON CONFLICT (system_id) DO UPDATE SET config = excluded.config",
+            params![system.0, config],
+        )?;
+        Ok(())
+    }
+
     /// Sets a project setting (JSON text).
     pub fn set_setting(&self, key: &str, value: &str) -> Result<()> {
         self.tx.execute(

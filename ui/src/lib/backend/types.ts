@@ -617,6 +617,90 @@ index_rebuilt: boolean,
  */
 index: string, };
 
+export type Retriever = "closed_book" | "bm25" | "dense" | "hybrid" | "oracle";
+
+export type ReaderKind = "lexical" | "embedding" | "combined";
+
+export type PipelineSpec = { 
+/**
+ * The retriever.
+ */
+retriever: Retriever, 
+/**
+ * The reader.
+ */
+reader: ReaderKind, 
+/**
+ * Chunks retrieved (ignored by closed book and oracle).
+ */
+top_k: number, };
+
+export type GridRequest = { 
+/**
+ * Retrievers (empty: all five).
+ */
+retrievers: Array<Retriever>, 
+/**
+ * Readers (empty: all three).
+ */
+readers: Array<ReaderKind>, 
+/**
+ * Chunk counts for the retrievers that use one (empty: 1 and 3).
+ */
+top_ks: Array<number>, };
+
+export type PipelineInfo = { 
+/**
+ * Its system name.
+ */
+system: string, 
+/**
+ * What it does.
+ */
+spec: PipelineSpec, };
+
+export type RunRequest = { 
+/**
+ * The exam (default: the newest).
+ */
+exam: string | null, 
+/**
+ * The pipelines (empty: all).
+ */
+systems: Array<string>, 
+/**
+ * The models folder (default: `PROCTOR_MODELS`, else ~/.local/share/proctor/models).
+ */
+models: string | null, 
+/**
+ * Use the int8 embedder (must match the ingest's).
+ */
+int8: boolean, };
+
+export type PipelineSitting = { 
+/**
+ * The pipeline.
+ */
+system: string, 
+/**
+ * Questions answered in this call.
+ */
+answered_now: number, 
+/**
+ * Questions answered by an earlier, interrupted call (kept, not redone).
+ */
+answered_before: number, };
+
+export type RunReport = { 
+/**
+ * The exam version sat.
+ */
+exam: ExamVersion, 
+/**
+ * Per pipeline.
+ */
+sittings: Array<PipelineSitting>, };
+
 export type LeaderboardMetric = "accuracy" | "exam" | "ability";
 
 export type CorrelateRequest = { 
