@@ -8,9 +8,9 @@ mod report;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use proctor_api::dto::{
-    CategoryOverride, ChunkUnit, Chunking, CompareRequest, CorrelateRequest, Factor, ImportKind,
-    ImportRequest, ImproveRequest, IngestRequest, IrtMethod, IrtModel, IrtRequest,
-    LeaderboardMetric, SignificanceRequest,
+    CategoryOverride, ChunkUnit, Chunking, CompareRequest, CorrelateRequest, Factor, GridRequest,
+    ImportKind, ImportRequest, ImproveRequest, IngestRequest, IrtMethod, IrtModel, IrtRequest,
+    LeaderboardMetric, ReaderKind, Retriever, RunRequest, SignificanceRequest,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
@@ -191,6 +191,39 @@ enum Command {
         /// Overwrite the file if it exists.
         #[arg(long)]
         force: bool,
+        /// Only import the sample's files; skip ingesting the corpus and running the built-in
+        /// pipelines (which need the local models).
+        #[arg(long)]
+        quick: bool,
+        /// The models folder (installed by scripts/install-models.sh).
+        #[arg(long, env = "PROCTOR_MODELS")]
+        models: Option<PathBuf>,
+    },
+    /// The built-in pipelines: add the reference grid, or list them.
+    Pipelines {
+        #[command(subcommand)]
+        action: PipelinesAction,
+    },
+    /// Let the built-in pipelines sit the exam (resumes where an interrupted run stopped).
+    Run {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// The exam (default: the newest).
+        #[arg(long)]
+        exam: Option<String>,
+        /// A pipeline to run (repeatable; default: all).
+        #[arg(long = "system")]
+        systems: Vec<String>,
+        /// The models folder (installed by scripts/install-models.sh).
+        #[arg(long, env = "PROCTOR_MODELS")]
+        models: Option<PathBuf>,
+        /// Use the int8 embedder (the corpus must have been ingested with --int8).
+        #[arg(long)]
+        int8: bool,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Serve the app to a browser on 127.0.0.1, guarded by a per-run token.
     Serve {
@@ -210,6 +243,91 @@ enum Command {
         #[arg(long, env = "PROCTOR_TOKEN", hide = true)]
         token: Option<String>,
     },
+}
+
+/// The pipelines subcommands.
+#[derive(Subcommand)]
+enum PipelinesAction {
+    /// Add every combination of retrievers, readers and top-k as a pipeline (default: all 24).
+    AddGrid {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// Retrievers (repeatable; default all): closed-book, bm25, dense, hybrid, oracle.
+        #[arg(long = "retriever", value_enum)]
+        retrievers: Vec<RetrieverArg>,
+        /// Readers (repeatable; default all): lexical, embedding, combined.
+        #[arg(long = "reader", value_enum)]
+        readers: Vec<ReaderArg>,
+        /// Chunks retrieved (repeatable; default 1 and 3).
+        #[arg(long = "top-k")]
+        top_ks: Vec<u32>,
+    },
+    /// List the project's pipelines.
+    List {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// Print them as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum RetrieverArg {
+    ClosedBook,
+    Bm25,
+    Dense,
+    Hybrid,
+    Oracle,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ReaderArg {
+    Lexical,
+    Embedding,
+    Combined,
+}
+
+fn pipelines(action: PipelinesAction) -> ApiResult<()> {
+    match action {
+        PipelinesAction::AddGrid {
+            project,
+            retrievers,
+            readers,
+            top_ks,
+        } => {
+            let request = GridRequest {
+                retrievers: retrievers
+                    .into_iter()
+                    .map(|r| match r {
+                        RetrieverArg::ClosedBook => Retriever::ClosedBook,
+                        RetrieverArg::Bm25 => Retriever::Bm25,
+                        RetrieverArg::Dense => Retriever::Dense,
+                        RetrieverArg::Hybrid => Retriever::Hybrid,
+                        RetrieverArg::Oracle => Retriever::Oracle,
+                    })
+                    .collect(),
+                readers: readers
+                    .into_iter()
+                    .map(|r| match r {
+                        ReaderArg::Lexical => ReaderKind::Lexical,
+                        ReaderArg::Embedding => ReaderKind::Embedding,
+                        ReaderArg::Combined => ReaderKind::Combined,
+                    })
+                    .collect(),
+                top_ks,
+            };
+            let added = Project::open(&project)?.add_pipeline_grid(&request)?;
+            print!("{}", report::pipelines(&added));
+            Ok(())
+        }
+        PipelinesAction::List { project, json } => {
+            let all = Project::open(&project)?.pipelines()?;
+            show(&all, json, |p| report::pipelines(p))
+        }
+    }
 }
 
 /// The IRT subcommands.
@@ -462,6 +580,24 @@ fn run(cli: Cli) -> ApiResult<()> {
             show(&grades, json, report::grades)?;
         }
         Command::Irt { action } => irt(action)?,
+        Command::Pipelines { action } => pipelines(action)?,
+        Command::Run {
+            project,
+            exam,
+            systems,
+            models,
+            int8,
+            json,
+        } => {
+            let request = RunRequest {
+                exam,
+                systems,
+                models: models.map(|p| p.display().to_string()),
+                int8,
+            };
+            let report = Project::open(&project)?.run_pipelines(&request, &progress::Bar::new())?;
+            show(&report, json, report::run)?;
+        }
         Command::Ingest {
             project,
             chunk_size,
@@ -598,7 +734,12 @@ fn run(cli: Cli) -> ApiResult<()> {
                 by(now.question_type_overridden)
             );
         }
-        Command::Demo { project, force } => {
+        Command::Demo {
+            project,
+            force,
+            quick,
+            models,
+        } => {
             if force {
                 for suffix in ["", "-wal", "-shm"] {
                     let mut name = project.clone().into_os_string();
@@ -606,7 +747,16 @@ fn run(cli: Cli) -> ApiResult<()> {
                     let _ = std::fs::remove_file(name);
                 }
             }
-            let summary = proctor_api::sample::build(&project, &progress::Bar::new())?;
+            let summary = if quick {
+                proctor_api::sample::build(&project, &progress::Bar::new())?
+            } else {
+                let models = models.map(|p| p.display().to_string());
+                proctor_api::sample::build_with_pipelines(
+                    &project,
+                    models.as_deref(),
+                    &progress::Bar::new(),
+                )?
+            };
             print!("{}", report::summary(&summary));
             if let Some(grades) = &summary.grades {
                 print!("\n{}", report::breakdowns(grades));

@@ -5,7 +5,7 @@ use proctor_api::dto::{
     IrtAbility, IrtMethod, IrtModel, IrtReport, LeaderboardMetric, ProjectSummary,
     SignificanceTable, SittingMode, Standing,
 };
-use proctor_api::dto::{ChunkUnit, IngestReport};
+use proctor_api::dto::{ChunkUnit, IngestReport, PipelineInfo, RunReport};
 use std::fmt::Write as _;
 
 fn pct(v: f64) -> String {
@@ -628,4 +628,27 @@ pub fn ingest(r: &IngestReport) -> String {
         },
         r.index
     )
+}
+
+/// A list of pipelines.
+pub fn pipelines(all: &[PipelineInfo]) -> String {
+    let mut out = format!("{} built-in pipelines\n", all.len());
+    for p in all {
+        let _ = writeln!(out, "  {}", p.system);
+    }
+    out
+}
+
+/// What a run did.
+pub fn run(r: &RunReport) -> String {
+    let now: u32 = r.sittings.iter().map(|s| s.answered_now).sum();
+    let before: u32 = r.sittings.iter().map(|s| s.answered_before).sum();
+    let mut out = format!(
+        "{} pipelines sat {} v{}: {now} answers now, {before} kept from an earlier run\n",
+        r.sittings.len(),
+        r.exam.exam,
+        r.exam.version
+    );
+    out.push_str("See the leaderboard: proctor grade -p <project>\n");
+    out
 }

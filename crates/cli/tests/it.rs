@@ -40,7 +40,7 @@ fn exam_csv(rows: usize) -> String {
 fn demo_prints_the_sample_leaderboard() {
     let dir = tempfile::tempdir().unwrap();
     let project = dir.path().join("s.proctor");
-    let out = proctor(&["demo", "-p", project.to_str().unwrap()]);
+    let out = proctor(&["demo", "--quick", "-p", project.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
@@ -81,7 +81,7 @@ fn demo_prints_the_sample_leaderboard() {
         "{against}"
     );
     // A second demo refuses to overwrite the user's file unless told to.
-    let again = proctor(&["demo", "-p", project.to_str().unwrap()]);
+    let again = proctor(&["demo", "--quick", "-p", project.to_str().unwrap()]);
     assert!(!again.status.success());
     assert!(
         text(&again.stderr).starts_with("error: creating"),
@@ -89,9 +89,15 @@ fn demo_prints_the_sample_leaderboard() {
         text(&again.stderr)
     );
     assert!(
-        proctor(&["demo", "-p", project.to_str().unwrap(), "--force"])
-            .status
-            .success()
+        proctor(&[
+            "demo",
+            "--quick",
+            "-p",
+            project.to_str().unwrap(),
+            "--force"
+        ])
+        .status
+        .success()
     );
 }
 
@@ -239,7 +245,7 @@ fn irt_fit_info_and_improve_on_the_sample() {
     let dir = tempfile::tempdir().unwrap();
     let project = dir.path().join("s.proctor");
     let p = project.to_str().unwrap();
-    assert!(proctor(&["demo", "-p", p]).status.success());
+    assert!(proctor(&["demo", "--quick", "-p", p]).status.success());
     // Before any fit, `info` says what to run.
     let none = proctor(&["irt", "info", "-p", p]);
     assert!(!none.status.success());
@@ -293,7 +299,7 @@ fn correlate_with_another_leaderboard() {
     let dir = tempfile::tempdir().unwrap();
     let project = dir.path().join("s.proctor");
     let p = project.to_str().unwrap();
-    assert!(proctor(&["demo", "-p", p]).status.success());
+    assert!(proctor(&["demo", "--quick", "-p", p]).status.success());
     let board = dir.path().join("board.csv");
     std::fs::write(
         &board,
@@ -324,7 +330,7 @@ fn ingest_chunks_embeds_and_indexes_the_sample() {
     let dir = tempfile::tempdir().unwrap();
     let project = dir.path().join("s.proctor");
     let p = project.to_str().unwrap();
-    assert!(proctor(&["demo", "-p", p]).status.success());
+    assert!(proctor(&["demo", "--quick", "-p", p]).status.success());
     let out = proctor(&[
         "ingest",
         "-p",
@@ -360,4 +366,119 @@ fn ingest_chunks_embeds_and_indexes_the_sample() {
         "{}",
         text(&out.stderr)
     );
+}
+
+#[test]
+fn the_full_demo_runs_the_reference_pipelines() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("s.proctor");
+    let out = proctor(&["demo", "-p", project.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("31 systems"),
+        "7 imported and 24 pipelines: {stdout}"
+    );
+    for name in [
+        "closed book · lexical",
+        "oracle · combined",
+        "hybrid · embedding · top 3",
+    ] {
+        assert!(stdout.contains(name), "{name} missing: {stdout}");
+    }
+    let listed = text(&proctor(&["pipelines", "list", "-p", project.to_str().unwrap()]).stdout);
+    assert!(listed.starts_with("24 built-in pipelines"), "{listed}");
+}
+
+/// The per-system tallies of `proctor grade --json`, by system.
+fn tallies(project: &str) -> Vec<(String, u64, u64, u64, u64)> {
+    let out = proctor(&["grade", "-p", project, "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let grades: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut rows: Vec<(String, u64, u64, u64, u64)> = grades["leaderboard"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let n = |k: &str| s[k].as_u64().unwrap();
+            (
+                s["system"].as_str().unwrap().to_owned(),
+                n("correct"),
+                n("wrong"),
+                n("unanswered"),
+                n("graded"),
+            )
+        })
+        .collect();
+    rows.sort();
+    rows
+}
+
+/// SIGKILL during `proctor run`, then run again: the run completes with exactly one response per
+/// (system, question) and the same results as an uninterrupted run.
+#[test]
+fn killing_a_run_and_running_again_gives_the_same_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("base.proctor");
+    let b = base.to_str().unwrap();
+    assert!(proctor(&["demo", "--quick", "-p", b]).status.success());
+    assert!(proctor(&["ingest", "-p", b]).status.success());
+    assert!(
+        proctor(&["pipelines", "add-grid", "-p", b])
+            .status
+            .success()
+    );
+    let copy = |name: &str| {
+        let path = dir.path().join(name);
+        std::fs::copy(&base, &path).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    let reference = copy("reference.proctor");
+    let out = proctor(&["run", "-p", &reference]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let expected = tallies(&reference);
+
+    let killed = copy("killed.proctor");
+    let mut killed_midway = 0;
+    let mut delay = Duration::from_millis(300);
+    loop {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_proctor"))
+            .args(["run", "-p", &killed])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = Instant::now();
+        let finished = loop {
+            if child.try_wait().unwrap().is_some() {
+                break true;
+            }
+            if started.elapsed() >= delay {
+                break false;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        if finished {
+            break;
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        killed_midway += 1;
+        integrity_ok(Path::new(&killed));
+        delay += Duration::from_millis(400);
+    }
+    assert!(
+        killed_midway >= 2,
+        "the run was killed only {killed_midway} times before it finished"
+    );
+    let out = proctor(&["run", "-p", &killed, "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for sitting in report["sittings"].as_array().unwrap() {
+        assert_eq!(sitting["answered_now"], 0, "already complete: {sitting}");
+        assert_eq!(
+            sitting["answered_before"], 120,
+            "one response per question: {sitting}"
+        );
+    }
+    assert_eq!(tallies(&killed), expected);
 }
