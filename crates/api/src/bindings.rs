@@ -10,9 +10,9 @@ use crate::dto::{
     ImproveRequest, ImprovementReport, ImprovementStep, InformationCurve, IngestReport,
     IngestRequest, IrtAbility, IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest,
     LeaderboardMetric, PipelineInfo, PipelineSitting, PipelineSpec, PositionBaseline, ProjectPath,
-    ProjectSummary, QuestionCategories, ReaderKind, Retriever, RunReport, RunRequest,
-    SignificanceRequest, SignificanceRow, SignificanceTable, SittingMode, Standing, TrecScores,
-    UnmappedAnswer,
+    ProjectSummary, QuestionCategories, ReadArticlesRequest, ReaderKind, Retriever, RunReport,
+    RunRequest, SignificanceRequest, SignificanceRow, SignificanceTable, SittingMode, Standing,
+    TrecScores, UnmappedAnswer,
 };
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
@@ -62,6 +62,7 @@ pub fn typescript() -> String {
         RunRequest::decl(),
         PipelineSitting::decl(),
         RunReport::decl(),
+        ReadArticlesRequest::decl(),
         LeaderboardMetric::decl(),
         CorrelateRequest::decl(),
         BoardCorrelation::decl(),

@@ -845,3 +845,23 @@ pub struct RunReport {
     /// Per pipeline.
     pub sittings: Vec<PipelineSitting>,
 }
+
+/// EXAM mode graded on this machine: a local reader answers each query's questions from a
+/// system's article (METHODS.md §1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ReadArticlesRequest {
+    /// The exam (default: the newest).
+    pub exam: Option<String>,
+    /// Systems whose articles are read (empty: every system with articles).
+    pub systems: Vec<String>,
+    /// Also read the gold articles (for n-EXAM).
+    pub gold: bool,
+    /// The reader.
+    pub reader: ReaderKind,
+    /// Replace the systems' earlier EXAM-mode outcomes (imported or read before).
+    pub replace: bool,
+    /// The models folder (default: `PROCTOR_MODELS`, else ~/.local/share/proctor/models).
+    pub models: Option<String>,
+    /// Use the int8 embedder.
+    pub int8: bool,
+}

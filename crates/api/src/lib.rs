@@ -18,6 +18,7 @@
 //! # let _ = Project::open;
 //! ```
 
+mod articles;
 pub mod bindings;
 mod categories;
 mod correlate;

@@ -847,3 +847,57 @@ mod pipelines {
         assert_eq!(project.pipelines().unwrap().len(), 24);
     }
 }
+
+mod articles {
+    use super::*;
+    use proctor_api::dto::{ReadArticlesRequest, ReaderKind};
+
+    #[test]
+    fn a_local_reader_grades_exam_mode_and_gold() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.proctor");
+        proctor_api::sample::build(&path, &NoProgress).unwrap();
+        let mut project = Project::open(&path).unwrap();
+        let mut request = ReadArticlesRequest {
+            exam: None,
+            systems: Vec::new(),
+            gold: true,
+            reader: ReaderKind::Lexical,
+            replace: false,
+            models: None,
+            int8: true,
+        };
+        // The sample's EXAM systems came with imported reader outcomes: not overwritten silently.
+        let err = project.read_articles(&request, &NoProgress).unwrap_err();
+        assert_eq!(err.code, ErrorCode::Conflict, "{}", err.message);
+        request.replace = true;
+        let report = project.read_articles(&request, &NoProgress).unwrap();
+        assert_eq!(report.sittings.len(), 3, "two writers and gold");
+        let grades = project.grades(None).unwrap();
+        let exam = |name: &str| {
+            grades
+                .leaderboard
+                .iter()
+                .find(|s| s.system == name)
+                .unwrap()
+                .exam
+                .clone()
+                .unwrap()
+        };
+        let gold = grades.gold.clone().unwrap();
+        let (scribe, brief) = (exam("Scribe Writer"), exam("Brief Writer"));
+        // The fuller articles answer more; gold answers most; n-EXAM = Σ EXAM / Σ gold EXAM.
+        assert!(
+            gold.exam > scribe.exam && scribe.exam > brief.exam,
+            "{gold:?} {scribe:?} {brief:?}"
+        );
+        assert!((scribe.n_exam.unwrap() - scribe.exam / gold.exam).abs() < 1e-9);
+        // Reading again with the embedding reader replaces the sitting whole.
+        request.reader = ReaderKind::Embedding;
+        request.systems = vec!["Scribe Writer".into()];
+        request.gold = false;
+        let again = project.read_articles(&request, &NoProgress).unwrap();
+        assert_eq!(again.sittings.len(), 1);
+        assert_eq!(again.sittings[0].answered_now, 120);
+    }
+}

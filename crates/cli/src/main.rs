@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use proctor_api::dto::{
     CategoryOverride, ChunkUnit, Chunking, CompareRequest, CorrelateRequest, Factor, GridRequest,
     ImportKind, ImportRequest, ImproveRequest, IngestRequest, IrtMethod, IrtModel, IrtRequest,
-    LeaderboardMetric, ReaderKind, Retriever, RunRequest, SignificanceRequest,
+    LeaderboardMetric, ReadArticlesRequest, ReaderKind, Retriever, RunRequest, SignificanceRequest,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
@@ -199,6 +199,37 @@ enum Command {
         #[arg(long, env = "PROCTOR_MODELS")]
         models: Option<PathBuf>,
     },
+    /// EXAM mode graded here: a local reader answers each query's questions from the systems'
+    /// articles (and the gold articles, for n-EXAM).
+    Read {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// The exam (default: the newest).
+        #[arg(long)]
+        exam: Option<String>,
+        /// A system whose articles are read (repeatable; default: all).
+        #[arg(long = "system")]
+        systems: Vec<String>,
+        /// Skip the gold articles.
+        #[arg(long)]
+        no_gold: bool,
+        /// The reader.
+        #[arg(long, value_enum, default_value_t = ReaderArg::Combined)]
+        reader: ReaderArg,
+        /// Replace earlier EXAM-mode outcomes (imported or read before).
+        #[arg(long)]
+        replace: bool,
+        /// The models folder (installed by scripts/install-models.sh).
+        #[arg(long, env = "PROCTOR_MODELS")]
+        models: Option<PathBuf>,
+        /// Use the int8 embedder.
+        #[arg(long)]
+        int8: bool,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// The built-in pipelines: add the reference grid, or list them.
     Pipelines {
         #[command(subcommand)]
@@ -290,6 +321,16 @@ enum ReaderArg {
     Combined,
 }
 
+impl From<ReaderArg> for ReaderKind {
+    fn from(reader: ReaderArg) -> Self {
+        match reader {
+            ReaderArg::Lexical => Self::Lexical,
+            ReaderArg::Embedding => Self::Embedding,
+            ReaderArg::Combined => Self::Combined,
+        }
+    }
+}
+
 fn pipelines(action: PipelinesAction) -> ApiResult<()> {
     match action {
         PipelinesAction::AddGrid {
@@ -309,14 +350,7 @@ fn pipelines(action: PipelinesAction) -> ApiResult<()> {
                         RetrieverArg::Oracle => Retriever::Oracle,
                     })
                     .collect(),
-                readers: readers
-                    .into_iter()
-                    .map(|r| match r {
-                        ReaderArg::Lexical => ReaderKind::Lexical,
-                        ReaderArg::Embedding => ReaderKind::Embedding,
-                        ReaderArg::Combined => ReaderKind::Combined,
-                    })
-                    .collect(),
+                readers: readers.into_iter().map(ReaderKind::from).collect(),
                 top_ks,
             };
             let added = Project::open(&project)?.add_pipeline_grid(&request)?;
@@ -581,6 +615,29 @@ fn run(cli: Cli) -> ApiResult<()> {
         }
         Command::Irt { action } => irt(action)?,
         Command::Pipelines { action } => pipelines(action)?,
+        Command::Read {
+            project,
+            exam,
+            systems,
+            no_gold,
+            reader,
+            replace,
+            models,
+            int8,
+            json,
+        } => {
+            let request = ReadArticlesRequest {
+                exam,
+                systems,
+                gold: !no_gold,
+                reader: reader.into(),
+                replace,
+                models: models.map(|p| p.display().to_string()),
+                int8,
+            };
+            let report = Project::open(&project)?.read_articles(&request, &progress::Bar::new())?;
+            show(&report, json, report::run)?;
+        }
         Command::Run {
             project,
             exam,

@@ -644,7 +644,7 @@ pub fn run(r: &RunReport) -> String {
     let now: u32 = r.sittings.iter().map(|s| s.answered_now).sum();
     let before: u32 = r.sittings.iter().map(|s| s.answered_before).sum();
     let mut out = format!(
-        "{} pipelines sat {} v{}: {now} answers now, {before} kept from an earlier run\n",
+        "{} sittings of {} v{}: {now} answers now, {before} kept from an earlier run\n",
         r.sittings.len(),
         r.exam.exam,
         r.exam.version

@@ -401,6 +401,29 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
+    /// The articles of a system (EXAM mode), by query; `None` gives the gold articles.
+    pub fn articles(&self, system: Option<SystemId>) -> Result<BTreeMap<String, String>> {
+        let mut stmt = match system {
+            Some(_) => self
+                .conn
+                .prepare("SELECT query, text FROM articles WHERE system_id = ?1")?,
+            None => self
+                .conn
+                .prepare("SELECT query, text FROM gold_articles WHERE ?1 IS NULL")?,
+        };
+        let rows = stmt.query_map(params![system.map(|s| s.0)], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The systems that wrote articles (EXAM mode), by name.
+    pub fn article_systems(&self) -> Result<Vec<(SystemId, String)>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT DISTINCT s.id, s.name FROM systems s JOIN articles a ON a.system_id = s.id ORDER BY s.name",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((SystemId(r.get(0)?), r.get(1)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
     /// The Bloom keyword lists of this project, by level.
     pub fn bloom_keywords(&self) -> Result<Vec<(BloomLevel, String)>> {
         let mut stmt = self

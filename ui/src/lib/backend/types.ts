@@ -701,6 +701,36 @@ exam: ExamVersion,
  */
 sittings: Array<PipelineSitting>, };
 
+export type ReadArticlesRequest = { 
+/**
+ * The exam (default: the newest).
+ */
+exam: string | null, 
+/**
+ * Systems whose articles are read (empty: every system with articles).
+ */
+systems: Array<string>, 
+/**
+ * Also read the gold articles (for n-EXAM).
+ */
+gold: boolean, 
+/**
+ * The reader.
+ */
+reader: ReaderKind, 
+/**
+ * Replace the systems' earlier EXAM-mode outcomes (imported or read before).
+ */
+replace: boolean, 
+/**
+ * The models folder (default: `PROCTOR_MODELS`, else ~/.local/share/proctor/models).
+ */
+models: string | null, 
+/**
+ * Use the int8 embedder.
+ */
+int8: boolean, };
+
 export type LeaderboardMetric = "accuracy" | "exam" | "ability";
 
 export type CorrelateRequest = { 

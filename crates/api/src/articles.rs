@@ -1,0 +1,185 @@
+//! EXAM mode graded locally (METHODS.md §1): for each query, a reader answers the query's
+//! questions from the system's article alone; a query without an article leaves its questions
+//! unanswered. Gold articles are read the same way, for n-EXAM.
+
+use crate::dto::{PipelineSitting, ReadArticlesRequest, ReaderKind, RunReport};
+use crate::ingest::models_folder;
+use crate::project::exam_version_dto;
+use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
+use proctor_core::{CachedEmbedder, Embedder, Outcome, RunMode, SystemId, letter};
+use proctor_exam::readers::{
+    CombinedReader, EmbeddingReader, Idf, LexicalReader, Reader, ReaderQuestion,
+};
+use proctor_models::{EmbedderOptions, OnnxEmbedder};
+use proctor_store::NewResponse;
+
+/// Thresholds as in the pipelines.
+const LEXICAL_THRESHOLD: f64 = 0.1;
+const EMBEDDING_THRESHOLD: f64 = 0.2;
+
+impl Project {
+    /// Lets a local reader answer each query's questions from the systems' articles (and the
+    /// gold articles), writing one EXAM-mode run per system.
+    pub fn read_articles(
+        &mut self,
+        request: &ReadArticlesRequest,
+        progress: &dyn Progress,
+    ) -> ApiResult<RunReport> {
+        let version = self.exam_version(request.exam.as_deref())?;
+        let questions: Vec<_> = self
+            .store
+            .questions(version.id)?
+            .into_iter()
+            .filter(|q| q.active)
+            .collect();
+        if questions.iter().all(|q| q.query.is_none()) {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "no question of this exam names its query; EXAM mode needs a query column in the exam",
+            ));
+        }
+        let writers = self.store.article_systems()?;
+        let mut sittings: Vec<(Option<SystemId>, String)> = if request.systems.is_empty() {
+            writers
+                .into_iter()
+                .map(|(id, name)| (Some(id), name))
+                .collect()
+        } else {
+            request
+                .systems
+                .iter()
+                .map(|name| {
+                    writers
+                        .iter()
+                        .find(|(_, n)| n == name)
+                        .map(|(id, n)| (Some(*id), n.clone()))
+                        .ok_or_else(|| {
+                            ApiError::new(
+                                ErrorCode::NotFound,
+                                format!("no system named '{name}' has articles"),
+                            )
+                        })
+                })
+                .collect::<ApiResult<_>>()?
+        };
+        if request.gold {
+            sittings.push((None, "gold articles".to_owned()));
+        }
+        if sittings.is_empty() {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "the project has no articles to read; import some first",
+            ));
+        }
+        // The lexical reader weighs terms by their rarity in the corpus, or in the articles
+        // when there is no corpus.
+        let chunks = self.store.chunks()?;
+        let idf = if chunks.is_empty() {
+            let mut texts = Vec::new();
+            for (system, _) in &sittings {
+                texts.extend(self.store.articles(*system)?.into_values());
+            }
+            Idf::from_passages(texts.iter().map(String::as_str))
+        } else {
+            Idf::from_passages(chunks.iter().map(|c| c.text.as_str()))
+        };
+        let lexical = LexicalReader::new(idf, LEXICAL_THRESHOLD);
+        let onnx: Option<OnnxEmbedder> = if request.reader == ReaderKind::Lexical {
+            None
+        } else {
+            Some(
+                models_folder(request.models.as_deref())?.embedder(&EmbedderOptions {
+                    int8: request.int8,
+                    ..EmbedderOptions::default()
+                })?,
+            )
+        };
+        let cache = onnx
+            .as_ref()
+            .map(|e| CachedEmbedder::new(e as &dyn Embedder));
+        let embedding = cache
+            .as_ref()
+            .map(|c| EmbeddingReader::new(c, EMBEDDING_THRESHOLD));
+        let combined = embedding.as_ref().map(|e| CombinedReader::new(&lexical, e));
+        let missing = || ApiError::new(ErrorCode::Internal, "no embedder");
+        let reader: &dyn Reader = match request.reader {
+            ReaderKind::Lexical => &lexical,
+            ReaderKind::Embedding => embedding.as_ref().ok_or_else(missing)?,
+            ReaderKind::Combined => combined.as_ref().ok_or_else(missing)?,
+        };
+
+        // Refuse before reading anything when a sitting exists and may not be replaced.
+        if !request.replace {
+            let runs = self.store.runs(version.id)?;
+            if let Some((_, name)) = sittings.iter().find(|(system, _)| {
+                runs.iter()
+                    .any(|r| r.system == *system && r.mode != RunMode::Answers)
+            }) {
+                return Err(ApiError::new(
+                    ErrorCode::Conflict,
+                    format!(
+                        "{name} already has EXAM-mode outcomes on this exam; replace them to read again"
+                    ),
+                ));
+            }
+        }
+        let mut report = Vec::new();
+        for (system, name) in sittings {
+            let mode = if system.is_some() {
+                RunMode::Exam
+            } else {
+                RunMode::Gold
+            };
+            let articles = self.store.articles(system)?;
+            progress.start(&name, questions.len() as u64);
+            let mut responses = Vec::with_capacity(questions.len());
+            for question in &questions {
+                let article = question.query.as_ref().and_then(|q| articles.get(q));
+                let reading = match article {
+                    Some(text) => Some(
+                        reader
+                            .read(
+                                &ReaderQuestion {
+                                    stem: &question.stem,
+                                    choices: &question.choices,
+                                },
+                                &[text.as_str()],
+                            )
+                            .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?,
+                    ),
+                    None => None,
+                };
+                let choice = reading.as_ref().and_then(|r| r.choice);
+                let mut response = NewResponse::new(
+                    question.id,
+                    choice.map_or(Outcome::Unanswered, Outcome::Chosen),
+                    choice.map(|i| letter(i).to_string()),
+                );
+                response.evidence = reading.and_then(|r| r.evidence);
+                responses.push(response);
+                progress.advance(1);
+            }
+            progress.finish();
+            // The whole sitting lands in one transaction: replaced, or refused if one exists.
+            let tx = self.store.transaction()?;
+            if request.replace {
+                tx.delete_run(system, mode, version.id)?;
+            }
+            let source = format!("local {:?} reader", request.reader).to_lowercase();
+            let run = tx.create_run(system, mode, version.id, &source)?;
+            tx.insert_responses(run, &responses)?;
+            tx.finish_run(run)?;
+            tx.freeze(version.id)?;
+            tx.commit()?;
+            report.push(PipelineSitting {
+                system: name,
+                answered_now: u32::try_from(responses.len()).unwrap_or(u32::MAX),
+                answered_before: 0,
+            });
+        }
+        Ok(RunReport {
+            exam: exam_version_dto(&version),
+            sittings: report,
+        })
+    }
+}
