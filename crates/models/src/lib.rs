@@ -24,6 +24,7 @@ mod runtime;
 
 pub use embedder::{EmbedderOptions, OnnxEmbedder};
 pub use folder::{DEFAULT_EMBEDDER, ModelsFolder, embedder_name};
+pub use runtime::environment;
 
 use std::path::PathBuf;
 

@@ -10,7 +10,7 @@ static LOADING: Mutex<()> = Mutex::new(());
 
 /// The process's ONNX Runtime environment, loading the library at `library` the first time.
 /// ONNX Runtime allows one environment per process: a second, different library is refused.
-pub(crate) fn environment(library: &Path) -> Result<&'static Environment, ModelError> {
+pub fn environment(library: &Path) -> Result<&'static Environment, ModelError> {
     if let Some((loaded, env)) = ENVIRONMENT.get() {
         return same_library(loaded, library).map(|()| env);
     }
