@@ -9,10 +9,10 @@ use crate::dto::{
     ExamScore, ExamVersion, Factor, Grades, GridRequest, ImportKind, ImportReport, ImportRequest,
     ImproveRequest, ImprovementReport, ImprovementStep, InformationCurve, IngestReport,
     IngestRequest, IrtAbility, IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest,
-    LeaderboardMetric, PipelineInfo, PipelineSitting, PipelineSpec, PositionBaseline, ProjectPath,
-    ProjectSummary, QuestionCategories, ReadArticlesRequest, ReaderKind, Retriever, RunReport,
-    RunRequest, SignificanceRequest, SignificanceRow, SignificanceTable, SittingMode, Standing,
-    TrecScores, UnmappedAnswer,
+    LeaderboardMetric, ModelFile, ModelTest, ModelsReport, PipelineInfo, PipelineSitting,
+    PipelineSpec, PositionBaseline, ProjectPath, ProjectSummary, QuestionCategories,
+    ReadArticlesRequest, ReaderKind, Retriever, RunReport, RunRequest, SignificanceRequest,
+    SignificanceRow, SignificanceTable, SittingMode, Standing, TrecScores, UnmappedAnswer,
 };
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
@@ -63,6 +63,9 @@ pub fn typescript() -> String {
         PipelineSitting::decl(),
         RunReport::decl(),
         ReadArticlesRequest::decl(),
+        ModelFile::decl(),
+        ModelsReport::decl(),
+        ModelTest::decl(),
         LeaderboardMetric::decl(),
         CorrelateRequest::decl(),
         BoardCorrelation::decl(),

@@ -865,3 +865,43 @@ pub struct ReadArticlesRequest {
     /// Use the int8 embedder.
     pub int8: bool,
 }
+
+/// A file of the models folder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ModelFile {
+    /// What it is for (runtime, embedder, embedder-int8, tokenizer).
+    pub role: String,
+    /// In words.
+    pub description: String,
+    /// Where it is.
+    pub path: String,
+    /// Its size in bytes.
+    pub bytes: u64,
+    /// Whether it is there, with that size.
+    pub present: bool,
+}
+
+/// The models folder and what it holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ModelsReport {
+    /// The folder.
+    pub folder: String,
+    /// Its files.
+    pub files: Vec<ModelFile>,
+}
+
+/// A self-test of the embedder.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ModelTest {
+    /// The model tested.
+    pub embedder: String,
+    /// Its vectors' length.
+    pub dimension: u32,
+    /// Cosine of two paraphrases (should be high).
+    pub paraphrase_cosine: f64,
+    /// Cosine of two unrelated sentences (should be near 0).
+    pub unrelated_cosine: f64,
+    /// Whether the model behaves as an embedder should (unit vectors, paraphrases closer than
+    /// unrelated sentences).
+    pub passed: bool,
+}

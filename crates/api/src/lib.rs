@@ -28,6 +28,7 @@ mod grades;
 mod imports;
 mod ingest;
 mod irt;
+pub mod models;
 mod pipelines;
 mod progress;
 mod project;

@@ -230,6 +230,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The local models: what the models folder holds, and a self-test of the embedder.
+    Models {
+        #[command(subcommand)]
+        action: ModelsAction,
+    },
     /// The built-in pipelines: add the reference grid, or list them.
     Pipelines {
         #[command(subcommand)]
@@ -274,6 +279,55 @@ enum Command {
         #[arg(long, env = "PROCTOR_TOKEN", hide = true)]
         token: Option<String>,
     },
+}
+
+/// The models subcommands.
+#[derive(Subcommand)]
+enum ModelsAction {
+    /// List the installed models and say whether each file is there.
+    List {
+        /// The models folder (installed by scripts/install-models.sh).
+        #[arg(long, env = "PROCTOR_MODELS")]
+        models: Option<PathBuf>,
+        /// Print the list as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Load the embedder and check that it behaves like one.
+    Test {
+        /// The models folder (installed by scripts/install-models.sh).
+        #[arg(long, env = "PROCTOR_MODELS")]
+        models: Option<PathBuf>,
+        /// Test the int8 copy.
+        #[arg(long)]
+        int8: bool,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn models(action: ModelsAction) -> ApiResult<()> {
+    let path = |p: Option<PathBuf>| p.map(|p| p.display().to_string());
+    match action {
+        ModelsAction::List { models, json } => show(
+            &proctor_api::models::list(path(models).as_deref())?,
+            json,
+            report::models,
+        ),
+        ModelsAction::Test { models, int8, json } => {
+            let result = proctor_api::models::test(path(models).as_deref(), int8)?;
+            show(&result, json, report::model_test)?;
+            if result.passed {
+                Ok(())
+            } else {
+                Err(ApiError::new(
+                    ErrorCode::Internal,
+                    "the embedder failed its self-test",
+                ))
+            }
+        }
+    }
 }
 
 /// The pipelines subcommands.
@@ -615,6 +669,7 @@ fn run(cli: Cli) -> ApiResult<()> {
         }
         Command::Irt { action } => irt(action)?,
         Command::Pipelines { action } => pipelines(action)?,
+        Command::Models { action } => models(action)?,
         Command::Read {
             project,
             exam,

@@ -5,7 +5,7 @@ use proctor_api::dto::{
     IrtAbility, IrtMethod, IrtModel, IrtReport, LeaderboardMetric, ProjectSummary,
     SignificanceTable, SittingMode, Standing,
 };
-use proctor_api::dto::{ChunkUnit, IngestReport, PipelineInfo, RunReport};
+use proctor_api::dto::{ChunkUnit, IngestReport, ModelTest, ModelsReport, PipelineInfo, RunReport};
 use std::fmt::Write as _;
 
 fn pct(v: f64) -> String {
@@ -651,4 +651,39 @@ pub fn run(r: &RunReport) -> String {
     );
     out.push_str("See the leaderboard: proctor grade -p <project>\n");
     out
+}
+
+/// The models folder.
+pub fn models(r: &ModelsReport) -> String {
+    let rows: Vec<Vec<String>> = r
+        .files
+        .iter()
+        .map(|f| {
+            vec![
+                f.role.clone(),
+                f.description.clone(),
+                format!("{:.1} MB", f.bytes as f64 / 1e6),
+                if f.present {
+                    "ok".to_owned()
+                } else {
+                    "MISSING".to_owned()
+                },
+            ]
+        })
+        .collect();
+    let mut out = format!("Models folder: {}\n", r.folder);
+    out.push_str(&table(&["role", "model", "size", ""], &rows, &[2]));
+    out
+}
+
+/// The embedder's self-test.
+pub fn model_test(t: &ModelTest) -> String {
+    format!(
+        "{}: {} dimensions; paraphrases {:.3}, unrelated sentences {:.3} — {}\n",
+        t.embedder,
+        t.dimension,
+        t.paraphrase_cosine,
+        t.unrelated_cosine,
+        if t.passed { "works" } else { "FAILED" }
+    )
 }

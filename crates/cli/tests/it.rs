@@ -482,3 +482,36 @@ fn killing_a_run_and_running_again_gives_the_same_results() {
     }
     assert_eq!(tallies(&killed), expected);
 }
+
+#[test]
+fn models_list_and_self_test() {
+    let out = proctor(&["models", "list"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for role in ["runtime", "embedder", "embedder-int8", "tokenizer"] {
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(role))
+            .unwrap_or_else(|| panic!("{stdout}"));
+        assert!(line.ends_with("ok"), "{line}");
+    }
+    let out = proctor(&["models", "test", "--int8"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).ends_with("— works\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_proctor"))
+        .args(["models", "list"])
+        .env("PROCTOR_MODELS", dir.path())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("scripts/install-models.sh"),
+        "{}",
+        text(&out.stderr)
+    );
+}

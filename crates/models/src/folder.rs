@@ -17,6 +17,25 @@ struct Manifest {
 struct ManifestFile {
     path: String,
     role: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    bytes: u64,
+}
+
+/// One installed file as the manifest lists it, and whether it is there with its size.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InstalledFile {
+    /// What it is for ("runtime", "embedder", "embedder-int8", "tokenizer").
+    pub role: String,
+    /// In words.
+    pub description: String,
+    /// Where it is.
+    pub path: PathBuf,
+    /// Its size as installed.
+    pub bytes: u64,
+    /// Whether the file is there with that size.
+    pub present: bool,
 }
 
 /// A models folder with a readable manifest.
@@ -24,6 +43,7 @@ struct ManifestFile {
 pub struct ModelsFolder {
     root: PathBuf,
     files: Vec<(String, String)>,
+    installed: Vec<InstalledFile>,
 }
 
 impl ModelsFolder {
@@ -56,6 +76,22 @@ impl ModelsFolder {
             .map_err(|e| damaged(format!("cannot read manifest.json: {e}")))?;
         let manifest: Manifest = serde_json::from_str(&text)
             .map_err(|e| damaged(format!("manifest.json is not valid: {e}")))?;
+        let installed = manifest
+            .files
+            .iter()
+            .map(|f| {
+                let path = root.join(&f.path);
+                let present = std::fs::metadata(&path)
+                    .is_ok_and(|m| m.is_file() && (f.bytes == 0 || m.len() == f.bytes));
+                InstalledFile {
+                    role: f.role.clone(),
+                    description: f.description.clone(),
+                    path,
+                    bytes: f.bytes,
+                    present,
+                }
+            })
+            .collect();
         Ok(Self {
             root: root.to_owned(),
             files: manifest
@@ -63,7 +99,13 @@ impl ModelsFolder {
                 .into_iter()
                 .map(|f| (f.role, f.path))
                 .collect(),
+            installed,
         })
+    }
+
+    /// Every file the manifest lists.
+    pub fn installed(&self) -> &[InstalledFile] {
+        &self.installed
     }
 
     /// The folder.

@@ -23,7 +23,7 @@ mod folder;
 mod runtime;
 
 pub use embedder::{EmbedderOptions, OnnxEmbedder};
-pub use folder::{DEFAULT_EMBEDDER, ModelsFolder, embedder_name};
+pub use folder::{DEFAULT_EMBEDDER, InstalledFile, ModelsFolder, embedder_name};
 pub use runtime::environment;
 
 use std::path::PathBuf;

@@ -731,6 +731,61 @@ models: string | null,
  */
 int8: boolean, };
 
+export type ModelFile = { 
+/**
+ * What it is for (runtime, embedder, embedder-int8, tokenizer).
+ */
+role: string, 
+/**
+ * In words.
+ */
+description: string, 
+/**
+ * Where it is.
+ */
+path: string, 
+/**
+ * Its size in bytes.
+ */
+bytes: bigint, 
+/**
+ * Whether it is there, with that size.
+ */
+present: boolean, };
+
+export type ModelsReport = { 
+/**
+ * The folder.
+ */
+folder: string, 
+/**
+ * Its files.
+ */
+files: Array<ModelFile>, };
+
+export type ModelTest = { 
+/**
+ * The model tested.
+ */
+embedder: string, 
+/**
+ * Its vectors' length.
+ */
+dimension: number, 
+/**
+ * Cosine of two paraphrases (should be high).
+ */
+paraphrase_cosine: number, 
+/**
+ * Cosine of two unrelated sentences (should be near 0).
+ */
+unrelated_cosine: number, 
+/**
+ * Whether the model behaves as an embedder should (unit vectors, paraphrases closer than
+ * unrelated sentences).
+ */
+passed: boolean, };
+
 export type LeaderboardMetric = "accuracy" | "exam" | "ability";
 
 export type CorrelateRequest = { 
