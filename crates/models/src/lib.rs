@@ -13,7 +13,7 @@
 //!
 //! let folder = ModelsFolder::locate(None)?;
 //! let embedder = folder.embedder(&Default::default())?;
-//! let vectors = embedder.embed(&["How do I rotate the backup keys?"])?;
+//! let vectors = embedder.embed_texts(&["How do I rotate the backup keys?"])?;
 //! assert_eq!(vectors[0].len(), embedder.dimension());
 //! # Ok::<(), proctor_models::ModelError>(())
 //! ```
