@@ -4,18 +4,16 @@
 
 use crate::dto::{PipelineSitting, ReadArticlesRequest, ReaderKind, RunReport};
 use crate::ingest::models_folder;
+use crate::pipelines::pick_reader;
 use crate::project::exam_version_dto;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{CachedEmbedder, Embedder, Outcome, RunMode, SystemId, letter};
 use proctor_exam::readers::{
-    CombinedReader, EmbeddingReader, Idf, LexicalReader, Reader, ReaderQuestion,
+    CombinedReader, DEFAULT_EMBEDDING_THRESHOLD, DEFAULT_LEXICAL_THRESHOLD, EmbeddingReader, Idf,
+    LexicalReader, ReaderQuestion,
 };
 use proctor_models::{EmbedderOptions, OnnxEmbedder};
 use proctor_store::NewResponse;
-
-/// Thresholds as in the pipelines.
-const LEXICAL_THRESHOLD: f64 = 0.1;
-const EMBEDDING_THRESHOLD: f64 = 0.2;
 
 impl Project {
     /// Lets a local reader answer each query's questions from the systems' articles (and the
@@ -83,7 +81,7 @@ impl Project {
         } else {
             Idf::from_passages(chunks.iter().map(|c| c.text.as_str()))
         };
-        let lexical = LexicalReader::new(idf, LEXICAL_THRESHOLD);
+        let lexical = LexicalReader::new(idf, DEFAULT_LEXICAL_THRESHOLD);
         let onnx: Option<OnnxEmbedder> = if request.reader == ReaderKind::Lexical {
             None
         } else {
@@ -99,14 +97,14 @@ impl Project {
             .map(|e| CachedEmbedder::new(e as &dyn Embedder));
         let embedding = cache
             .as_ref()
-            .map(|c| EmbeddingReader::new(c, EMBEDDING_THRESHOLD));
+            .map(|c| EmbeddingReader::new(c, DEFAULT_EMBEDDING_THRESHOLD));
         let combined = embedding.as_ref().map(|e| CombinedReader::new(&lexical, e));
-        let missing = || ApiError::new(ErrorCode::Internal, "no embedder");
-        let reader: &dyn Reader = match request.reader {
-            ReaderKind::Lexical => &lexical,
-            ReaderKind::Embedding => embedding.as_ref().ok_or_else(missing)?,
-            ReaderKind::Combined => combined.as_ref().ok_or_else(missing)?,
-        };
+        let reader = pick_reader(
+            request.reader,
+            &lexical,
+            embedding.as_ref(),
+            combined.as_ref(),
+        )?;
 
         // Refuse before reading anything when a sitting exists and may not be replaced.
         if !request.replace {

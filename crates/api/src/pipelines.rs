@@ -12,7 +12,8 @@ use crate::project::exam_version_dto;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{CachedEmbedder, Embedder, Outcome, RunMode, SystemKind, letter};
 use proctor_exam::readers::{
-    CombinedReader, EmbeddingReader, Idf, LexicalReader, Reader, ReaderQuestion,
+    CombinedReader, DEFAULT_EMBEDDING_THRESHOLD, DEFAULT_LEXICAL_THRESHOLD, EmbeddingReader, Idf,
+    LexicalReader, Reader, ReaderQuestion,
 };
 use proctor_models::{EmbedderOptions, OnnxEmbedder, embedder_name};
 use proctor_search::{Bm25Index, DenseIndex, Hit, reciprocal_rank_fusion};
@@ -23,10 +24,6 @@ use std::collections::{BTreeSet, HashMap};
 const BATCH: usize = 20;
 /// Candidates each ranking contributes to the hybrid fusion.
 const FUSION_DEPTH: usize = 20;
-/// A lexical support below this leaves a question unanswered.
-const LEXICAL_THRESHOLD: f64 = 0.1;
-/// An embedding cosine below this leaves a question unanswered.
-const EMBEDDING_THRESHOLD: f64 = 0.2;
 
 fn n(v: usize) -> u32 {
     u32::try_from(v).unwrap_or(u32::MAX)
@@ -66,6 +63,21 @@ pub fn pipeline_name(spec: PipelineSpec) -> String {
     } else {
         base
     }
+}
+
+/// The reader of a kind, among those built (the embedding ones exist only with a model).
+pub(crate) fn pick_reader<'a>(
+    kind: ReaderKind,
+    lexical: &'a LexicalReader,
+    embedding: Option<&'a EmbeddingReader<'a>>,
+    combined: Option<&'a CombinedReader<'a>>,
+) -> ApiResult<&'a dyn Reader> {
+    let reader: Option<&dyn Reader> = match kind {
+        ReaderKind::Lexical => Some(lexical),
+        ReaderKind::Embedding => embedding.map(|r| r as &dyn Reader),
+        ReaderKind::Combined => combined.map(|r| r as &dyn Reader),
+    };
+    reader.ok_or_else(|| internal("the embedding reader was asked for without a model"))
 }
 
 fn internal(e: impl std::fmt::Display) -> ApiError {
@@ -233,7 +245,7 @@ impl Project {
             chunks.iter().map(|c| (c.id.0, c.text.as_str())),
         )?;
         let idf = Idf::from_passages(chunks.iter().map(|c| c.text.as_str()));
-        let lexical = LexicalReader::new(idf, LEXICAL_THRESHOLD);
+        let lexical = LexicalReader::new(idf, DEFAULT_LEXICAL_THRESHOLD);
         let needs_model = specs.iter().any(|(_, _, s)| {
             matches!(s.retriever, Retriever::Dense | Retriever::Hybrid)
                 || s.reader != ReaderKind::Lexical
@@ -282,7 +294,7 @@ impl Project {
         }
         let embedding = cache
             .as_ref()
-            .map(|c| EmbeddingReader::new(c, EMBEDDING_THRESHOLD));
+            .map(|c| EmbeddingReader::new(c, DEFAULT_EMBEDDING_THRESHOLD));
         let combined = embedding.as_ref().map(|e| CombinedReader::new(&lexical, e));
 
         let retrieval = Retrieval {
@@ -317,13 +329,7 @@ impl Project {
                 .collect();
             let todo: Vec<&QuestionRow> =
                 questions.iter().filter(|q| !done.contains(&q.id)).collect();
-            let reader: &dyn Reader = match spec.reader {
-                ReaderKind::Lexical => &lexical,
-                ReaderKind::Embedding => {
-                    embedding.as_ref().ok_or_else(|| internal("no embedder"))?
-                }
-                ReaderKind::Combined => combined.as_ref().ok_or_else(|| internal("no embedder"))?,
-            };
+            let reader = pick_reader(spec.reader, &lexical, embedding.as_ref(), combined.as_ref())?;
             progress.start(name, todo.len() as u64);
             for batch in todo.chunks(BATCH) {
                 if progress.cancelled() {

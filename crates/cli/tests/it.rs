@@ -178,6 +178,20 @@ fn wrong_encodings_empty_files_and_huge_cells() {
     );
 }
 
+/// Waits up to `limit` for `child` to exit; whether it did.
+fn finishes_within(child: &mut std::process::Child, limit: Duration) -> bool {
+    let started = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            return true;
+        }
+        if started.elapsed() >= limit {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 /// SIGKILL at many moments of a large import: every time, the project opens, passes SQLite's
 /// integrity check, and holds either all of the import or none of it.
 #[test]
@@ -197,16 +211,7 @@ fn killing_an_import_leaves_all_or_nothing() {
             .args(["import", "exam", exam.to_str().unwrap(), "-p", &project])
             .spawn()
             .unwrap();
-        let started = Instant::now();
-        let finished = loop {
-            if child.try_wait().unwrap().is_some() {
-                break true;
-            }
-            if started.elapsed() >= delay {
-                break false;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        };
+        let finished = finishes_within(&mut child, delay);
         if !finished {
             child.kill().unwrap(); // SIGKILL on Unix
             child.wait().unwrap();
@@ -447,16 +452,7 @@ fn killing_a_run_and_running_again_gives_the_same_results() {
             .stdout(std::process::Stdio::null())
             .spawn()
             .unwrap();
-        let started = Instant::now();
-        let finished = loop {
-            if child.try_wait().unwrap().is_some() {
-                break true;
-            }
-            if started.elapsed() >= delay {
-                break false;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        };
+        let finished = finishes_within(&mut child, delay);
         if finished {
             break;
         }

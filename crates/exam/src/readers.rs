@@ -14,6 +14,11 @@ use proctor_core::{EmbedError, Embedder, cosine};
 use proctor_stats::text::{Terms, sentences};
 use std::collections::{BTreeSet, HashMap};
 
+/// The lexical support below which a reader leaves a question unanswered, by default.
+pub const DEFAULT_LEXICAL_THRESHOLD: f64 = 0.1;
+/// The cosine below which the embedding reader leaves a question unanswered, by default.
+pub const DEFAULT_EMBEDDING_THRESHOLD: f64 = 0.2;
+
 /// A question as a reader sees it.
 #[derive(Debug, Clone, Copy)]
 pub struct ReaderQuestion<'a> {
