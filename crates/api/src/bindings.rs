@@ -4,9 +4,10 @@
 //! stale; `UPDATE_BINDINGS=1 cargo test -p proctor-api bindings` rewrites it.
 
 use crate::dto::{
-    BiasBaselines, BoardCorrelation, CategoryCell, CategoryOverride, CategoryRow, CategoryTable,
-    ChunkUnit, Chunking, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, Counts,
-    ExamScore, ExamVersion, Factor, Grades, GridRequest, ImportKind, ImportReport, ImportRequest,
+    ArticleBuilder, BiasBaselines, BoardCorrelation, BuildArticlesReport, BuildArticlesRequest,
+    CategoryCell, CategoryOverride, CategoryRow, CategoryTable, ChunkUnit, Chunking,
+    CompareRequest, Comparison, CorrelateRequest, CorrelationReport, Counts, ExamScore,
+    ExamVersion, Factor, Grades, GridRequest, ImportKind, ImportReport, ImportRequest,
     ImproveRequest, ImprovementReport, ImprovementStep, InformationCurve, IngestReport,
     IngestRequest, IrtAbility, IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest,
     LeaderboardMetric, ModelFile, ModelTest, ModelsReport, PipelineInfo, PipelineSitting,
@@ -66,6 +67,9 @@ pub fn typescript() -> String {
         ModelFile::decl(),
         ModelsReport::decl(),
         ModelTest::decl(),
+        ArticleBuilder::decl(),
+        BuildArticlesRequest::decl(),
+        BuildArticlesReport::decl(),
         LeaderboardMetric::decl(),
         CorrelateRequest::decl(),
         BoardCorrelation::decl(),

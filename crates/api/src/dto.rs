@@ -905,3 +905,41 @@ pub struct ModelTest {
     /// unrelated sentences).
     pub passed: bool,
 }
+
+/// How an extractive article is assembled from corpus sentences (METHODS.md §8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ArticleBuilder {
+    /// The sentences with the highest passage match (Σ idf of shared terms).
+    PassageMatch,
+    /// Maximal marginal relevance: relevant, and unlike what is already chosen.
+    Mmr,
+    /// Semantic overlap scoring of the query's word groups, with a novelty filter.
+    Overlap,
+}
+
+/// Write extractive articles for every query of the exam, as a baseline EXAM-mode system.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct BuildArticlesRequest {
+    /// The exam whose queries get articles (default: the newest).
+    pub exam: Option<String>,
+    /// How sentences are chosen.
+    pub builder: ArticleBuilder,
+    /// MMR's weight of redundancy, 0 (none) to 1.
+    pub lambda: f64,
+    /// Length of each article in non-whitespace characters.
+    pub quota: u32,
+    /// The system's name (default: from the builder).
+    pub name: Option<String>,
+}
+
+/// What was written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct BuildArticlesReport {
+    /// The system that holds the articles.
+    pub system: String,
+    /// Articles written (one per query).
+    pub articles: u32,
+    /// Their mean length in non-whitespace characters.
+    pub mean_length: f64,
+}

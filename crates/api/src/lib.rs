@@ -24,6 +24,7 @@ mod categories;
 mod correlate;
 pub mod dto;
 mod error;
+mod extractive;
 mod grades;
 mod imports;
 mod ingest;

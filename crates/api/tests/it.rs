@@ -901,3 +901,92 @@ mod articles {
         assert_eq!(again.sittings[0].answered_now, 120);
     }
 }
+
+mod extractive {
+    use super::*;
+    use proctor_api::dto::{
+        ArticleBuilder, BuildArticlesRequest, ChunkUnit, Chunking, IngestRequest,
+        ReadArticlesRequest, ReaderKind,
+    };
+
+    #[test]
+    fn extractive_articles_are_written_within_the_quota_and_graded() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.proctor");
+        proctor_api::sample::build(&path, &NoProgress).unwrap();
+        let mut project = Project::open(&path).unwrap();
+        project
+            .ingest(
+                &IngestRequest {
+                    chunking: Some(Chunking {
+                        size: 300,
+                        overlap: 0,
+                        unit: ChunkUnit::Sentence,
+                    }),
+                    models: None,
+                    int8: true,
+                },
+                &NoProgress,
+            )
+            .unwrap();
+        let mut names = Vec::new();
+        for (builder, lambda) in [
+            (ArticleBuilder::PassageMatch, 0.0),
+            (ArticleBuilder::Mmr, 0.7),
+            (ArticleBuilder::Overlap, 0.0),
+        ] {
+            let report = project
+                .build_extractive_articles(&BuildArticlesRequest {
+                    exam: None,
+                    builder,
+                    lambda,
+                    quota: 400,
+                    name: None,
+                })
+                .unwrap();
+            assert_eq!(report.articles, 30, "one per query");
+            assert!(
+                report.mean_length <= 400.0 && report.mean_length > 200.0,
+                "{report:?}"
+            );
+            names.push(report.system);
+        }
+        assert_eq!(names[1], "extractive · MMR λ=0.7");
+        project
+            .read_articles(
+                &ReadArticlesRequest {
+                    exam: None,
+                    systems: names.clone(),
+                    gold: false,
+                    reader: ReaderKind::Lexical,
+                    replace: false,
+                    models: None,
+                    int8: true,
+                },
+                &NoProgress,
+            )
+            .unwrap();
+        let grades = project.grades(None).unwrap();
+        for name in &names {
+            let exam = grades
+                .leaderboard
+                .iter()
+                .find(|s| &s.system == name)
+                .unwrap()
+                .exam
+                .clone()
+                .unwrap();
+            eprintln!("{name}: EXAM {:.3}", exam.exam);
+            // The articles hold most of what the questions ask about.
+            assert!(exam.exam > 0.5, "{name}: {exam:?}");
+        }
+        let bad = project.build_extractive_articles(&BuildArticlesRequest {
+            exam: None,
+            builder: ArticleBuilder::Mmr,
+            lambda: 1.5,
+            quota: 400,
+            name: None,
+        });
+        assert_eq!(bad.unwrap_err().code, ErrorCode::InvalidInput);
+    }
+}

@@ -8,9 +8,10 @@ mod report;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use proctor_api::dto::{
-    CategoryOverride, ChunkUnit, Chunking, CompareRequest, CorrelateRequest, Factor, GridRequest,
-    ImportKind, ImportRequest, ImproveRequest, IngestRequest, IrtMethod, IrtModel, IrtRequest,
-    LeaderboardMetric, ReadArticlesRequest, ReaderKind, Retriever, RunRequest, SignificanceRequest,
+    ArticleBuilder, BuildArticlesRequest, CategoryOverride, ChunkUnit, Chunking, CompareRequest,
+    CorrelateRequest, Factor, GridRequest, ImportKind, ImportRequest, ImproveRequest,
+    IngestRequest, IrtMethod, IrtModel, IrtRequest, LeaderboardMetric, ReadArticlesRequest,
+    ReaderKind, Retriever, RunRequest, SignificanceRequest,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
@@ -230,6 +231,31 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write extractive articles for every query from the corpus (a baseline EXAM-mode system);
+    /// grade them with `proctor read`.
+    Articles {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// The exam whose queries get articles (default: the newest).
+        #[arg(long)]
+        exam: Option<String>,
+        /// How sentences are chosen.
+        #[arg(long, value_enum, default_value_t = BuilderArg::Mmr)]
+        builder: BuilderArg,
+        /// MMR's weight of redundancy (0–1).
+        #[arg(long, default_value_t = 0.5)]
+        lambda: f64,
+        /// Length of each article in non-whitespace characters.
+        #[arg(long, default_value_t = 1000)]
+        quota: u32,
+        /// The system's name (default: from the builder).
+        #[arg(long)]
+        name: Option<String>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// The local models: what the models folder holds, and a self-test of the embedder.
     Models {
         #[command(subcommand)]
@@ -357,6 +383,13 @@ enum PipelinesAction {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum BuilderArg {
+    PassageMatch,
+    Mmr,
+    Overlap,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -670,6 +703,34 @@ fn run(cli: Cli) -> ApiResult<()> {
         Command::Irt { action } => irt(action)?,
         Command::Pipelines { action } => pipelines(action)?,
         Command::Models { action } => models(action)?,
+        Command::Articles {
+            project,
+            exam,
+            builder,
+            lambda,
+            quota,
+            name,
+            json,
+        } => {
+            let request = BuildArticlesRequest {
+                exam,
+                builder: match builder {
+                    BuilderArg::PassageMatch => ArticleBuilder::PassageMatch,
+                    BuilderArg::Mmr => ArticleBuilder::Mmr,
+                    BuilderArg::Overlap => ArticleBuilder::Overlap,
+                },
+                lambda,
+                quota,
+                name,
+            };
+            let report = Project::open(&project)?.build_extractive_articles(&request)?;
+            show(&report, json, |r| {
+                format!(
+                    "{}: {} articles, {:.0} characters on average. Grade them: proctor read --system \"{}\"\n",
+                    r.system, r.articles, r.mean_length, r.system
+                )
+            })?;
+        }
         Command::Read {
             project,
             exam,

@@ -644,8 +644,9 @@ pub fn run(r: &RunReport) -> String {
     let now: u32 = r.sittings.iter().map(|s| s.answered_now).sum();
     let before: u32 = r.sittings.iter().map(|s| s.answered_before).sum();
     let mut out = format!(
-        "{} sittings of {} v{}: {now} answers now, {before} kept from an earlier run\n",
+        "{} sitting{} of {} v{}: {now} answers now, {before} kept from an earlier run\n",
         r.sittings.len(),
+        if r.sittings.len() == 1 { "" } else { "s" },
         r.exam.exam,
         r.exam.version
     );

@@ -6,6 +6,8 @@
 //! - [`mapping`]: a system's free-text answer mapped to one choice by normalised match.
 //! - [`grading`]: accuracy with Wilson intervals, breakdowns by topic, Bloom level and question
 //!   type, EXAM and n-EXAM with standard errors, and the bias baselines (METHODS.md §1, §5).
+//! - [`extractive`]: extractive articles from corpus sentences — passage match, MMR, semantic
+//!   overlap (METHODS.md §8).
 //! - [`readers`]: lexical, embedding (assertion) and combined readers that answer a question
 //!   from context passages, or leave it unanswered (METHODS.md §6).
 //!
@@ -18,6 +20,7 @@
 //! ```
 
 pub mod classify;
+pub mod extractive;
 pub mod grading;
 pub mod mapping;
 pub mod readers;

@@ -786,6 +786,44 @@ unrelated_cosine: number,
  */
 passed: boolean, };
 
+export type ArticleBuilder = "passage_match" | "mmr" | "overlap";
+
+export type BuildArticlesRequest = { 
+/**
+ * The exam whose queries get articles (default: the newest).
+ */
+exam: string | null, 
+/**
+ * How sentences are chosen.
+ */
+builder: ArticleBuilder, 
+/**
+ * MMR's weight of redundancy, 0 (none) to 1.
+ */
+lambda: number, 
+/**
+ * Length of each article in non-whitespace characters.
+ */
+quota: number, 
+/**
+ * The system's name (default: from the builder).
+ */
+name: string | null, };
+
+export type BuildArticlesReport = { 
+/**
+ * The system that holds the articles.
+ */
+system: string, 
+/**
+ * Articles written (one per query).
+ */
+articles: number, 
+/**
+ * Their mean length in non-whitespace characters.
+ */
+mean_length: number, };
+
 export type LeaderboardMetric = "accuracy" | "exam" | "ability";
 
 export type CorrelateRequest = { 
