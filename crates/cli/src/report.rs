@@ -146,32 +146,47 @@ pub fn leaderboard(grades: &Grades) -> String {
     out
 }
 
+/// A breakdown with one row per system and one column per category (headed with its item
+/// count), so it stays readable however many systems sat the exam.
 fn category(title: &str, t: &CategoryTable) -> String {
-    let mut headers = vec!["", "Items"];
-    headers.extend(t.systems.iter().map(String::as_str));
-    let rows: Vec<Vec<String>> = t
+    let labels: Vec<String> = t
         .rows
         .iter()
-        .map(|r| {
-            let mut row = vec![r.category.clone(), r.items.to_string()];
-            row.extend(
+        .map(|r| format!("{} ({})", r.category, r.items))
+        .collect();
+    let mut headers = vec!["System"];
+    headers.extend(labels.iter().map(String::as_str));
+    let rows: Vec<Vec<String>> = t
+        .systems
+        .iter()
+        .enumerate()
+        .map(|(s, system)| {
+            let mut row = vec![system.clone()];
+            row.extend(t.rows.iter().map(|r| {
                 r.cells
-                    .iter()
-                    .map(|c| c.accuracy.map_or_else(|| "–".to_owned(), pct)),
-            );
+                    .get(s)
+                    .and_then(|c| c.accuracy)
+                    .map_or_else(|| "–".to_owned(), pct)
+            }));
             row
         })
         .collect();
     let right: Vec<usize> = (1..headers.len()).collect();
-    format!("{title}\n{}", table(&headers, &rows, &right))
+    format!(
+        "{title} (questions per column in parentheses)\n{}",
+        table(&headers, &rows, &right)
+    )
 }
 
 /// Accuracy per topic, Bloom level and question type.
 pub fn breakdowns(grades: &Grades) -> String {
     [
-        category("Accuracy by topic", &grades.topics),
         category(
-            "Accuracy by Bloom level (a question may count in several)",
+            "Accuracy by topic (questions per topic in parentheses)",
+            &grades.topics,
+        ),
+        category(
+            "Accuracy by Bloom level (a question may count in several levels)",
             &grades.bloom,
         ),
         category("Accuracy by question type", &grades.question_types),
