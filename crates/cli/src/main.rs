@@ -334,15 +334,15 @@ enum ModelsAction {
 }
 
 fn models(action: ModelsAction) -> ApiResult<()> {
-    let path = |p: Option<PathBuf>| p.map(|p| p.display().to_string());
     match action {
         ModelsAction::List { models, json } => show(
-            &proctor_api::models::list(path(models).as_deref())?,
+            &proctor_api::models::list(models.as_deref().map(path_text).as_deref())?,
             json,
             report::models,
         ),
         ModelsAction::Test { models, int8, json } => {
-            let result = proctor_api::models::test(path(models).as_deref(), int8)?;
+            let result =
+                proctor_api::models::test(models.as_deref().map(path_text).as_deref(), int8)?;
             show(&result, json, report::model_test)?;
             if result.passed {
                 Ok(())
@@ -652,6 +652,11 @@ fn show<T: serde::Serialize>(value: &T, json: bool, text: fn(&T) -> String) -> A
     Ok(())
 }
 
+/// A path as the facade takes it.
+fn path_text(path: &Path) -> String {
+    path.display().to_string()
+}
+
 fn data_dir(given: Option<PathBuf>) -> PathBuf {
     given.unwrap_or_else(|| {
         std::env::var_os("XDG_DATA_HOME")
@@ -748,7 +753,7 @@ fn run(cli: Cli) -> ApiResult<()> {
                 gold: !no_gold,
                 reader: reader.into(),
                 replace,
-                models: models.map(|p| p.display().to_string()),
+                models: models.as_deref().map(path_text),
                 int8,
             };
             let report = Project::open(&project)?.read_articles(&request, &progress::Bar::new())?;
@@ -765,7 +770,7 @@ fn run(cli: Cli) -> ApiResult<()> {
             let request = RunRequest {
                 exam,
                 systems,
-                models: models.map(|p| p.display().to_string()),
+                models: models.as_deref().map(path_text),
                 int8,
             };
             let report = Project::open(&project)?.run_pipelines(&request, &progress::Bar::new())?;
@@ -791,7 +796,7 @@ fn run(cli: Cli) -> ApiResult<()> {
                 });
             let request = IngestRequest {
                 chunking,
-                models: models.map(|p| p.display().to_string()),
+                models: models.as_deref().map(path_text),
                 int8,
             };
             let report = Project::open(&project)?.ingest(&request, &progress::Bar::new())?;
@@ -806,7 +811,6 @@ fn run(cli: Cli) -> ApiResult<()> {
             runs,
             json,
         } => {
-            let path = |p: PathBuf| p.display().to_string();
             let request = CorrelateRequest {
                 exam,
                 metric: match metric {
@@ -814,9 +818,9 @@ fn run(cli: Cli) -> ApiResult<()> {
                     Metric::Exam => LeaderboardMetric::Exam,
                     Metric::Ability => LeaderboardMetric::Ability,
                 },
-                leaderboard: leaderboard.map(path),
-                qrels: qrels.map(path),
-                runs: runs.into_iter().map(path).collect(),
+                leaderboard: leaderboard.as_deref().map(path_text),
+                qrels: qrels.as_deref().map(path_text),
+                runs: runs.iter().map(|p| path_text(p)).collect(),
             };
             let report = Project::open(&project)?.correlate(&request)?;
             show(&report, json, report::correlation)?;
@@ -923,7 +927,7 @@ fn run(cli: Cli) -> ApiResult<()> {
             let summary = if quick {
                 proctor_api::sample::build(&project, &progress::Bar::new())?
             } else {
-                let models = models.map(|p| p.display().to_string());
+                let models = models.as_deref().map(path_text);
                 proctor_api::sample::build_with_pipelines(
                     &project,
                     models.as_deref(),

@@ -23,6 +23,14 @@ fn counts(project: &str) -> serde_json::Value {
     serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()["counts"].clone()
 }
 
+/// The sample project (imports only) in `dir`; its path.
+fn quick_sample(dir: &Path) -> String {
+    let project = dir.join("s.proctor").to_str().unwrap().to_owned();
+    let out = proctor(&["demo", "--quick", "-p", &project]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    project
+}
+
 fn exam_csv(rows: usize) -> String {
     let mut csv = String::from("id,question,A,B,C,D,answer,topic\n");
     for i in 0..rows {
@@ -248,9 +256,8 @@ fn integrity_ok(project: &Path) {
 #[test]
 fn irt_fit_info_and_improve_on_the_sample() {
     let dir = tempfile::tempdir().unwrap();
-    let project = dir.path().join("s.proctor");
-    let p = project.to_str().unwrap();
-    assert!(proctor(&["demo", "--quick", "-p", p]).status.success());
+    let project = quick_sample(dir.path());
+    let p = project.as_str();
     // Before any fit, `info` says what to run.
     let none = proctor(&["irt", "info", "-p", p]);
     assert!(!none.status.success());
@@ -302,9 +309,8 @@ fn irt_fit_info_and_improve_on_the_sample() {
 #[test]
 fn correlate_with_another_leaderboard() {
     let dir = tempfile::tempdir().unwrap();
-    let project = dir.path().join("s.proctor");
-    let p = project.to_str().unwrap();
-    assert!(proctor(&["demo", "--quick", "-p", p]).status.success());
+    let project = quick_sample(dir.path());
+    let p = project.as_str();
     let board = dir.path().join("board.csv");
     std::fs::write(
         &board,
@@ -333,9 +339,8 @@ fn correlate_with_another_leaderboard() {
 #[test]
 fn ingest_chunks_embeds_and_indexes_the_sample() {
     let dir = tempfile::tempdir().unwrap();
-    let project = dir.path().join("s.proctor");
-    let p = project.to_str().unwrap();
-    assert!(proctor(&["demo", "--quick", "-p", p]).status.success());
+    let project = quick_sample(dir.path());
+    let p = project.as_str();
     let out = proctor(&[
         "ingest",
         "-p",
