@@ -62,7 +62,12 @@ proptest! {
         for i in 0..n {
             prop_assert!((fit.items[i].difficulty - again.items[n - 1 - i].difficulty).abs() < 1e-4);
         }
-        prop_assert!((fit.log_likelihood - again.log_likelihood).abs() < 1e-6);
+        // EM stops once no parameter moves by more than 1e-4 (mirt's rule), so two fits whose
+        // sums run in another order agree to that precision, not to the last digit: on
+        // [[0,1,1,0,1,0],[0,1,1,0,1,0],[0,1,0,1,1,1],[0,0,0,1,0,1],[0,0,0,0,0,1]] both stop
+        // after 10 iterations with log-likelihoods 1.2e-6 apart.
+        prop_assert!((fit.log_likelihood - again.log_likelihood).abs() < 1e-4,
+            "{} vs {}", fit.log_likelihood, again.log_likelihood);
     }
 
     #[test]
