@@ -8,6 +8,7 @@
 #   all-minilm-l6-v2/model-int8.onnx        its int8 copy (per-channel dynamic quantisation)
 #   all-minilm-l6-v2/tokenizer.json         its tokenizer
 #   manifest.json                           what is installed, with SHA-256 of every file
+#   user/, user-models.json                 the user's own models (kept across reinstalls)
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$PROCTOR_ROOT"
@@ -51,6 +52,9 @@ cp "$runtime" "$staging/onnxruntime/"
 cp "$source_dir/tokenizer.json" "$staging/all-minilm-l6-v2/"
 "$python" scripts/models/convert_minilm.py "$source_dir/model.safetensors" "$staging/all-minilm-l6-v2" 2> >(grep -v "MergeShapeInfo\|pre-processing before quantization" >&2)
 "$python" scripts/models/manifest.py write "$staging"
+# The user's own models (proctor models add) move across to the new folder.
+if [ -d "$models/user" ]; then mv "$models/user" "$staging/user"; fi
+if [ -f "$models/user-models.json" ]; then mv "$models/user-models.json" "$staging/"; fi
 # Swap the finished folder in whole, so an interrupted install never leaves half a folder.
 rm -rf "$models"
 mkdir -p "$(dirname "$models")"

@@ -4,16 +4,17 @@
 //! stale; `UPDATE_BINDINGS=1 cargo test -p proctor-api bindings` rewrites it.
 
 use crate::dto::{
-    ArticleBuilder, BiasBaselines, BoardCorrelation, BuildArticlesReport, BuildArticlesRequest,
-    CategoryCell, CategoryOverride, CategoryRow, CategoryTable, ChunkUnit, Chunking,
-    CompareRequest, Comparison, CorrelateRequest, CorrelationReport, Counts, ExamScore,
+    AddModelRequest, ArticleBuilder, BiasBaselines, BoardCorrelation, BuildArticlesReport,
+    BuildArticlesRequest, CategoryCell, CategoryOverride, CategoryRow, CategoryTable, ChunkUnit,
+    Chunking, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, Counts, ExamScore,
     ExamVersion, Factor, Grades, GridRequest, ImportKind, ImportReport, ImportRequest,
     ImproveRequest, ImprovementReport, ImprovementStep, InformationCurve, IngestReport,
     IngestRequest, IrtAbility, IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest,
-    LeaderboardMetric, ModelFile, ModelTest, ModelsReport, PipelineInfo, PipelineSitting,
-    PipelineSpec, PositionBaseline, ProjectPath, ProjectSummary, QuestionCategories,
-    ReadArticlesRequest, ReaderKind, Retriever, RunReport, RunRequest, SignificanceRequest,
-    SignificanceRow, SignificanceTable, SittingMode, Standing, TrecScores, UnmappedAnswer,
+    LeaderboardMetric, ModelCheck, ModelFile, ModelSelfTest, ModelTest, ModelsReport, PipelineInfo,
+    PipelineSitting, PipelineSpec, PositionBaseline, ProjectPath, ProjectSummary,
+    QuestionCategories, ReadArticlesRequest, ReaderKind, Retriever, RunReport, RunRequest,
+    SignificanceRequest, SignificanceRow, SignificanceTable, SittingMode, Standing, TrecScores,
+    UnmappedAnswer, UserModelInfo,
 };
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
@@ -65,7 +66,11 @@ pub fn typescript() -> String {
         RunReport::decl(),
         ReadArticlesRequest::decl(),
         ModelFile::decl(),
+        UserModelInfo::decl(),
         ModelsReport::decl(),
+        ModelCheck::decl(),
+        ModelSelfTest::decl(),
+        AddModelRequest::decl(),
         ModelTest::decl(),
         ArticleBuilder::decl(),
         BuildArticlesRequest::decl(),

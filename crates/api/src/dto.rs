@@ -888,6 +888,66 @@ pub struct ModelsReport {
     pub folder: String,
     /// Its files.
     pub files: Vec<ModelFile>,
+    /// The models the user added.
+    pub user_models: Vec<UserModelInfo>,
+}
+
+/// A model the user added to the models folder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct UserModelInfo {
+    /// Its name.
+    pub name: String,
+    /// What it is for: "embedder", "pair-scorer" or "extractive-qa".
+    pub role: String,
+    /// In the user's words.
+    pub description: String,
+    /// The graph.
+    pub path: String,
+    /// For a pair scorer with several logits: the one that is the score.
+    pub label: Option<u32>,
+}
+
+/// One check of a model's self-test.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ModelCheck {
+    /// What was checked, in words.
+    pub what: String,
+    /// Whether it held.
+    pub passed: bool,
+    /// Whether the model is refused when it does not (otherwise it is advice).
+    pub required: bool,
+    /// The numbers behind it.
+    pub detail: String,
+}
+
+/// A user model's self-test.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ModelSelfTest {
+    /// The model.
+    pub name: String,
+    /// Its role.
+    pub role: String,
+    /// Whether every required check held.
+    pub passed: bool,
+    /// The checks.
+    pub checks: Vec<ModelCheck>,
+}
+
+/// A model to add to the models folder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct AddModelRequest {
+    /// The name to give it (lower-case letters, digits, '.', '-', '_').
+    pub name: String,
+    /// "embedder", "pair-scorer" (cross-encoder or NLI) or "extractive-qa".
+    pub role: String,
+    /// In the user's words.
+    pub description: String,
+    /// The ONNX file.
+    pub model: String,
+    /// Its tokenizer.json.
+    pub tokenizer: String,
+    /// For an NLI model: which logit is "entailment" (counting from 0).
+    pub label: Option<u32>,
 }
 
 /// A self-test of the embedder.

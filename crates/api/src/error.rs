@@ -70,7 +70,7 @@ impl From<proctor_models::ModelError> for ApiError {
         use proctor_models::ModelError as M;
         let code = match &e {
             M::Missing { .. } | M::Damaged { .. } => ErrorCode::ModelsMissing,
-            M::Incompatible { .. } => ErrorCode::InvalidInput,
+            M::Incompatible { .. } | M::Invalid(_) | M::SelfTest(_) => ErrorCode::InvalidInput,
             M::Runtime(_) | M::Tokenizer(_) => ErrorCode::Internal,
         };
         Self::new(code, e.to_string())

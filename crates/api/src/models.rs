@@ -1,10 +1,68 @@
 //! The local models, project-independent: what the models folder holds, and a self-test.
 
 use crate::ApiResult;
-use crate::dto::{ModelFile, ModelTest, ModelsReport};
+use crate::dto::{
+    AddModelRequest, ModelCheck, ModelFile, ModelSelfTest, ModelTest, ModelsReport, UserModelInfo,
+};
 use crate::ingest::models_folder;
 use proctor_core::{Embedder, cosine};
-use proctor_models::EmbedderOptions;
+use proctor_models::{EmbedderOptions, ModelsFolder, NewModel, Role, SelfTest, UserModel};
+use std::path::Path;
+
+fn user_model_info(folder: &ModelsFolder, model: &UserModel) -> UserModelInfo {
+    UserModelInfo {
+        name: model.name.clone(),
+        role: model.role.as_str().to_owned(),
+        description: model.description.clone(),
+        path: folder.root().join(&model.model).display().to_string(),
+        label: model.label.map(|l| u32::try_from(l).unwrap_or(u32::MAX)),
+    }
+}
+
+fn self_test_dto(test: &SelfTest) -> ModelSelfTest {
+    ModelSelfTest {
+        name: test.name.clone(),
+        role: test.role.as_str().to_owned(),
+        passed: test.passed(),
+        checks: test
+            .checks
+            .iter()
+            .map(|c| ModelCheck {
+                what: c.what.clone(),
+                passed: c.passed,
+                required: c.required,
+                detail: c.detail.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// Adds the user's own ONNX model for a role, after checking its inputs and outputs and running
+/// its self-test; a model that fails is not added and nothing is left behind.
+pub fn add(setting: Option<&str>, request: &AddModelRequest) -> ApiResult<ModelSelfTest> {
+    let mut folder = models_folder(setting)?;
+    let test = folder.add_model(&NewModel {
+        name: &request.name,
+        role: Role::parse(&request.role)?,
+        description: &request.description,
+        model: Path::new(&request.model),
+        tokenizer: Path::new(&request.tokenizer),
+        label: request.label.map(|l| l as usize),
+    })?;
+    Ok(self_test_dto(&test))
+}
+
+/// Removes a model the user added.
+pub fn remove(setting: Option<&str>, name: &str) -> ApiResult<UserModelInfo> {
+    let mut folder = models_folder(setting)?;
+    let removed = folder.remove_model(name)?;
+    Ok(user_model_info(&folder, &removed))
+}
+
+/// Runs the self-test of a model the user added.
+pub fn test_user_model(setting: Option<&str>, name: &str) -> ApiResult<ModelSelfTest> {
+    Ok(self_test_dto(&models_folder(setting)?.test_model(name)?))
+}
 
 /// Lists the models folder (a `setting`, else `PROCTOR_MODELS`, else the default place).
 pub fn list(setting: Option<&str>) -> ApiResult<ModelsReport> {
@@ -21,6 +79,11 @@ pub fn list(setting: Option<&str>) -> ApiResult<ModelsReport> {
                 bytes: f.bytes,
                 present: f.present,
             })
+            .collect(),
+        user_models: folder
+            .user_models()
+            .iter()
+            .map(|m| user_model_info(&folder, m))
             .collect(),
     })
 }

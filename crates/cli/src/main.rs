@@ -8,10 +8,10 @@ mod report;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use proctor_api::dto::{
-    ArticleBuilder, BuildArticlesRequest, CategoryOverride, ChunkUnit, Chunking, CompareRequest,
-    CorrelateRequest, Factor, GridRequest, ImportKind, ImportRequest, ImproveRequest,
-    IngestRequest, IrtMethod, IrtModel, IrtRequest, LeaderboardMetric, ReadArticlesRequest,
-    ReaderKind, Retriever, RunRequest, SignificanceRequest,
+    AddModelRequest, ArticleBuilder, BuildArticlesRequest, CategoryOverride, ChunkUnit, Chunking,
+    CompareRequest, CorrelateRequest, Factor, GridRequest, ImportKind, ImportRequest,
+    ImproveRequest, IngestRequest, IrtMethod, IrtModel, IrtRequest, LeaderboardMetric,
+    ReadArticlesRequest, ReaderKind, Retriever, RunRequest, SignificanceRequest,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
@@ -319,17 +319,53 @@ enum ModelsAction {
         #[arg(long)]
         json: bool,
     },
-    /// Load the embedder and check that it behaves like one.
+    /// Run a self-test: of the default embedder, or of a model you added (by name).
     Test {
+        /// A model you added (default: the installed embedder).
+        name: Option<String>,
         /// The models folder (installed by scripts/install-models.sh).
         #[arg(long, env = "PROCTOR_MODELS")]
         models: Option<PathBuf>,
-        /// Test the int8 copy.
+        /// Test the int8 copy of the default embedder.
         #[arg(long)]
         int8: bool,
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Add your own ONNX model (with its tokenizer.json) for a role, after a self-test.
+    Add {
+        /// The ONNX file.
+        model: PathBuf,
+        /// Its tokenizer.json.
+        #[arg(long)]
+        tokenizer: PathBuf,
+        /// embedder, pair-scorer (a cross-encoder or NLI model) or extractive-qa.
+        #[arg(long)]
+        role: String,
+        /// The name to give it (lower-case letters, digits, '.', '-', '_').
+        #[arg(long)]
+        name: String,
+        /// In your words (where it comes from, its licence).
+        #[arg(long, default_value = "")]
+        description: String,
+        /// For an NLI model: which logit is "entailment", counting from 0.
+        #[arg(long)]
+        entailment_label: Option<u32>,
+        /// The models folder (installed by scripts/install-models.sh).
+        #[arg(long, env = "PROCTOR_MODELS")]
+        models: Option<PathBuf>,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Remove a model you added.
+    Remove {
+        /// Its name.
+        name: String,
+        /// The models folder (installed by scripts/install-models.sh).
+        #[arg(long, env = "PROCTOR_MODELS")]
+        models: Option<PathBuf>,
     },
 }
 
@@ -340,7 +376,62 @@ fn models(action: ModelsAction) -> ApiResult<()> {
             json,
             report::models,
         ),
-        ModelsAction::Test { models, int8, json } => {
+        ModelsAction::Test {
+            name: Some(name),
+            models,
+            json,
+            ..
+        } => {
+            let result = proctor_api::models::test_user_model(
+                models.as_deref().map(path_text).as_deref(),
+                &name,
+            )?;
+            show(&result, json, report::self_test)?;
+            if result.passed {
+                Ok(())
+            } else {
+                Err(ApiError::new(
+                    ErrorCode::InvalidInput,
+                    format!("{name} failed its self-test"),
+                ))
+            }
+        }
+        ModelsAction::Add {
+            model,
+            tokenizer,
+            role,
+            name,
+            description,
+            entailment_label,
+            models,
+            json,
+        } => show(
+            &proctor_api::models::add(
+                models.as_deref().map(path_text).as_deref(),
+                &AddModelRequest {
+                    name,
+                    role,
+                    description,
+                    model: path_text(&model),
+                    tokenizer: path_text(&tokenizer),
+                    label: entailment_label,
+                },
+            )?,
+            json,
+            report::self_test,
+        ),
+        ModelsAction::Remove { name, models } => {
+            let removed =
+                proctor_api::models::remove(models.as_deref().map(path_text).as_deref(), &name)?;
+            println!("Removed {} ({}).", removed.name, removed.role);
+            Ok(())
+        }
+        ModelsAction::Test {
+            name: None,
+            models,
+            int8,
+            json,
+        } => {
             let result =
                 proctor_api::models::test(models.as_deref().map(path_text).as_deref(), int8)?;
             show(&result, json, report::model_test)?;

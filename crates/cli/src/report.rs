@@ -5,7 +5,9 @@ use proctor_api::dto::{
     IrtAbility, IrtMethod, IrtModel, IrtReport, LeaderboardMetric, ProjectSummary,
     SignificanceTable, SittingMode, Standing,
 };
-use proctor_api::dto::{ChunkUnit, IngestReport, ModelTest, ModelsReport, PipelineInfo, RunReport};
+use proctor_api::dto::{
+    ChunkUnit, IngestReport, ModelSelfTest, ModelTest, ModelsReport, PipelineInfo, RunReport,
+};
 use std::fmt::Write as _;
 
 fn pct(v: f64) -> String {
@@ -689,6 +691,48 @@ pub fn models(r: &ModelsReport) -> String {
         .collect();
     let mut out = format!("Models folder: {}\n", r.folder);
     out.push_str(&table(&["role", "model", "size", ""], &rows, &[2]));
+    if r.user_models.is_empty() {
+        out.push_str("\nNo models of your own yet (proctor models add).\n");
+    } else {
+        let rows: Vec<Vec<String>> = r
+            .user_models
+            .iter()
+            .map(|m| {
+                vec![
+                    m.name.clone(),
+                    m.role.clone(),
+                    m.label.map_or_else(String::new, |l| format!("label {l}")),
+                    m.description.clone(),
+                ]
+            })
+            .collect();
+        out.push_str("\nYour models:\n");
+        out.push_str(&table(&["name", "role", "", "description"], &rows, &[]));
+    }
+    out
+}
+
+/// A user model's self-test, one line per check.
+pub fn self_test(t: &ModelSelfTest) -> String {
+    let mut out = format!("{} ({}):\n", t.name, t.role);
+    for c in &t.checks {
+        let mark = match (c.passed, c.required) {
+            (true, _) => "ok     ",
+            (false, true) => "FAILED ",
+            (false, false) => "advice ",
+        };
+        let detail = if c.detail.is_empty() {
+            String::new()
+        } else {
+            format!(" — {}", c.detail)
+        };
+        let _ = writeln!(out, "  {mark}{}{detail}", c.what);
+    }
+    out.push_str(if t.passed {
+        "It passed its self-test.\n"
+    } else {
+        "It failed its self-test.\n"
+    });
     out
 }
 

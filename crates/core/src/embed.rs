@@ -1,5 +1,6 @@
-//! The one model interface the domain needs: turning texts into vectors. The models crate
-//! implements it with ONNX Runtime; readers and retrieval only see this trait.
+//! The model interfaces the domain needs: turning texts into vectors ([`Embedder`]), scoring
+//! pairs of texts ([`PairScorer`]) and finding answers in a context ([`ExtractiveQa`]). The
+//! models crate implements them with ONNX Runtime; readers and retrieval only see these traits.
 
 /// Turns texts into vectors of unit length whose dot product is their cosine similarity.
 pub trait Embedder: Send + Sync {
@@ -11,10 +12,47 @@ pub trait Embedder: Send + Sync {
     fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError>;
 }
 
-/// Why texts could not be embedded (the model's own error, in words).
+/// Why a model could not do its work (the model's own error, in words).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("embedding failed: {0}")]
+#[error("the model failed: {0}")]
 pub struct EmbedError(pub String);
+
+/// Scores how well a second text answers, supports or is relevant to a first one: a
+/// cross-encoder (query, passage) for reranking, or an NLI model (premise, hypothesis) for the
+/// assertion reader. Scores are probabilities in [0, 1]; higher means more relevant or better
+/// supported.
+pub trait PairScorer: Send + Sync {
+    /// A name that identifies the model.
+    fn name(&self) -> &str;
+    /// One score per (query or claim, passage) pair, in order.
+    fn score(&self, pairs: &[(&str, &str)]) -> Result<Vec<f32>, EmbedError>;
+}
+
+/// An answer found in a context: where it is, and how sure the model is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnswerSpan {
+    /// The answer's text, as it stands in the context.
+    pub text: String,
+    /// Byte offset of its start in the context.
+    pub start: usize,
+    /// Byte offset just past its end.
+    pub end: usize,
+    /// The model's confidence, a probability in [0, 1] (the span's share of the softmax over
+    /// every candidate span and "no answer").
+    pub score: f32,
+}
+
+/// Finds the answer to a question inside a context (SQuAD-style extractive QA).
+pub trait ExtractiveQa: Send + Sync {
+    /// A name that identifies the model.
+    fn name(&self) -> &str;
+    /// For each context, the best answer span, or None when the model finds no answer there.
+    fn answer(
+        &self,
+        question: &str,
+        contexts: &[&str],
+    ) -> Result<Vec<Option<AnswerSpan>>, EmbedError>;
+}
 
 /// The cosine of two unit vectors (their dot product).
 pub fn cosine(a: &[f32], b: &[f32]) -> f64 {

@@ -27,7 +27,9 @@ mod question;
 mod response;
 
 pub use category::{BloomLevel, QuestionType};
-pub use embed::{CachedEmbedder, EmbedError, Embedder, cosine};
+pub use embed::{
+    AnswerSpan, CachedEmbedder, EmbedError, Embedder, ExtractiveQa, PairScorer, cosine,
+};
 pub use ids::{ChunkId, DocumentId, ExamId, ExamVersionId, QuestionId, RunId, SystemId, TopicId};
 pub use question::{
     Choices, InvalidQuestion, MAX_CHOICES, MIN_CHOICES, QuestionDraft, ValidQuestion, letter,

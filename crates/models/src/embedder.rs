@@ -2,14 +2,10 @@
 //! over the attention mask, normalise to unit length.
 
 use crate::ModelError;
-use crate::runtime::environment;
-use ort::session::Session;
-use ort::session::builder::GraphOptimizationLevel;
-use ort::value::Tensor;
+use crate::encoder::{Encoder, EncoderSettings};
 use proctor_core::{EmbedError, Embedder};
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use tokenizers::{PaddingParams, PaddingStrategy, Tokenizer, TruncationParams};
+use std::path::Path;
+use tokenizers::TruncationStrategy;
 
 /// How an embedder runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,18 +35,11 @@ impl Default for EmbedderOptions {
 #[derive(Debug)]
 pub struct OnnxEmbedder {
     name: String,
-    model: PathBuf,
-    session: Mutex<Session>,
-    tokenizer: Tokenizer,
-    inputs: Vec<String>,
+    encoder: Encoder,
     output: String,
     dimension: usize,
     batch_size: usize,
 }
-
-const IDS: &str = "input_ids";
-const MASK: &str = "attention_mask";
-const TYPES: &str = "token_type_ids";
 
 impl OnnxEmbedder {
     /// Loads the model at `model` with the tokenizer at `tokenizer`, on the ONNX Runtime
@@ -64,142 +53,67 @@ impl OnnxEmbedder {
         tokenizer: &Path,
         options: &EmbedderOptions,
     ) -> Result<Self, ModelError> {
-        let env = environment(runtime)?;
-        let incompatible = |message: String| ModelError::Incompatible {
-            model: model.to_owned(),
-            message,
-        };
-        let mut builder = Session::builder(env)?
-            .with_optimization_level(GraphOptimizationLevel::Level3)
-            .map_err(ort::Error::from)?;
-        if options.threads > 0 {
-            builder = builder
-                .with_intra_threads(options.threads)
-                .map_err(ort::Error::from)?;
-        }
-        let session = builder.commit_from_file(model)?;
-        let inputs: Vec<String> = session
-            .inputs()
-            .iter()
-            .map(|i| i.name().to_owned())
-            .collect();
-        for required in [IDS, MASK] {
-            if !inputs.iter().any(|i| i == required) {
-                return Err(incompatible(format!(
-                    "an embedder needs an input named {required}; this model has {}",
-                    inputs.join(", ")
-                )));
-            }
-        }
-        if let Some(other) = inputs
-            .iter()
-            .find(|i| ![IDS, MASK, TYPES].contains(&i.as_str()))
-        {
-            return Err(incompatible(format!(
-                "an embedder takes input_ids, attention_mask and token_type_ids; this model also wants {other}"
-            )));
-        }
-        let output = session
+        let encoder = Encoder::load(
+            "embedder",
+            runtime,
+            model,
+            tokenizer,
+            EncoderSettings {
+                threads: options.threads,
+                max_tokens: options.max_tokens,
+                truncation: TruncationStrategy::LongestFirst,
+            },
+        )?;
+        let output = encoder
             .outputs()
             .iter()
-            .find(|o| o.name() == "last_hidden_state")
-            .or_else(|| session.outputs().first())
-            .map(|o| o.name().to_owned())
-            .ok_or_else(|| incompatible("the model has no output".into()))?;
-        let mut tokenizer = Tokenizer::from_file(tokenizer)
-            .map_err(|e| ModelError::Tokenizer(format!("reading {}: {e}", tokenizer.display())))?;
-        // The shipped tokenizer pads and truncates to a fixed 128: pad each batch to its
-        // longest text instead, and cut at max_tokens.
-        tokenizer.with_padding(Some(PaddingParams {
-            strategy: PaddingStrategy::BatchLongest,
-            ..PaddingParams::default()
-        }));
-        tokenizer
-            .with_truncation(Some(TruncationParams {
-                max_length: options.max_tokens.max(8),
-                ..TruncationParams::default()
-            }))
-            .map_err(|e| ModelError::Tokenizer(e.to_string()))?;
+            .find(|o| *o == "last_hidden_state")
+            .unwrap_or(&encoder.outputs()[0])
+            .clone();
         let mut embedder = Self {
             name: name.to_owned(),
-            model: model.to_owned(),
-            session: Mutex::new(session),
-            tokenizer,
-            inputs,
+            encoder,
             output,
             dimension: 0,
             batch_size: options.batch_size.max(1),
         };
         embedder.dimension = embedder.run(&["dimension probe"])?[0].len();
         if embedder.dimension == 0 {
-            return Err(incompatible("its output has no width".into()));
+            return Err(embedder
+                .encoder
+                .incompatible("its output has no width".into()));
         }
         Ok(embedder)
     }
 
     /// The model file.
     pub fn model(&self) -> &Path {
-        &self.model
+        self.encoder.model()
     }
 
     /// One batch through the model.
     fn run(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, ModelError> {
-        let encodings = self
-            .tokenizer
-            .encode_batch(texts.to_vec(), true)
-            .map_err(|e| ModelError::Tokenizer(e.to_string()))?;
-        let batch = encodings.len();
-        let length = encodings.first().map_or(0, tokenizers::Encoding::len);
-        let column = |pick: fn(&tokenizers::Encoding) -> &[u32]| -> Vec<i64> {
-            encodings
-                .iter()
-                .flat_map(|e| pick(e).iter().map(|v| i64::from(*v)))
-                .collect()
-        };
-        let mask = column(tokenizers::Encoding::get_attention_mask);
-        let mut feeds: Vec<(String, Tensor<i64>)> = Vec::with_capacity(3);
-        for name in &self.inputs {
-            let values = match name.as_str() {
-                IDS => column(tokenizers::Encoding::get_ids),
-                MASK => mask.clone(),
-                _ => column(tokenizers::Encoding::get_type_ids),
-            };
-            feeds.push((name.clone(), Tensor::from_array(([batch, length], values))?));
-        }
-        let mut session = self
-            .session
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let outputs = session.run(feeds)?;
-        let (shape, hidden) = outputs[self.output.as_str()].try_extract_tensor::<f32>()?;
-        let dims: Vec<usize> = shape
-            .iter()
-            .map(|d| usize::try_from(*d).unwrap_or(0))
-            .collect();
-        let [b, s, width] = dims[..] else {
-            return Err(ModelError::Incompatible {
-                model: self.model.clone(),
-                message: format!(
-                    "its output {} should be batch × sequence × width, not {dims:?}",
-                    self.output
-                ),
-            });
-        };
-        if b != batch || s != length {
-            return Err(ModelError::Incompatible {
-                model: self.model.clone(),
-                message: format!("its output is {b} × {s} for a {batch} × {length} input"),
-            });
-        }
-        Ok((0..batch)
-            .map(|row| {
-                mean_pool(
-                    &hidden[row * s * width..(row + 1) * s * width],
-                    &mask[row * s..(row + 1) * s],
-                    width,
-                )
-            })
-            .collect())
+        let batch = self.encoder.encode(texts)?;
+        let (rows, length) = (texts.len(), batch.length);
+        self.encoder.run(&batch, |outputs| {
+            let (dims, hidden) = self.encoder.float_output(outputs, &self.output, 3, rows)?;
+            if dims[1] != length {
+                return Err(self.encoder.incompatible(format!(
+                    "its output is {} × {} for a {rows} × {length} input",
+                    dims[0], dims[1]
+                )));
+            }
+            let width = dims[2];
+            Ok((0..rows)
+                .map(|row| {
+                    mean_pool(
+                        &hidden[row * length * width..(row + 1) * length * width],
+                        &batch.mask[row * length..(row + 1) * length],
+                        width,
+                    )
+                })
+                .collect())
+        })
     }
 }
 

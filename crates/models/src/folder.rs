@@ -1,6 +1,7 @@
 //! The models folder: where it is, what its manifest lists, and the models it holds.
 
 use crate::embedder::{EmbedderOptions, OnnxEmbedder};
+use crate::manager::{UserModel, read_user_manifest};
 use crate::{INSTALL_HINT, ModelError};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -41,9 +42,10 @@ pub struct InstalledFile {
 /// A models folder with a readable manifest.
 #[derive(Debug, Clone)]
 pub struct ModelsFolder {
-    root: PathBuf,
+    pub(crate) root: PathBuf,
     files: Vec<(String, String)>,
     installed: Vec<InstalledFile>,
+    pub(crate) user: Vec<UserModel>,
 }
 
 impl ModelsFolder {
@@ -92,8 +94,10 @@ impl ModelsFolder {
                 }
             })
             .collect();
+        let user = read_user_manifest(root).map_err(damaged)?.models;
         Ok(Self {
             root: root.to_owned(),
+            user,
             files: manifest
                 .files
                 .into_iter()

@@ -7,6 +7,10 @@
 //! - [`Embedder`] turns texts into unit vectors; [`OnnxEmbedder`] is the BERT-style
 //!   implementation (mean pooling over the attention mask, then L2 normalisation), batched and
 //!   padded to the longest text of each batch.
+//! - [`PairScorer`] ([`OnnxPairScorer`]: cross-encoders and NLI models) and [`ExtractiveQa`]
+//!   ([`OnnxExtractiveQa`]) are models the user adds for stronger readers and reranking;
+//!   [`ModelsFolder::add_model`] checks a model's inputs and outputs and runs its [`SelfTest`]
+//!   before it is kept.
 //!
 //! ```no_run
 //! use proctor_models::{Embedder, ModelsFolder};
@@ -19,16 +23,25 @@
 //! ```
 
 mod embedder;
+mod encoder;
 mod folder;
+mod manager;
+mod qa;
 mod runtime;
+mod scorer;
+mod selftest;
 
 pub use embedder::{EmbedderOptions, OnnxEmbedder};
 pub use folder::{DEFAULT_EMBEDDER, InstalledFile, ModelsFolder, embedder_name};
+pub use manager::{NewModel, Role, UserModel};
+pub use qa::{OnnxExtractiveQa, QaOptions};
 pub use runtime::environment;
+pub use scorer::{OnnxPairScorer, ScorerOptions};
+pub use selftest::{Check, SelfTest};
 
 use std::path::PathBuf;
 
-pub use proctor_core::{EmbedError, Embedder};
+pub use proctor_core::{AnswerSpan, EmbedError, Embedder, ExtractiveQa, PairScorer};
 
 /// What can go wrong with a model, in words a user can act on.
 #[derive(Debug, thiserror::Error)]
@@ -59,6 +72,12 @@ pub enum ModelError {
     /// The tokenizer could not be read or failed on a text.
     #[error("tokenizer: {0}")]
     Tokenizer(String),
+    /// What the user asked for cannot be done (a name, a role, a file).
+    #[error("{0}")]
+    Invalid(String),
+    /// A model failed its self-test and was not added.
+    #[error("the model failed its self-test: {0}")]
+    SelfTest(String),
     /// A model's inputs or outputs are not what its role needs.
     #[error("{model}: {message}")]
     Incompatible {

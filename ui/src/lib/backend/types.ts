@@ -753,6 +753,28 @@ bytes: bigint,
  */
 present: boolean, };
 
+export type UserModelInfo = { 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * What it is for: "embedder", "pair-scorer" or "extractive-qa".
+ */
+role: string, 
+/**
+ * In the user's words.
+ */
+description: string, 
+/**
+ * The graph.
+ */
+path: string, 
+/**
+ * For a pair scorer with several logits: the one that is the score.
+ */
+label: number | null, };
+
 export type ModelsReport = { 
 /**
  * The folder.
@@ -761,7 +783,73 @@ folder: string,
 /**
  * Its files.
  */
-files: Array<ModelFile>, };
+files: Array<ModelFile>, 
+/**
+ * The models the user added.
+ */
+user_models: Array<UserModelInfo>, };
+
+export type ModelCheck = { 
+/**
+ * What was checked, in words.
+ */
+what: string, 
+/**
+ * Whether it held.
+ */
+passed: boolean, 
+/**
+ * Whether the model is refused when it does not (otherwise it is advice).
+ */
+required: boolean, 
+/**
+ * The numbers behind it.
+ */
+detail: string, };
+
+export type ModelSelfTest = { 
+/**
+ * The model.
+ */
+name: string, 
+/**
+ * Its role.
+ */
+role: string, 
+/**
+ * Whether every required check held.
+ */
+passed: boolean, 
+/**
+ * The checks.
+ */
+checks: Array<ModelCheck>, };
+
+export type AddModelRequest = { 
+/**
+ * The name to give it (lower-case letters, digits, '.', '-', '_').
+ */
+name: string, 
+/**
+ * "embedder", "pair-scorer" (cross-encoder or NLI) or "extractive-qa".
+ */
+role: string, 
+/**
+ * In the user's words.
+ */
+description: string, 
+/**
+ * The ONNX file.
+ */
+model: string, 
+/**
+ * Its tokenizer.json.
+ */
+tokenizer: string, 
+/**
+ * For an NLI model: which logit is "entailment" (counting from 0).
+ */
+label: number | null, };
 
 export type ModelTest = { 
 /**
