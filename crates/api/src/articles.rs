@@ -2,17 +2,14 @@
 //! questions from the system's article alone; a query without an article leaves its questions
 //! unanswered. Gold articles are read the same way, for n-EXAM.
 
-use crate::dto::{PipelineSitting, ReadArticlesRequest, ReaderKind, RunReport};
-use crate::ingest::models_folder;
-use crate::pipelines::pick_reader;
+use crate::dto::{PipelineSitting, ReadArticlesRequest, RunReport};
 use crate::project::exam_version_dto;
+use crate::readers::{Models, Needs, Readers};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
-use proctor_core::{CachedEmbedder, Embedder, Outcome, RunMode, SystemId, letter};
-use proctor_exam::readers::{
-    CombinedReader, DEFAULT_EMBEDDING_THRESHOLD, DEFAULT_LEXICAL_THRESHOLD, EmbeddingReader, Idf,
-    LexicalReader, ReaderQuestion,
+use proctor_core::{
+    CachedEmbedder, Embedder, ExtractiveQa, Outcome, PairScorer, RunMode, SystemId, letter,
 };
-use proctor_models::{EmbedderOptions, OnnxEmbedder};
+use proctor_exam::readers::{DEFAULT_LEXICAL_THRESHOLD, Idf, LexicalReader, ReaderQuestion};
 use proctor_store::NewResponse;
 
 impl Project {
@@ -82,29 +79,23 @@ impl Project {
             Idf::from_passages(chunks.iter().map(|c| c.text.as_str()))
         };
         let lexical = LexicalReader::new(idf, DEFAULT_LEXICAL_THRESHOLD);
-        let onnx: Option<OnnxEmbedder> = if request.reader == ReaderKind::Lexical {
-            None
-        } else {
-            Some(
-                models_folder(request.models.as_deref())?.embedder(&EmbedderOptions {
-                    int8: request.int8,
-                    ..EmbedderOptions::default()
-                })?,
-            )
-        };
-        let cache = onnx
+        let models = Models::load(
+            request.models.as_deref(),
+            Needs::reader(request.reader),
+            request.int8,
+            &request.user_models,
+        )?;
+        let cache = models
+            .embedder
             .as_ref()
             .map(|e| CachedEmbedder::new(e as &dyn Embedder));
-        let embedding = cache
-            .as_ref()
-            .map(|c| EmbeddingReader::new(c, DEFAULT_EMBEDDING_THRESHOLD));
-        let combined = embedding.as_ref().map(|e| CombinedReader::new(&lexical, e));
-        let reader = pick_reader(
-            request.reader,
+        let readers = Readers::new(
             &lexical,
-            embedding.as_ref(),
-            combined.as_ref(),
-        )?;
+            cache.as_ref().map(|c| c as &dyn Embedder),
+            models.scorer.as_ref().map(|s| s as &dyn PairScorer),
+            models.qa.as_ref().map(|q| q as &dyn ExtractiveQa),
+        );
+        let reader = readers.get(request.reader)?;
 
         // Refuse before reading anything when a sitting exists and may not be replaced.
         if !request.replace {

@@ -766,6 +766,9 @@ pub enum Retriever {
     Dense,
     /// BM25 and dense fused by reciprocal rank.
     Hybrid,
+    /// Hybrid, then the fused candidates reordered by a cross-encoder (a pair scorer the user
+    /// added).
+    HybridRerank,
     /// The passage the question was written from (the ceiling of retrieval).
     Oracle,
 }
@@ -780,6 +783,12 @@ pub enum ReaderKind {
     Embedding,
     /// Both, rescaled and averaged.
     Combined,
+    /// "question + choice" scored against each passage by a cross-encoder or NLI model the user
+    /// added (the assertion reader).
+    PairScorer,
+    /// An extractive QA model the user added finds its answer in each passage; the choice that
+    /// best matches it wins.
+    ExtractiveQa,
 }
 
 /// One built-in pipeline.
@@ -796,12 +805,16 @@ pub struct PipelineSpec {
 /// The reference pipelines as a factorial design.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct GridRequest {
-    /// Retrievers (empty: all five).
+    /// Retrievers (empty: the five built-in ones, and hybrid + rerank when a pair scorer has
+    /// been added).
     pub retrievers: Vec<Retriever>,
-    /// Readers (empty: all three).
+    /// Readers (empty: lexical, embedding and combined, and one per kind of model added).
     pub readers: Vec<ReaderKind>,
     /// Chunk counts for the retrievers that use one (empty: 1 and 3).
     pub top_ks: Vec<u32>,
+    /// The models folder, to see which models have been added (default: `PROCTOR_MODELS`,
+    /// else ~/.local/share/proctor/models).
+    pub models: Option<String>,
 }
 
 /// A built-in pipeline of the project.
@@ -824,6 +837,17 @@ pub struct RunRequest {
     pub models: Option<String>,
     /// Use the int8 embedder (must match the ingest's).
     pub int8: bool,
+    /// The models the user added to use (default: the only one of each role).
+    pub user_models: UserModelChoice,
+}
+
+/// Which of the models the user added a job uses, when there are several of a role.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct UserModelChoice {
+    /// The pair scorer (cross-encoder or NLI) by name.
+    pub pair_scorer: Option<String>,
+    /// The extractive QA model by name.
+    pub extractive_qa: Option<String>,
 }
 
 /// One pipeline's sitting.
@@ -864,6 +888,8 @@ pub struct ReadArticlesRequest {
     pub models: Option<String>,
     /// Use the int8 embedder.
     pub int8: bool,
+    /// The models the user added to use (default: the only one of each role).
+    pub user_models: UserModelChoice,
 }
 
 /// A file of the models folder.

@@ -33,6 +33,7 @@ pub mod models;
 mod pipelines;
 mod progress;
 mod project;
+mod readers;
 pub mod sample;
 mod workbench;
 

@@ -1,5 +1,6 @@
-//! Built-in pipelines (METHODS.md §6): a retriever (closed book, BM25, dense, hybrid, oracle)
-//! and a reader (lexical, embedding, combined) run on this machine. A run is long work: answers
+//! Built-in pipelines (METHODS.md §6): a retriever (closed book, BM25, dense, hybrid, hybrid +
+//! cross-encoder rerank, oracle) and a reader (lexical, embedding, combined, and the pair-scorer
+//! and extractive-QA readers on models the user added) run on this machine. A run is long work: answers
 //! are written in batches, each in one transaction with the embeddings it made, so a killed run
 //! keeps what it finished and the next run answers only the rest — one response per question.
 
@@ -9,13 +10,11 @@ use crate::dto::{
 };
 use crate::ingest::{models_folder, text_hash};
 use crate::project::exam_version_dto;
+use crate::readers::{Models, Needs, Readers};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
-use proctor_core::{CachedEmbedder, Embedder, Outcome, RunMode, SystemKind, letter};
-use proctor_exam::readers::{
-    CombinedReader, DEFAULT_EMBEDDING_THRESHOLD, DEFAULT_LEXICAL_THRESHOLD, EmbeddingReader, Idf,
-    LexicalReader, Reader, ReaderQuestion,
-};
-use proctor_models::{EmbedderOptions, OnnxEmbedder, embedder_name};
+use proctor_core::{CachedEmbedder, Embedder, Outcome, PairScorer, RunMode, SystemKind, letter};
+use proctor_exam::readers::{DEFAULT_LEXICAL_THRESHOLD, Idf, LexicalReader, ReaderQuestion};
+use proctor_models::{EmbedderOptions, Role, embedder_name};
 use proctor_search::{Bm25Index, DenseIndex, Hit, reciprocal_rank_fusion};
 use proctor_store::{NewResponse, QuestionRow};
 use std::collections::{BTreeSet, HashMap};
@@ -24,6 +23,8 @@ use std::collections::{BTreeSet, HashMap};
 const BATCH: usize = 20;
 /// Candidates each ranking contributes to the hybrid fusion.
 const FUSION_DEPTH: usize = 20;
+/// Fused candidates the cross-encoder reorders.
+const RERANK_DEPTH: usize = 10;
 
 fn n(v: usize) -> u32 {
     u32::try_from(v).unwrap_or(u32::MAX)
@@ -35,6 +36,7 @@ fn retriever_name(r: Retriever) -> &'static str {
         Retriever::Bm25 => "bm25",
         Retriever::Dense => "dense",
         Retriever::Hybrid => "hybrid",
+        Retriever::HybridRerank => "hybrid + rerank",
         Retriever::Oracle => "oracle",
     }
 }
@@ -44,11 +46,29 @@ fn reader_name(r: ReaderKind) -> &'static str {
         ReaderKind::Lexical => "lexical",
         ReaderKind::Embedding => "embedding",
         ReaderKind::Combined => "combined",
+        ReaderKind::PairScorer => "pair scorer",
+        ReaderKind::ExtractiveQa => "extractive QA",
     }
 }
 
 fn uses_k(r: Retriever) -> bool {
-    matches!(r, Retriever::Bm25 | Retriever::Dense | Retriever::Hybrid)
+    matches!(
+        r,
+        Retriever::Bm25 | Retriever::Dense | Retriever::Hybrid | Retriever::HybridRerank
+    )
+}
+
+/// What a pipeline needs loaded.
+fn needs(spec: PipelineSpec) -> Needs {
+    Needs {
+        embedder: matches!(
+            spec.retriever,
+            Retriever::Dense | Retriever::Hybrid | Retriever::HybridRerank
+        ),
+        scorer: spec.retriever == Retriever::HybridRerank,
+        qa: false,
+    }
+    .and(Needs::reader(spec.reader))
 }
 
 /// The system name of a pipeline, e.g. "bm25 · lexical · top 3".
@@ -65,21 +85,6 @@ pub fn pipeline_name(spec: PipelineSpec) -> String {
     }
 }
 
-/// The reader of a kind, among those built (the embedding ones exist only with a model).
-pub(crate) fn pick_reader<'a>(
-    kind: ReaderKind,
-    lexical: &'a LexicalReader,
-    embedding: Option<&'a EmbeddingReader<'a>>,
-    combined: Option<&'a CombinedReader<'a>>,
-) -> ApiResult<&'a dyn Reader> {
-    let reader: Option<&dyn Reader> = match kind {
-        ReaderKind::Lexical => Some(lexical),
-        ReaderKind::Embedding => embedding.map(|r| r as &dyn Reader),
-        ReaderKind::Combined => combined.map(|r| r as &dyn Reader),
-    };
-    reader.ok_or_else(|| internal("the embedding reader was asked for without a model"))
-}
-
 fn internal(e: impl std::fmt::Display) -> ApiError {
     ApiError::new(ErrorCode::Internal, e.to_string())
 }
@@ -89,25 +94,38 @@ impl Project {
     /// the retrievers that use one. Each is tagged with its factors (retriever, reader, top_k)
     /// for the hierarchical IRT model. Existing pipelines are kept.
     pub fn add_pipeline_grid(&mut self, request: &GridRequest) -> ApiResult<Vec<PipelineInfo>> {
-        let or_all = |given: &[Retriever]| -> Vec<Retriever> {
-            if given.is_empty() {
-                vec![
-                    Retriever::ClosedBook,
-                    Retriever::Bm25,
-                    Retriever::Dense,
-                    Retriever::Hybrid,
-                    Retriever::Oracle,
-                ]
-            } else {
-                given.to_vec()
+        // The defaults grow with the models the user added (none when there is no models
+        // folder: the lexical pipelines need none).
+        let added = models_folder(request.models.as_deref()).ok();
+        let has = |role: Role| added.as_ref().is_some_and(|f| f.has_role(role));
+        let retrievers = if request.retrievers.is_empty() {
+            let mut all = vec![
+                Retriever::ClosedBook,
+                Retriever::Bm25,
+                Retriever::Dense,
+                Retriever::Hybrid,
+            ];
+            if has(Role::PairScorer) {
+                all.push(Retriever::HybridRerank);
             }
+            all.push(Retriever::Oracle);
+            all
+        } else {
+            request.retrievers.clone()
         };
         let readers = if request.readers.is_empty() {
-            vec![
+            let mut all = vec![
                 ReaderKind::Lexical,
                 ReaderKind::Embedding,
                 ReaderKind::Combined,
-            ]
+            ];
+            if has(Role::PairScorer) {
+                all.push(ReaderKind::PairScorer);
+            }
+            if has(Role::ExtractiveQa) {
+                all.push(ReaderKind::ExtractiveQa);
+            }
+            all
         } else {
             request.readers.clone()
         };
@@ -123,7 +141,7 @@ impl Project {
             ));
         }
         let mut specs = Vec::new();
-        for retriever in or_all(&request.retrievers) {
+        for retriever in retrievers {
             for &reader in &readers {
                 let ks: &[u32] = if uses_k(retriever) { &top_ks } else { &[0] };
                 for &top_k in ks {
@@ -246,21 +264,21 @@ impl Project {
         )?;
         let idf = Idf::from_passages(chunks.iter().map(|c| c.text.as_str()));
         let lexical = LexicalReader::new(idf, DEFAULT_LEXICAL_THRESHOLD);
-        let needs_model = specs.iter().any(|(_, _, s)| {
-            matches!(s.retriever, Retriever::Dense | Retriever::Hybrid)
-                || s.reader != ReaderKind::Lexical
-        });
-        let options = EmbedderOptions {
+        let need = specs
+            .iter()
+            .fold(Needs::default(), |n, (_, _, spec)| n.and(needs(*spec)));
+        let models = Models::load(
+            request.models.as_deref(),
+            need,
+            request.int8,
+            &request.user_models,
+        )?;
+        let model_name = embedder_name(&EmbedderOptions {
             int8: request.int8,
             ..EmbedderOptions::default()
-        };
-        let model_name = embedder_name(&options);
-        let onnx: Option<OnnxEmbedder> = if needs_model {
-            Some(models_folder(request.models.as_deref())?.embedder(&options)?)
-        } else {
-            None
-        };
-        let cache = onnx
+        });
+        let cache = models
+            .embedder
             .as_ref()
             .map(|e| CachedEmbedder::new(e as &dyn Embedder));
         let mut dense: Option<DenseIndex> = None;
@@ -292,15 +310,22 @@ impl Project {
             );
             dense = Some(DenseIndex::new(cache.dimension(), &vectors)?);
         }
-        let embedding = cache
-            .as_ref()
-            .map(|c| EmbeddingReader::new(c, DEFAULT_EMBEDDING_THRESHOLD));
-        let combined = embedding.as_ref().map(|e| CombinedReader::new(&lexical, e));
-
+        let scorer = models.scorer.as_ref().map(|s| s as &dyn PairScorer);
+        let readers = Readers::new(
+            &lexical,
+            cache.as_ref().map(|c| c as &dyn Embedder),
+            scorer,
+            models
+                .qa
+                .as_ref()
+                .map(|q| q as &dyn proctor_core::ExtractiveQa),
+        );
+        let used = models.names().join(", ");
         let retrieval = Retrieval {
             bm25: &bm25,
             dense: dense.as_ref(),
             embedder: cache.as_ref(),
+            scorer,
             text_of: &text_of,
         };
         let tx = self.store.transaction()?;
@@ -314,8 +339,13 @@ impl Project {
             } else {
                 let tx = self.store.transaction()?;
                 let source = format!(
-                    "pipeline {}",
-                    serde_json::to_string(spec).map_err(internal)?
+                    "pipeline {}{}",
+                    serde_json::to_string(spec).map_err(internal)?,
+                    if used.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" with {used}")
+                    }
                 );
                 let run = tx.create_run(Some(*system), RunMode::Answers, version.id, &source)?;
                 tx.commit()?;
@@ -329,7 +359,7 @@ impl Project {
                 .collect();
             let todo: Vec<&QuestionRow> =
                 questions.iter().filter(|q| !done.contains(&q.id)).collect();
-            let reader = pick_reader(spec.reader, &lexical, embedding.as_ref(), combined.as_ref())?;
+            let reader = readers.get(spec.reader)?;
             progress.start(name, todo.len() as u64);
             for batch in todo.chunks(BATCH) {
                 if progress.cancelled() {
@@ -393,6 +423,7 @@ struct Retrieval<'r> {
     bm25: &'r Bm25Index,
     dense: Option<&'r DenseIndex>,
     embedder: Option<&'r CachedEmbedder<'r>>,
+    scorer: Option<&'r dyn PairScorer>,
     text_of: &'r HashMap<i64, &'r str>,
 }
 
@@ -424,10 +455,119 @@ impl<'r> Retrieval<'r> {
                 ],
                 k,
             ),
+            Retriever::HybridRerank => {
+                let fused = reciprocal_rank_fusion(
+                    &[
+                        self.bm25.search(&question.stem, FUSION_DEPTH)?,
+                        dense_hits(FUSION_DEPTH)?,
+                    ],
+                    RERANK_DEPTH.max(k),
+                );
+                let scorer = self
+                    .scorer
+                    .ok_or_else(|| internal("rerank without a pair scorer"))?;
+                rerank(scorer, &question.stem, &fused, self.text_of, k)?
+            }
         };
         Ok(hits
             .iter()
             .filter_map(|h| self.text_of.get(&h.chunk).copied())
             .collect())
+    }
+}
+
+/// The `k` candidates a cross-encoder scores highest against the question, best first; ties
+/// keep the fused order.
+fn rerank(
+    scorer: &dyn PairScorer,
+    question: &str,
+    candidates: &[Hit],
+    text_of: &HashMap<i64, &str>,
+    k: usize,
+) -> ApiResult<Vec<Hit>> {
+    let known: Vec<&Hit> = candidates
+        .iter()
+        .filter(|h| text_of.contains_key(&h.chunk))
+        .collect();
+    let pairs: Vec<(&str, &str)> = known
+        .iter()
+        .map(|h| (question, text_of[&h.chunk]))
+        .collect();
+    let relevance = scorer
+        .score(&pairs)
+        .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
+    let mut order: Vec<(usize, f32)> = relevance.into_iter().enumerate().collect();
+    order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    Ok(order
+        .into_iter()
+        .take(k)
+        .map(|(i, score)| Hit {
+            chunk: known[i].chunk,
+            score: f64::from(score),
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proctor_core::EmbedError;
+
+    /// A stand-in cross-encoder: the length of the passage, so longer passages rank first.
+    struct Longest;
+
+    impl PairScorer for Longest {
+        fn name(&self) -> &'static str {
+            "longest"
+        }
+
+        fn score(&self, pairs: &[(&str, &str)]) -> Result<Vec<f32>, EmbedError> {
+            #[expect(clippy::cast_precision_loss, reason = "short texts")]
+            Ok(pairs.iter().map(|(_, p)| p.len() as f32).collect())
+        }
+    }
+
+    #[test]
+    fn rerank_reorders_the_fused_candidates_by_the_scorer() {
+        let text_of: HashMap<i64, &str> =
+            HashMap::from([(1, "short"), (2, "the longest passage"), (3, "medium one")]);
+        let fused = [
+            Hit {
+                chunk: 1,
+                score: 0.9,
+            },
+            Hit {
+                chunk: 2,
+                score: 0.5,
+            },
+            Hit {
+                chunk: 3,
+                score: 0.4,
+            },
+            Hit {
+                chunk: 9,
+                score: 0.3,
+            },
+        ];
+        let top = rerank(&Longest, "q", &fused, &text_of, 2).unwrap();
+        let chunks: Vec<i64> = top.iter().map(|h| h.chunk).collect();
+        assert_eq!(chunks, [2, 3]);
+        assert!((top[0].score - 19.0).abs() < 1e-6);
+        let names: Vec<String> = [Retriever::HybridRerank, Retriever::Oracle]
+            .map(|retriever| {
+                pipeline_name(PipelineSpec {
+                    retriever,
+                    reader: ReaderKind::PairScorer,
+                    top_k: 3,
+                })
+            })
+            .to_vec();
+        assert_eq!(
+            names,
+            [
+                "hybrid + rerank · pair scorer · top 3",
+                "oracle · pair scorer"
+            ]
+        );
     }
 }

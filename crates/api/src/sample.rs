@@ -2,6 +2,7 @@
 
 use crate::dto::{
     Factor, GridRequest, ImportKind, ImportRequest, IngestRequest, ProjectSummary, RunRequest,
+    UserModelChoice,
 };
 use crate::imports::Source;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
@@ -107,6 +108,7 @@ pub fn build_with_pipelines(
         retrievers: Vec::new(),
         readers: Vec::new(),
         top_ks: Vec::new(),
+        models: models.map(str::to_owned),
     })?;
     project.run_pipelines(
         &RunRequest {
@@ -114,6 +116,7 @@ pub fn build_with_pipelines(
             systems: Vec::new(),
             models: models.map(str::to_owned),
             int8: false,
+            user_models: UserModelChoice::default(),
         },
         progress,
     )?;

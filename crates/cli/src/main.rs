@@ -11,7 +11,7 @@ use proctor_api::dto::{
     AddModelRequest, ArticleBuilder, BuildArticlesRequest, CategoryOverride, ChunkUnit, Chunking,
     CompareRequest, CorrelateRequest, Factor, GridRequest, ImportKind, ImportRequest,
     ImproveRequest, IngestRequest, IrtMethod, IrtModel, IrtRequest, LeaderboardMetric,
-    ReadArticlesRequest, ReaderKind, Retriever, RunRequest, SignificanceRequest,
+    ReadArticlesRequest, ReaderKind, Retriever, RunRequest, SignificanceRequest, UserModelChoice,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
@@ -227,6 +227,8 @@ enum Command {
         /// Use the int8 embedder.
         #[arg(long)]
         int8: bool,
+        #[command(flatten)]
+        user_models: UserModelArgs,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -283,6 +285,8 @@ enum Command {
         /// Use the int8 embedder (the corpus must have been ingested with --int8).
         #[arg(long)]
         int8: bool,
+        #[command(flatten)]
+        user_models: UserModelArgs,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -450,20 +454,26 @@ fn models(action: ModelsAction) -> ApiResult<()> {
 /// The pipelines subcommands.
 #[derive(Subcommand)]
 enum PipelinesAction {
-    /// Add every combination of retrievers, readers and top-k as a pipeline (default: all 24).
+    /// Add every combination of retrievers, readers and top-k as a pipeline (default: the 24
+    /// built-in ones, and more for the models you added).
     AddGrid {
         /// The project file.
         #[arg(short, long, env = "PROCTOR_PROJECT")]
         project: PathBuf,
-        /// Retrievers (repeatable; default all): closed-book, bm25, dense, hybrid, oracle.
+        /// Retrievers (repeatable; default: closed-book, bm25, dense, hybrid, oracle, and
+        /// hybrid-rerank when you added a pair scorer).
         #[arg(long = "retriever", value_enum)]
         retrievers: Vec<RetrieverArg>,
-        /// Readers (repeatable; default all): lexical, embedding, combined.
+        /// Readers (repeatable; default: lexical, embedding, combined, and pair-scorer or
+        /// extractive-qa when you added such a model).
         #[arg(long = "reader", value_enum)]
         readers: Vec<ReaderArg>,
         /// Chunks retrieved (repeatable; default 1 and 3).
         #[arg(long = "top-k")]
         top_ks: Vec<u32>,
+        /// The models folder (installed by scripts/install-models.sh).
+        #[arg(long, env = "PROCTOR_MODELS")]
+        models: Option<PathBuf>,
     },
     /// List the project's pipelines.
     List {
@@ -489,6 +499,7 @@ enum RetrieverArg {
     Bm25,
     Dense,
     Hybrid,
+    HybridRerank,
     Oracle,
 }
 
@@ -497,6 +508,8 @@ enum ReaderArg {
     Lexical,
     Embedding,
     Combined,
+    PairScorer,
+    ExtractiveQa,
 }
 
 impl From<ReaderArg> for ReaderKind {
@@ -505,6 +518,28 @@ impl From<ReaderArg> for ReaderKind {
             ReaderArg::Lexical => Self::Lexical,
             ReaderArg::Embedding => Self::Embedding,
             ReaderArg::Combined => Self::Combined,
+            ReaderArg::PairScorer => Self::PairScorer,
+            ReaderArg::ExtractiveQa => Self::ExtractiveQa,
+        }
+    }
+}
+
+/// Which of your own models to use when you added several of a role.
+#[derive(clap::Args)]
+struct UserModelArgs {
+    /// The pair scorer (cross-encoder or NLI model) to use, by name.
+    #[arg(long)]
+    pair_scorer: Option<String>,
+    /// The extractive QA model to use, by name.
+    #[arg(long)]
+    qa_model: Option<String>,
+}
+
+impl From<UserModelArgs> for UserModelChoice {
+    fn from(args: UserModelArgs) -> Self {
+        Self {
+            pair_scorer: args.pair_scorer,
+            extractive_qa: args.qa_model,
         }
     }
 }
@@ -516,6 +551,7 @@ fn pipelines(action: PipelinesAction) -> ApiResult<()> {
             retrievers,
             readers,
             top_ks,
+            models,
         } => {
             let request = GridRequest {
                 retrievers: retrievers
@@ -525,11 +561,13 @@ fn pipelines(action: PipelinesAction) -> ApiResult<()> {
                         RetrieverArg::Bm25 => Retriever::Bm25,
                         RetrieverArg::Dense => Retriever::Dense,
                         RetrieverArg::Hybrid => Retriever::Hybrid,
+                        RetrieverArg::HybridRerank => Retriever::HybridRerank,
                         RetrieverArg::Oracle => Retriever::Oracle,
                     })
                     .collect(),
                 readers: readers.into_iter().map(ReaderKind::from).collect(),
                 top_ks,
+                models: models.as_deref().map(path_text),
             };
             let added = Project::open(&project)?.add_pipeline_grid(&request)?;
             print!("{}", report::pipelines(&added));
@@ -836,6 +874,7 @@ fn run(cli: Cli) -> ApiResult<()> {
             replace,
             models,
             int8,
+            user_models,
             json,
         } => {
             let request = ReadArticlesRequest {
@@ -846,6 +885,7 @@ fn run(cli: Cli) -> ApiResult<()> {
                 replace,
                 models: models.as_deref().map(path_text),
                 int8,
+                user_models: user_models.into(),
             };
             let report = Project::open(&project)?.read_articles(&request, &progress::Bar::new())?;
             show(&report, json, report::run)?;
@@ -856,6 +896,7 @@ fn run(cli: Cli) -> ApiResult<()> {
             systems,
             models,
             int8,
+            user_models,
             json,
         } => {
             let request = RunRequest {
@@ -863,6 +904,7 @@ fn run(cli: Cli) -> ApiResult<()> {
                 systems,
                 models: models.as_deref().map(path_text),
                 int8,
+                user_models: user_models.into(),
             };
             let report = Project::open(&project)?.run_pipelines(&request, &progress::Bar::new())?;
             show(&report, json, report::run)?;

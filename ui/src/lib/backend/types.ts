@@ -617,9 +617,9 @@ index_rebuilt: boolean,
  */
 index: string, };
 
-export type Retriever = "closed_book" | "bm25" | "dense" | "hybrid" | "oracle";
+export type Retriever = "closed_book" | "bm25" | "dense" | "hybrid" | "hybrid_rerank" | "oracle";
 
-export type ReaderKind = "lexical" | "embedding" | "combined";
+export type ReaderKind = "lexical" | "embedding" | "combined" | "pair_scorer" | "extractive_qa";
 
 export type PipelineSpec = { 
 /**
@@ -637,17 +637,23 @@ top_k: number, };
 
 export type GridRequest = { 
 /**
- * Retrievers (empty: all five).
+ * Retrievers (empty: the five built-in ones, and hybrid + rerank when a pair scorer has
+ * been added).
  */
 retrievers: Array<Retriever>, 
 /**
- * Readers (empty: all three).
+ * Readers (empty: lexical, embedding and combined, and one per kind of model added).
  */
 readers: Array<ReaderKind>, 
 /**
  * Chunk counts for the retrievers that use one (empty: 1 and 3).
  */
-top_ks: Array<number>, };
+top_ks: Array<number>, 
+/**
+ * The models folder, to see which models have been added (default: `PROCTOR_MODELS`,
+ * else ~/.local/share/proctor/models).
+ */
+models: string | null, };
 
 export type PipelineInfo = { 
 /**
@@ -675,7 +681,11 @@ models: string | null,
 /**
  * Use the int8 embedder (must match the ingest's).
  */
-int8: boolean, };
+int8: boolean, 
+/**
+ * The models the user added to use (default: the only one of each role).
+ */
+user_models: UserModelChoice, };
 
 export type PipelineSitting = { 
 /**
@@ -729,7 +739,11 @@ models: string | null,
 /**
  * Use the int8 embedder.
  */
-int8: boolean, };
+int8: boolean, 
+/**
+ * The models the user added to use (default: the only one of each role).
+ */
+user_models: UserModelChoice, };
 
 export type ModelFile = { 
 /**

@@ -9,6 +9,12 @@
 //!   the choice, against each context sentence by cosine; a choice's support is its best
 //!   sentence. Without context (closed book) it can only compare each choice with the question.
 //! - [`CombinedReader`]: both supports, each rescaled to [0, 1] within the question, averaged.
+//! - [`PairReader`] and [`QaReader`] (on models): on a cross-encoder/NLI model or an
+//!   extractive QA model the user adds.
+
+mod models;
+
+pub use models::{DEFAULT_PAIR_THRESHOLD, DEFAULT_QA_THRESHOLD, PairReader, QaReader};
 
 use proctor_core::{EmbedError, Embedder, cosine};
 use proctor_stats::text::{Terms, sentences};
@@ -189,6 +195,7 @@ impl Reader for LexicalReader {
 }
 
 /// The assertion reader on an embedding model.
+#[derive(Clone, Copy)]
 pub struct EmbeddingReader<'a> {
     embedder: &'a dyn Embedder,
     threshold: f64,
@@ -270,12 +277,12 @@ impl Reader for EmbeddingReader<'_> {
 /// when either reader would have.
 pub struct CombinedReader<'a> {
     lexical: &'a LexicalReader,
-    embedding: &'a EmbeddingReader<'a>,
+    embedding: EmbeddingReader<'a>,
 }
 
 impl<'a> CombinedReader<'a> {
     /// Combines the two readers.
-    pub fn new(lexical: &'a LexicalReader, embedding: &'a EmbeddingReader<'a>) -> Self {
+    pub fn new(lexical: &'a LexicalReader, embedding: EmbeddingReader<'a>) -> Self {
         Self { lexical, embedding }
     }
 }

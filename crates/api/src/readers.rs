@@ -1,0 +1,151 @@
+//! The readers a job uses, and the models they need, loaded once per job: the embedder from
+//! set-up, and the pair scorer or extractive QA model the user added.
+
+use crate::dto::{ReaderKind, UserModelChoice};
+use crate::ingest::models_folder;
+use crate::{ApiError, ApiResult, ErrorCode};
+use proctor_core::{Embedder, ExtractiveQa, PairScorer};
+use proctor_exam::readers::{
+    CombinedReader, DEFAULT_EMBEDDING_THRESHOLD, DEFAULT_PAIR_THRESHOLD, DEFAULT_QA_THRESHOLD,
+    EmbeddingReader, LexicalReader, PairReader, QaReader, Reader,
+};
+use proctor_models::{
+    EmbedderOptions, OnnxEmbedder, OnnxExtractiveQa, OnnxPairScorer, QaOptions, ScorerOptions,
+};
+
+/// Which models a job needs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Needs {
+    pub embedder: bool,
+    pub scorer: bool,
+    pub qa: bool,
+}
+
+impl Needs {
+    /// What a reader needs.
+    pub fn reader(kind: ReaderKind) -> Self {
+        Self {
+            embedder: matches!(kind, ReaderKind::Embedding | ReaderKind::Combined),
+            scorer: kind == ReaderKind::PairScorer,
+            qa: kind == ReaderKind::ExtractiveQa,
+        }
+    }
+
+    /// Both needs.
+    pub fn and(self, other: Self) -> Self {
+        Self {
+            embedder: self.embedder || other.embedder,
+            scorer: self.scorer || other.scorer,
+            qa: self.qa || other.qa,
+        }
+    }
+}
+
+/// The loaded models.
+pub(crate) struct Models {
+    pub embedder: Option<OnnxEmbedder>,
+    pub scorer: Option<OnnxPairScorer>,
+    pub qa: Option<OnnxExtractiveQa>,
+}
+
+impl Models {
+    /// Loads what `needs` asks for from the models folder (`setting`, else the default).
+    pub fn load(
+        setting: Option<&str>,
+        needs: Needs,
+        int8: bool,
+        choice: &UserModelChoice,
+    ) -> ApiResult<Self> {
+        if needs == Needs::default() {
+            return Ok(Self {
+                embedder: None,
+                scorer: None,
+                qa: None,
+            });
+        }
+        let folder = models_folder(setting)?;
+        let embedder = if needs.embedder {
+            Some(folder.embedder(&EmbedderOptions {
+                int8,
+                ..EmbedderOptions::default()
+            })?)
+        } else {
+            None
+        };
+        let scorer = if needs.scorer {
+            Some(folder.pair_scorer(choice.pair_scorer.as_deref(), &ScorerOptions::default())?)
+        } else {
+            None
+        };
+        let qa = if needs.qa {
+            Some(folder.extractive_qa(choice.extractive_qa.as_deref(), &QaOptions::default())?)
+        } else {
+            None
+        };
+        Ok(Self {
+            embedder,
+            scorer,
+            qa,
+        })
+    }
+
+    /// The names of the models loaded, for a run's record.
+    pub fn names(&self) -> Vec<String> {
+        let mut names = Vec::new();
+        if let Some(e) = &self.embedder {
+            names.push(e.name().to_owned());
+        }
+        if let Some(s) = &self.scorer {
+            names.push(s.name().to_owned());
+        }
+        if let Some(q) = &self.qa {
+            names.push(q.name().to_owned());
+        }
+        names
+    }
+}
+
+/// Every reader the loaded models allow.
+pub(crate) struct Readers<'a> {
+    lexical: &'a LexicalReader,
+    embedding: Option<EmbeddingReader<'a>>,
+    combined: Option<CombinedReader<'a>>,
+    pair: Option<PairReader<'a>>,
+    qa: Option<QaReader<'a>>,
+}
+
+impl<'a> Readers<'a> {
+    /// The readers on these models (the embedder usually behind a cache).
+    pub fn new(
+        lexical: &'a LexicalReader,
+        embedder: Option<&'a dyn Embedder>,
+        scorer: Option<&'a dyn PairScorer>,
+        qa: Option<&'a dyn ExtractiveQa>,
+    ) -> Self {
+        let embedding = embedder.map(|e| EmbeddingReader::new(e, DEFAULT_EMBEDDING_THRESHOLD));
+        Self {
+            lexical,
+            embedding,
+            combined: embedding.map(|e| CombinedReader::new(lexical, e)),
+            pair: scorer.map(|s| PairReader::new(s, DEFAULT_PAIR_THRESHOLD)),
+            qa: qa.map(|q| QaReader::new(q, DEFAULT_QA_THRESHOLD)),
+        }
+    }
+
+    /// The reader of a kind.
+    pub fn get(&self, kind: ReaderKind) -> ApiResult<&dyn Reader> {
+        let reader: Option<&dyn Reader> = match kind {
+            ReaderKind::Lexical => Some(self.lexical),
+            ReaderKind::Embedding => self.embedding.as_ref().map(|r| r as &dyn Reader),
+            ReaderKind::Combined => self.combined.as_ref().map(|r| r as &dyn Reader),
+            ReaderKind::PairScorer => self.pair.as_ref().map(|r| r as &dyn Reader),
+            ReaderKind::ExtractiveQa => self.qa.as_ref().map(|r| r as &dyn Reader),
+        };
+        reader.ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::Internal,
+                format!("the {kind:?} reader was asked for without its model"),
+            )
+        })
+    }
+}
