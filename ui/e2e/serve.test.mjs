@@ -2,7 +2,7 @@
 // leaderboard. Uses playwright-core with Debian's chromium (no browser download).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
@@ -124,6 +124,30 @@ test("imports a system's answers from the page and ranks it", async () => {
     const refusal = page.locator("form.import [role=alert]");
     await refusal.waitFor();
     assert.match(await refusal.innerText(), /Newcomer already has answers/);
+  });
+});
+
+test("shows the built-in pipelines with their reader ceilings, and stays within the window", async () => {
+  // The full demo: the sample plus 24 built-in pipelines (needs the installed models).
+  const demo = join(dataDir, "demo.proctor");
+  const built = spawnSync(proctorBin, ["demo", "-p", demo], { encoding: "utf8" });
+  assert.equal(built.status, 0, built.stderr);
+  await withPage(async (page) => {
+    await page.goto(url);
+    await page.getByRole("button", { name: "Proctor" }).click();
+    await page.getByLabel("Project file (.proctor)").fill(demo);
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    const board = page.getByTestId("leaderboard");
+    await board.locator("tbody tr", { hasText: "oracle · combined" }).waitFor({ timeout: 30000 });
+    assert.equal(await board.locator("tbody tr").count(), 31);
+    // A ceiling triangle on every pipeline bar except the three oracle pipelines themselves.
+    assert.equal(await board.getByTestId("ceiling").count(), 21);
+    assert.match(await page.locator(".legend").first().innerText(), /the reader's ceiling: .*combined 100\.0%/);
+    // 31 systems and wide tables scroll inside their panels; the page itself fits the window.
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 1280);
+    const heat = page.locator("table.categories tbody tr");
+    assert.equal(await heat.count(), 31);
+    await page.screenshot({ path: join(shots, "serve-pipelines.png"), fullPage: true });
   });
 });
 

@@ -12,9 +12,9 @@ use crate::dto::{
     IngestRequest, IrtAbility, IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest,
     LeaderboardMetric, ModelCheck, ModelFile, ModelSelfTest, ModelTest, ModelsReport, PipelineInfo,
     PipelineSitting, PipelineSpec, PositionBaseline, ProjectPath, ProjectSummary,
-    QuestionCategories, ReadArticlesRequest, ReaderKind, Retriever, RunReport, RunRequest,
-    SignificanceRequest, SignificanceRow, SignificanceTable, SittingMode, Standing, TrecScores,
-    UnmappedAnswer, UserModelInfo,
+    QuestionCategories, ReadArticlesRequest, ReaderCeiling, ReaderKind, Retriever, RunReport,
+    RunRequest, SignificanceRequest, SignificanceRow, SignificanceTable, SittingMode, Standing,
+    TrecScores, UnmappedAnswer, UserModelChoice, UserModelInfo,
 };
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
@@ -38,6 +38,7 @@ pub fn typescript() -> String {
         CategoryTable::decl(),
         PositionBaseline::decl(),
         BiasBaselines::decl(),
+        ReaderCeiling::decl(),
         Grades::decl(),
         ProjectSummary::decl(),
         ImportKind::decl(),
@@ -61,6 +62,7 @@ pub fn typescript() -> String {
         PipelineSpec::decl(),
         GridRequest::decl(),
         PipelineInfo::decl(),
+        UserModelChoice::decl(),
         RunRequest::decl(),
         PipelineSitting::decl(),
         RunReport::decl(),

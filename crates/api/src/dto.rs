@@ -157,6 +157,22 @@ pub struct BiasBaselines {
     pub longest_choice: f64,
 }
 
+/// A reader's ceiling: its accuracy when every question comes with the passage it was written
+/// from (the oracle retriever), so what retrieval could at best give it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ReaderCeiling {
+    /// The reader (its "reader" factor).
+    pub reader: String,
+    /// The oracle pipeline it comes from.
+    pub system: String,
+    /// Its accuracy.
+    pub accuracy: f64,
+    /// Wilson 95% interval, low end.
+    pub accuracy_low: f64,
+    /// Wilson 95% interval, high end.
+    pub accuracy_high: f64,
+}
+
 /// Everything graded on one exam version.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct Grades {
@@ -166,6 +182,9 @@ pub struct Grades {
     pub questions: u32,
     /// Systems by accuracy.
     pub leaderboard: Vec<Standing>,
+    /// Each built-in reader's accuracy with the oracle context (pipelines tagged
+    /// retriever=oracle), best first.
+    pub reader_ceilings: Vec<ReaderCeiling>,
     /// The gold articles' EXAM score.
     pub gold: Option<ExamScore>,
     /// By topic.

@@ -2,8 +2,8 @@
 
 use crate::dto::{
     BiasBaselines, CategoryCell, CategoryRow, CategoryTable, CompareRequest, Comparison, ExamScore,
-    Factor, Grades, PositionBaseline, SignificanceRequest, SignificanceRow, SignificanceTable,
-    SittingMode, Standing,
+    Factor, Grades, PositionBaseline, ReaderCeiling, SignificanceRequest, SignificanceRow,
+    SignificanceTable, SittingMode, Standing,
 };
 use crate::project::exam_version_dto;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
@@ -236,33 +236,35 @@ impl Project {
                 })
                 .collect(),
         };
+        let leaderboard: Vec<Standing> = graded
+            .leaderboard
+            .iter()
+            .enumerate()
+            .map(|(i, s)| Standing {
+                rank: n(i + 1),
+                system: s.name.clone(),
+                mode: if s.mode == RunMode::Exam {
+                    SittingMode::Exam
+                } else {
+                    SittingMode::Answers
+                },
+                factors: factors.get(&s.name).cloned().unwrap_or_default(),
+                correct: n(s.tally.correct),
+                wrong: n(s.tally.wrong),
+                unanswered: n(s.tally.unanswered),
+                errors: n(s.tally.errors),
+                graded: n(s.tally.graded()),
+                accuracy: s.accuracy.map(|a| a.0),
+                accuracy_low: s.accuracy.map(|a| a.1),
+                accuracy_high: s.accuracy.map(|a| a.2),
+                exam: s.exam.as_ref().map(exam_dto),
+            })
+            .collect();
         Ok(Grades {
             exam: exam_version_dto(version),
             questions: n(graded.questions),
-            leaderboard: graded
-                .leaderboard
-                .iter()
-                .enumerate()
-                .map(|(i, s)| Standing {
-                    rank: n(i + 1),
-                    system: s.name.clone(),
-                    mode: if s.mode == RunMode::Exam {
-                        SittingMode::Exam
-                    } else {
-                        SittingMode::Answers
-                    },
-                    factors: factors.get(&s.name).cloned().unwrap_or_default(),
-                    correct: n(s.tally.correct),
-                    wrong: n(s.tally.wrong),
-                    unanswered: n(s.tally.unanswered),
-                    errors: n(s.tally.errors),
-                    graded: n(s.tally.graded()),
-                    accuracy: s.accuracy.map(|a| a.0),
-                    accuracy_low: s.accuracy.map(|a| a.1),
-                    accuracy_high: s.accuracy.map(|a| a.2),
-                    exam: s.exam.as_ref().map(exam_dto),
-                })
-                .collect(),
+            reader_ceilings: reader_ceilings(&leaderboard),
+            leaderboard,
             gold: graded.gold.as_ref().map(exam_dto),
             topics: table(&graded.topics),
             bloom: table(&graded.bloom),
@@ -284,4 +286,30 @@ impl Project {
             }),
         })
     }
+}
+
+/// The accuracy of each oracle pipeline, by its reader (the leaderboard is best first, so the
+/// ceilings are too).
+fn reader_ceilings(leaderboard: &[Standing]) -> Vec<ReaderCeiling> {
+    let factor = |s: &Standing, name: &str| {
+        s.factors
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| f.level.clone())
+    };
+    leaderboard
+        .iter()
+        .filter(|s| {
+            s.mode == SittingMode::Answers && factor(s, "retriever").as_deref() == Some("oracle")
+        })
+        .filter_map(|s| {
+            Some(ReaderCeiling {
+                reader: factor(s, "reader")?,
+                system: s.system.clone(),
+                accuracy: s.accuracy?,
+                accuracy_low: s.accuracy_low?,
+                accuracy_high: s.accuracy_high?,
+            })
+        })
+        .collect()
 }

@@ -795,6 +795,19 @@ mod pipelines {
                 s.unanswered
             );
         }
+        // Each reader's ceiling is its oracle pipeline's accuracy.
+        let mut ceilings: Vec<(&str, f64)> = grades
+            .reader_ceilings
+            .iter()
+            .map(|c| (c.reader.as_str(), c.accuracy))
+            .collect();
+        ceilings.sort_by(|a, b| a.0.cmp(b.0));
+        let mut expected: Vec<(&str, f64)> = ["combined", "embedding", "lexical"]
+            .iter()
+            .map(|r| (*r, accuracy[format!("oracle · {r}").as_str()]))
+            .collect();
+        expected.sort_by(|a, b| a.0.cmp(b.0));
+        assert_eq!(ceilings, expected);
         let project = Project::open(&path).unwrap();
         let pipelines = project.pipelines().unwrap();
         assert_eq!(pipelines.len(), 24, "3 closed book + 3 oracle + 3 × 3 × 2");

@@ -133,6 +133,26 @@ pub fn leaderboard(grades: &Grades) -> String {
             gold.exam, gold.standard_error, gold.queries
         );
     }
+    if !grades.reader_ceilings.is_empty() {
+        let ceilings: Vec<String> = grades
+            .reader_ceilings
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} {} [{}, {}]",
+                    c.reader,
+                    pct(c.accuracy),
+                    pct(c.accuracy_low),
+                    pct(c.accuracy_high)
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "Reader ceilings (each reader given the passage its question was written from): {}.",
+            ceilings.join(", ")
+        );
+    }
     if let Some(bias) = &grades.bias {
         let _ = writeln!(
             out,

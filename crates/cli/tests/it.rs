@@ -396,6 +396,13 @@ fn the_full_demo_runs_the_reference_pipelines() {
     ] {
         assert!(stdout.contains(name), "{name} missing: {stdout}");
     }
+    let ceilings = stdout
+        .lines()
+        .find(|l| l.starts_with("Reader ceilings"))
+        .unwrap_or_else(|| panic!("no reader ceilings: {stdout}"));
+    for reader in ["lexical", "embedding", "combined"] {
+        assert!(ceilings.contains(&format!(" {reader} ")), "{ceilings}");
+    }
     let listed = text(&proctor(&["pipelines", "list", "-p", project.to_str().unwrap()]).stdout);
     assert!(listed.starts_with("24 built-in pipelines"), "{listed}");
 }

@@ -223,6 +223,28 @@ best_position: PositionBaseline,
  */
 longest_choice: number, };
 
+export type ReaderCeiling = { 
+/**
+ * The reader (its "reader" factor).
+ */
+reader: string, 
+/**
+ * The oracle pipeline it comes from.
+ */
+system: string, 
+/**
+ * Its accuracy.
+ */
+accuracy: number, 
+/**
+ * Wilson 95% interval, low end.
+ */
+accuracy_low: number, 
+/**
+ * Wilson 95% interval, high end.
+ */
+accuracy_high: number, };
+
 export type Grades = { 
 /**
  * The exam version graded.
@@ -236,6 +258,11 @@ questions: number,
  * Systems by accuracy.
  */
 leaderboard: Array<Standing>, 
+/**
+ * Each built-in reader's accuracy with the oracle context (pipelines tagged
+ * retriever=oracle), best first.
+ */
+reader_ceilings: Array<ReaderCeiling>, 
 /**
  * The gold articles' EXAM score.
  */
@@ -664,6 +691,16 @@ system: string,
  * What it does.
  */
 spec: PipelineSpec, };
+
+export type UserModelChoice = { 
+/**
+ * The pair scorer (cross-encoder or NLI) by name.
+ */
+pair_scorer: string | null, 
+/**
+ * The extractive QA model by name.
+ */
+extractive_qa: string | null, };
 
 export type RunRequest = { 
 /**
