@@ -858,6 +858,9 @@ pub struct RunRequest {
     pub int8: bool,
     /// The models the user added to use (default: the only one of each role).
     pub user_models: UserModelChoice,
+    /// Throw away the chosen pipelines' earlier answers on this exam and answer again (needed
+    /// after the corpus was chunked differently or other models were chosen).
+    pub restart: bool,
 }
 
 /// Which of the models the user added a job uses, when there are several of a role.

@@ -10,7 +10,7 @@ use proctor_store::NewChunk;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 
-const CHUNKING_SETTING: &str = "chunking";
+pub(crate) const CHUNKING_SETTING: &str = "chunking";
 /// Chunks embedded, and committed, at a time.
 const BATCH: usize = 32;
 

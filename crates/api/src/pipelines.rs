@@ -8,7 +8,7 @@ use crate::dto::{
     GridRequest, PipelineInfo, PipelineSitting, PipelineSpec, ReaderKind, Retriever, RunReport,
     RunRequest,
 };
-use crate::ingest::{models_folder, text_hash};
+use crate::ingest::{CHUNKING_SETTING, models_folder, text_hash};
 use crate::project::exam_version_dto;
 use crate::readers::{Models, Needs, Readers};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
@@ -321,6 +321,7 @@ impl Project {
                 .map(|q| q as &dyn proctor_core::ExtractiveQa),
         );
         let used = models.names().join(", ");
+        let chunking = self.store.setting(CHUNKING_SETTING)?.unwrap_or_default();
         let retrieval = Retrieval {
             bm25: &bm25,
             dense: dense.as_ref(),
@@ -331,6 +332,51 @@ impl Project {
         let tx = self.store.transaction()?;
         tx.freeze(version.id)?;
         tx.commit()?;
+        if request.restart {
+            let tx = self.store.transaction()?;
+            for (system, _, _) in &specs {
+                tx.delete_run(Some(*system), RunMode::Answers, version.id)?;
+            }
+            tx.commit()?;
+        }
+        // What a pipeline's answers depend on: its spec, the models, and — when it retrieves
+        // chunks — how the corpus was chunked. A resumed run must have the same set-up, or its
+        // answers would mix two.
+        let setup_of = |spec: &PipelineSpec| -> ApiResult<String> {
+            let mut setup = format!(
+                "pipeline {}",
+                serde_json::to_string(spec).map_err(internal)?
+            );
+            if !used.is_empty() {
+                setup.push_str(" with ");
+                setup.push_str(&used);
+            }
+            if uses_k(spec.retriever) {
+                setup.push_str(" on chunks ");
+                setup.push_str(&chunking);
+            }
+            Ok(setup)
+        };
+        let runs = self.store.runs(version.id)?;
+        for (system, name, spec) in &specs {
+            let setup = setup_of(spec)?;
+            let earlier = runs
+                .iter()
+                .find(|r| r.system == Some(*system) && r.mode == RunMode::Answers);
+            // A finished sitting has nothing left to mix; only one that would resume is checked.
+            if let Some(earlier) = earlier
+                && earlier.source.as_deref() != Some(setup.as_str())
+                && self.store.responses(earlier.id)?.len() < questions.len()
+            {
+                return Err(ApiError::new(
+                    ErrorCode::Conflict,
+                    format!(
+                        "'{name}' started this exam with another set-up ({}); now it would run {setup}. Run again with restart to answer from scratch, or restore the earlier chunking and models",
+                        earlier.source.as_deref().unwrap_or("unknown")
+                    ),
+                ));
+            }
+        }
         let mut sittings = Vec::new();
         for (system, name, spec) in &specs {
             let existing = self.store.run_of(*system, RunMode::Answers, version.id)?;
@@ -338,16 +384,12 @@ impl Project {
                 run
             } else {
                 let tx = self.store.transaction()?;
-                let source = format!(
-                    "pipeline {}{}",
-                    serde_json::to_string(spec).map_err(internal)?,
-                    if used.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" with {used}")
-                    }
-                );
-                let run = tx.create_run(Some(*system), RunMode::Answers, version.id, &source)?;
+                let run = tx.create_run(
+                    Some(*system),
+                    RunMode::Answers,
+                    version.id,
+                    &setup_of(spec)?,
+                )?;
                 tx.commit()?;
                 run
             };

@@ -117,6 +117,7 @@ pub fn build_with_pipelines(
             models: models.map(str::to_owned),
             int8: false,
             user_models: UserModelChoice::default(),
+            restart: false,
         },
         progress,
     )?;

@@ -287,6 +287,10 @@ enum Command {
         int8: bool,
         #[command(flatten)]
         user_models: UserModelArgs,
+        /// Throw away the pipelines' earlier answers on this exam and answer again (after
+        /// re-ingesting with other chunk settings, or choosing other models).
+        #[arg(long)]
+        restart: bool,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -897,6 +901,7 @@ fn run(cli: Cli) -> ApiResult<()> {
             models,
             int8,
             user_models,
+            restart,
             json,
         } => {
             let request = RunRequest {
@@ -905,6 +910,7 @@ fn run(cli: Cli) -> ApiResult<()> {
                 models: models.as_deref().map(path_text),
                 int8,
                 user_models: user_models.into(),
+                restart,
             };
             let report = Project::open(&project)?.run_pipelines(&request, &progress::Bar::new())?;
             show(&report, json, report::run)?;

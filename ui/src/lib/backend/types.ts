@@ -722,7 +722,12 @@ int8: boolean,
 /**
  * The models the user added to use (default: the only one of each role).
  */
-user_models: UserModelChoice, };
+user_models: UserModelChoice, 
+/**
+ * Throw away the chosen pipelines' earlier answers on this exam and answer again (needed
+ * after the corpus was chunked differently or other models were chosen).
+ */
+restart: boolean, };
 
 export type PipelineSitting = { 
 /**
