@@ -1039,6 +1039,16 @@ pub struct BuildArticlesRequest {
     pub quota: u32,
     /// The system's name (default: from the builder).
     pub name: Option<String>,
+    /// Semantic overlap: a synonym list (CSV/TSV/XLSX/JSON with columns word, synonym and
+    /// optionally similarity) whose synonyms count as the word.
+    pub synonyms: Option<String>,
+    /// Semantic overlap: also count the candidates' words whose embedding has at least this
+    /// cosine with a query word (needs the local embedder; 0.6 is a sensible start).
+    pub embedding_variants: Option<f64>,
+    /// The models folder (default: `PROCTOR_MODELS`, else ~/.local/share/proctor/models).
+    pub models: Option<String>,
+    /// Use the int8 embedder.
+    pub int8: bool,
 }
 
 /// What was written.

@@ -2,13 +2,17 @@
 //! sentences of the best BM25 chunks are ranked by passage match, chosen by MMR, or scored by
 //! semantic overlap, until the length quota is filled. Grade them with `read_articles`.
 
-use crate::dto::{ArticleBuilder, BuildArticlesReport, BuildArticlesRequest};
+use crate::dto::{ArticleBuilder, BuildArticlesReport, BuildArticlesRequest, UserModelChoice};
+use crate::ingest::text_hash;
+use crate::readers::{Models, Needs};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
-use proctor_core::SystemKind;
+use proctor_core::{CachedEmbedder, Embedder, SystemKind};
 use proctor_exam::extractive::{
-    Redundancy, cut_to, mmr, overlap_score, passage_match, query_groups, visible_length,
+    Redundancy, cut_to, embedding_variants, mmr, overlap_score, passage_match, query_groups,
+    visible_length,
 };
 use proctor_exam::readers::Idf;
+use proctor_models::{EmbedderOptions, embedder_name};
 use proctor_search::Bm25Index;
 use proctor_stats::text::{Terms, sentences};
 use std::collections::{BTreeMap, BTreeSet};
@@ -43,8 +47,37 @@ fn builder_name(request: &BuildArticlesRequest) -> String {
     match request.builder {
         ArticleBuilder::PassageMatch => "extractive · passage match".to_owned(),
         ArticleBuilder::Mmr => format!("extractive · MMR λ={}", request.lambda),
-        ArticleBuilder::Overlap => "extractive · semantic overlap".to_owned(),
+        ArticleBuilder::Overlap => {
+            let mut name = "extractive · semantic overlap".to_owned();
+            if request.synonyms.is_some() {
+                name.push_str(" · synonyms");
+            }
+            if let Some(threshold) = request.embedding_variants {
+                name.push_str(" · embeddings ≥ ");
+                name.push_str(&threshold.to_string());
+            }
+            name
+        }
     }
+}
+
+/// The user's synonym list, keyed as the overlap scorer keys a query word.
+fn read_synonyms(path: &str) -> ApiResult<BTreeMap<String, Vec<(String, f64)>>> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        ApiError::new(
+            ErrorCode::InvalidInput,
+            format!("cannot read the synonym list {path}: {e}"),
+        )
+    })?;
+    let mut map: BTreeMap<String, Vec<(String, f64)>> = BTreeMap::new();
+    for entry in proctor_formats::synonyms::read_synonyms(path, &bytes)? {
+        if let Some(term) = TERMS.of(&entry.word).into_iter().next() {
+            map.entry(term)
+                .or_default()
+                .push((entry.synonym, entry.similarity));
+        }
+    }
+    Ok(map)
 }
 
 impl Project {
@@ -89,6 +122,49 @@ impl Project {
         let text_of: BTreeMap<i64, &str> =
             chunks.iter().map(|c| (c.id.0, c.text.as_str())).collect();
         let quota = request.quota as usize;
+        let synonyms = match (&request.synonyms, request.builder) {
+            (Some(path), ArticleBuilder::Overlap) => read_synonyms(path)?,
+            (Some(_), _) => {
+                return Err(ApiError::new(
+                    ErrorCode::InvalidInput,
+                    "a synonym list is used by the semantic overlap builder only",
+                ));
+            }
+            (None, _) => BTreeMap::new(),
+        };
+        let variants_threshold = match (request.embedding_variants, request.builder) {
+            (Some(t), ArticleBuilder::Overlap) if (0.0..=1.0).contains(&t) => Some(t),
+            (Some(_), ArticleBuilder::Overlap) => {
+                return Err(ApiError::new(
+                    ErrorCode::InvalidInput,
+                    "the embedding similarity threshold must be between 0 and 1",
+                ));
+            }
+            (Some(_), _) => {
+                return Err(ApiError::new(
+                    ErrorCode::InvalidInput,
+                    "embedding variants are used by the semantic overlap builder only",
+                ));
+            }
+            (None, _) => None,
+        };
+        let models = Models::load(
+            request.models.as_deref(),
+            Needs {
+                embedder: variants_threshold.is_some(),
+                ..Needs::default()
+            },
+            request.int8,
+            &UserModelChoice::default(),
+        )?;
+        let cache = models
+            .embedder
+            .as_ref()
+            .map(|e| CachedEmbedder::new(e as &dyn Embedder));
+        let model_name = embedder_name(&EmbedderOptions {
+            int8: request.int8,
+            ..EmbedderOptions::default()
+        });
         let mut articles = Vec::with_capacity(queries.len());
         for query in &queries {
             let query_text = query.replace(['/', '-', '_'], " ");
@@ -133,7 +209,21 @@ impl Project {
                     )
                 }
                 ArticleBuilder::Overlap => {
-                    let groups = query_groups(&query_text, &idf, &BTreeMap::new(), false);
+                    let mut variants = synonyms.clone();
+                    if let (Some(threshold), Some(cache)) = (variants_threshold, &cache) {
+                        self.preload_words(cache, &model_name, &query_text, &candidates)?;
+                        let close = embedding_variants(
+                            &query_text,
+                            candidates.iter().map(|c| c.text.as_str()),
+                            cache,
+                            threshold,
+                        )
+                        .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
+                        for (term, words) in close {
+                            variants.entry(term).or_default().extend(words);
+                        }
+                    }
+                    let groups = query_groups(&query_text, &idf, &variants, false);
                     let mut order: Vec<(usize, f64)> = candidates
                         .iter()
                         .enumerate()
@@ -182,6 +272,12 @@ impl Project {
         for (query, text) in &articles {
             tx.upsert_article(system, query, text)?;
         }
+        // The word vectors made on the way are kept, so the next build reuses them.
+        if let Some(cache) = &cache {
+            for (text, vector) in cache.take_fresh() {
+                tx.insert_embedding(&model_name, &text_hash(&text), &vector)?;
+            }
+        }
         tx.commit()?;
         let total: usize = articles.iter().map(|(_, t)| visible_length(t)).sum();
         Ok(BuildArticlesReport {
@@ -189,5 +285,36 @@ impl Project {
             articles: u32::try_from(articles.len()).unwrap_or(u32::MAX),
             mean_length: total as f64 / articles.len() as f64,
         })
+    }
+}
+
+impl Project {
+    /// Puts the stored vectors of a query's and its candidates' words in front of the embedder.
+    fn preload_words(
+        &self,
+        cache: &CachedEmbedder<'_>,
+        model: &str,
+        query: &str,
+        candidates: &[Candidate],
+    ) -> ApiResult<()> {
+        let words: BTreeSet<String> = std::iter::once(query)
+            .chain(candidates.iter().map(|c| c.text.as_str()))
+            .flat_map(|t| {
+                t.to_lowercase()
+                    .split(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit()))
+                    .filter(|w| w.len() > 2)
+                    .map(str::to_owned)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let hashes: Vec<(String, String)> = words.into_iter().map(|w| (text_hash(&w), w)).collect();
+        let refs: Vec<&str> = hashes.iter().map(|(h, _)| h.as_str()).collect();
+        let stored = self.store.embeddings(model, &refs)?;
+        cache.preload(
+            hashes
+                .into_iter()
+                .filter_map(|(h, w)| stored.get(&h).map(|v| (w, v.clone()))),
+        );
+        Ok(())
     }
 }

@@ -1062,6 +1062,10 @@ mod extractive {
                     lambda,
                     quota: 400,
                     name: None,
+                    synonyms: None,
+                    embedding_variants: None,
+                    models: None,
+                    int8: true,
                 })
                 .unwrap();
             assert_eq!(report.articles, 30, "one per query");
@@ -1107,8 +1111,118 @@ mod extractive {
             lambda: 1.5,
             quota: 400,
             name: None,
+            synonyms: None,
+            embedding_variants: None,
+            models: None,
+            int8: true,
         });
         assert_eq!(bad.unwrap_err().code, ErrorCode::InvalidInput);
+    }
+
+    /// The articles of a system, by query, read from the project file.
+    fn articles_of(path: &std::path::Path, system: &str) -> Vec<(String, String)> {
+        let db = rusqlite::Connection::open(path).unwrap();
+        let mut statement = db
+            .prepare(
+                "SELECT a.query, a.text FROM articles a JOIN systems s ON s.id = a.system_id
+                 WHERE s.name = ?1 ORDER BY a.query",
+            )
+            .unwrap();
+        statement
+            .query_map([system], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    }
+
+    fn embedding_rows(path: &std::path::Path) -> i64 {
+        rusqlite::Connection::open(path)
+            .unwrap()
+            .query_row("SELECT count(*) FROM embeddings", [], |r| r.get(0))
+            .unwrap()
+    }
+
+    #[test]
+    fn semantic_overlap_takes_synonyms_and_embedding_variants() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.proctor");
+        proctor_api::sample::build(&path, &NoProgress).unwrap();
+        let mut project = Project::open(&path).unwrap();
+        project
+            .ingest(
+                &IngestRequest {
+                    chunking: Some(Chunking {
+                        size: 300,
+                        overlap: 0,
+                        unit: ChunkUnit::Sentence,
+                    }),
+                    models: None,
+                    int8: true,
+                },
+                &NoProgress,
+            )
+            .unwrap();
+        let request =
+            |synonyms: Option<String>, embedding_variants: Option<f64>| BuildArticlesRequest {
+                exam: None,
+                builder: ArticleBuilder::Overlap,
+                lambda: 0.0,
+                quota: 300,
+                name: None,
+                synonyms,
+                embedding_variants,
+                models: None,
+                int8: true,
+            };
+        let plain = project
+            .build_extractive_articles(&request(None, None))
+            .unwrap();
+        let before = embedding_rows(&path);
+        let close = project
+            .build_extractive_articles(&request(None, Some(0.6)))
+            .unwrap();
+        assert_eq!(
+            close.system,
+            "extractive · semantic overlap · embeddings ≥ 0.6"
+        );
+        assert_eq!(close.articles, 30);
+        // Words were embedded and kept: a second build embeds nothing new.
+        let after = embedding_rows(&path);
+        assert!(after > before, "{before} → {after}");
+        project
+            .build_extractive_articles(&request(None, Some(0.6)))
+            .unwrap();
+        assert_eq!(embedding_rows(&path), after);
+        // Counting close words changes what some articles hold, not all of them.
+        let a = articles_of(&path, &plain.system);
+        let b = articles_of(&path, &close.system);
+        let changed = a.iter().zip(&b).filter(|(x, y)| x.1 != y.1).count();
+        assert!(
+            changed > 0 && changed < 30,
+            "{changed} of 30 articles changed"
+        );
+        // A synonym list: read with its errors located, and used.
+        let list = dir.path().join("synonyms.csv");
+        std::fs::write(
+            &list,
+            "word,synonym,similarity\nbackup,snapshot,0.9\nkey,secret,\n",
+        )
+        .unwrap();
+        let with_list = project
+            .build_extractive_articles(&request(Some(list.to_str().unwrap().to_owned()), None))
+            .unwrap();
+        assert_eq!(with_list.system, "extractive · semantic overlap · synonyms");
+        std::fs::write(&list, "word,synonym,similarity\nbackup,snapshot,high\n").unwrap();
+        let refused = project
+            .build_extractive_articles(&request(Some(list.to_str().unwrap().to_owned()), None))
+            .unwrap_err();
+        assert!(
+            refused
+                .message
+                .contains("synonyms.csv:2:similarity: 'high' is not a similarity"),
+            "{}",
+            refused.message
+        );
     }
 }
 

@@ -254,6 +254,19 @@ enum Command {
         /// The system's name (default: from the builder).
         #[arg(long)]
         name: Option<String>,
+        /// Semantic overlap: a synonym list (columns word, synonym, and optionally similarity).
+        #[arg(long)]
+        synonyms: Option<PathBuf>,
+        /// Semantic overlap: also count words whose embedding has at least this cosine with a
+        /// query word (e.g. 0.6; needs the local embedder).
+        #[arg(long)]
+        embedding_variants: Option<f64>,
+        /// The models folder (installed by scripts/install-models.sh).
+        #[arg(long, env = "PROCTOR_MODELS")]
+        models: Option<PathBuf>,
+        /// Use the int8 embedder.
+        #[arg(long)]
+        int8: bool,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -848,6 +861,10 @@ fn run(cli: Cli) -> ApiResult<()> {
             lambda,
             quota,
             name,
+            synonyms,
+            embedding_variants,
+            models,
+            int8,
             json,
         } => {
             let request = BuildArticlesRequest {
@@ -860,6 +877,10 @@ fn run(cli: Cli) -> ApiResult<()> {
                 lambda,
                 quota,
                 name,
+                synonyms: synonyms.as_deref().map(path_text),
+                embedding_variants,
+                models: models.as_deref().map(path_text),
+                int8,
             };
             let report = Project::open(&project)?.build_extractive_articles(&request)?;
             show(&report, json, |r| {

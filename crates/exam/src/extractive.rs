@@ -8,9 +8,12 @@
 //!   [0, 1], until a length quota in non-whitespace characters is filled (the last sentence cut).
 //! - [`overlap_score`]: semantic overlap scoring (Marton & Katz 2006): the query's words as
 //!   weighted groups, a candidate's overlap recall and precision over the groups it matches, and
-//!   F_{β=3}(F_{β=2}(recall, precision), document score).
+//!   F_{β=3}(F_{β=2}(recall, precision), document score). A group's variants come from exact and
+//!   stemmed matches, a user's synonym list, and [`embedding_variants`] (words of the candidates
+//!   whose embedding is close to the query word's).
 
 use crate::readers::Idf;
+use proctor_core::{EmbedError, Embedder, cosine};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A sentence's passage match with a query.
@@ -140,7 +143,10 @@ pub fn query_groups(
         .map(|stem| {
             let mut variants = BTreeMap::from([(stem.clone(), 1.0)]);
             for (word, s) in synonyms.get(&stem).into_iter().flatten() {
-                variants.insert(proctor_stats::text::stem(word), *s);
+                // A word named by two sources (a synonym list and embeddings) counts with the
+                // larger similarity; the group's own stem always counts 1.
+                let variant = variants.entry(term_of(word)).or_insert(0.0);
+                *variant = f64::max(*variant, *s);
             }
             let w = idf.weight(&stem);
             Group {
@@ -155,6 +161,72 @@ pub fn query_groups(
         g.weight = if total > 0.0 { g.weight / total } else { 0.0 };
     }
     groups
+}
+
+/// A word as the overlap scorer sees it: lower case, stemmed when longer than three letters.
+fn term_of(word: &str) -> String {
+    let lower = word.to_lowercase();
+    if lower.len() > 3 {
+        proctor_stats::text::stem(&lower)
+    } else {
+        lower
+    }
+}
+
+/// The content words of a text by term, each with the first surface form it appears in.
+fn surface_forms(text: &str, into: &mut BTreeMap<String, String>) {
+    for word in text
+        .to_lowercase()
+        .split(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit()))
+        .filter(|w| w.len() > 2 && !proctor_stats::text::is_stopword(w))
+    {
+        into.entry(term_of(word)).or_insert_with(|| word.to_owned());
+    }
+}
+
+/// The embedding variation source of semantic overlap: for each content word of `query`, the
+/// words of `candidates` whose embedding has a cosine of at least `threshold` with it, keyed by
+/// the query word's term and with the cosine as similarity — the form [`query_groups`] takes.
+/// Each distinct word is embedded once (put a cache in front of `embedder` to keep them).
+pub fn embedding_variants<'a>(
+    query: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+    embedder: &dyn Embedder,
+    threshold: f64,
+) -> Result<BTreeMap<String, Vec<(String, f64)>>, EmbedError> {
+    let mut asked = BTreeMap::new();
+    surface_forms(query, &mut asked);
+    let mut found = BTreeMap::new();
+    for text in candidates {
+        surface_forms(text, &mut found);
+    }
+    found.retain(|term, _| !asked.contains_key(term));
+    if asked.is_empty() || found.is_empty() {
+        return Ok(BTreeMap::new());
+    }
+    let asked: Vec<(String, String)> = asked.into_iter().collect();
+    let found: Vec<(String, String)> = found.into_iter().collect();
+    let words: Vec<&str> = asked
+        .iter()
+        .chain(&found)
+        .map(|(_, surface)| surface.as_str())
+        .collect();
+    let vectors = embedder.embed(&words)?;
+    let (asked_vectors, found_vectors) = vectors.split_at(asked.len());
+    let mut variants = BTreeMap::new();
+    for ((term, _), q) in asked.iter().zip(asked_vectors) {
+        let close: Vec<(String, f64)> = found
+            .iter()
+            .zip(found_vectors)
+            .map(|((_, surface), v)| (surface.clone(), cosine(q, v)))
+            .filter(|(_, similarity)| *similarity >= threshold)
+            .map(|(surface, similarity)| (surface, similarity.min(1.0)))
+            .collect();
+        if !close.is_empty() {
+            variants.insert(term.clone(), close);
+        }
+    }
+    Ok(variants)
 }
 
 /// The F-measure with parameter β.
@@ -257,11 +329,73 @@ mod tests {
         let r = b / (b + n);
         let inner = f_measure(1.0, r, 2.0);
         assert!((score - f_measure(inner, 1.0, 3.0)).abs() < 1e-12);
+        // A synonym named twice counts with the larger similarity.
+        let twice = BTreeMap::from([(
+            "backup".to_owned(),
+            vec![("snapshot".to_owned(), 0.5), ("Snapshots".to_owned(), 0.7)],
+        )]);
+        let merged = query_groups("backup", &idf, &twice, false);
+        assert!((merged[0].variants["snapshot"] - 0.7).abs() < 1e-12);
         // A synonym counted at 0.5: precision of that group is 0.5.
         let synonyms = BTreeMap::from([("backup".to_owned(), vec![("snapshot".to_owned(), 0.5)])]);
         let groups = query_groups("backup", &idf, &synonyms, false);
         let with_synonym = overlap_score(&set(&["snapshot"]), &groups, 1.0);
         assert!((with_synonym - f_measure(f_measure(0.5, 1.0, 2.0), 1.0, 3.0)).abs() < 1e-12);
         assert!(overlap_score(&set(&["unrelated"]), &groups, 1.0).abs() < 1e-12);
+    }
+
+    /// A stand-in embedder: each word's vector is looked up in a small table (unknown words get
+    /// the zero vector, close to nothing).
+    struct Table;
+
+    impl Embedder for Table {
+        fn name(&self) -> &'static str {
+            "table"
+        }
+        fn dimension(&self) -> usize {
+            3
+        }
+        fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
+            Ok(texts
+                .iter()
+                .map(|t| match *t {
+                    "backup" => vec![1.0, 0.0, 0.0],
+                    "snapshot" => vec![0.8, 0.6, 0.0],
+                    "archive" => vec![0.6, 0.8, 0.0],
+                    _ => vec![0.0, 0.0, 0.0],
+                })
+                .collect())
+        }
+    }
+
+    #[test]
+    fn embedding_variants_are_the_close_words_of_the_candidates() {
+        let variants = embedding_variants(
+            "When does the backup run?",
+            [
+                "A snapshot is taken nightly.",
+                "The archive keeps snapshots.",
+            ],
+            &Table,
+            0.7,
+        )
+        .unwrap();
+        // cos(backup, snapshot) = 0.8 ≥ 0.7; archive (0.6) and the other words are not close.
+        assert_eq!(
+            variants,
+            BTreeMap::from([(
+                "backup".to_owned(),
+                vec![("snapshot".to_owned(), 0.800_000_011_920_929)]
+            )])
+        );
+        let idf = Idf::from_passages(["backup", "snapshot", "archive"]);
+        let groups = query_groups("backup", &idf, &variants, false);
+        let with = overlap_score(&set(&["snapshot"]), &groups, 1.0);
+        assert!(with > 0.0);
+        assert!(
+            embedding_variants("", ["x"], &Table, 0.5)
+                .unwrap()
+                .is_empty()
+        );
     }
 }

@@ -11,6 +11,7 @@
 //!   reader outcomes.
 //! - [`articles`]: articles per query (EXAM mode) and gold articles.
 //! - [`trec`]: TREC qrels and run files; [`leaderboard`]: another leaderboard to correlate with.
+//! - [`synonyms`]: a synonym list for semantic overlap scoring.
 //!
 //! ```
 //! let csv = b"id,question,A,B,C,answer\nq1,Which colour is the sky?,Red,Blue,Green,B\n";
@@ -23,6 +24,7 @@ pub mod articles;
 pub mod documents;
 pub mod exam;
 pub mod leaderboard;
+pub mod synonyms;
 mod table;
 mod text;
 pub mod trec;

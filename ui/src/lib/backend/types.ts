@@ -952,7 +952,25 @@ quota: number,
 /**
  * The system's name (default: from the builder).
  */
-name: string | null, };
+name: string | null, 
+/**
+ * Semantic overlap: a synonym list (CSV/TSV/XLSX/JSON with columns word, synonym and
+ * optionally similarity) whose synonyms count as the word.
+ */
+synonyms: string | null, 
+/**
+ * Semantic overlap: also count the candidates' words whose embedding has at least this
+ * cosine with a query word (needs the local embedder; 0.6 is a sensible start).
+ */
+embedding_variants: number | null, 
+/**
+ * The models folder (default: `PROCTOR_MODELS`, else ~/.local/share/proctor/models).
+ */
+models: string | null, 
+/**
+ * Use the int8 embedder.
+ */
+int8: boolean, };
 
 export type BuildArticlesReport = { 
 /**
