@@ -14,7 +14,7 @@ use crate::dto::{
     PipelineSitting, PipelineSpec, PositionBaseline, ProjectPath, ProjectSummary,
     QuestionCategories, ReadArticlesRequest, ReaderCeiling, ReaderKind, Retriever, RunReport,
     RunRequest, SignificanceRequest, SignificanceRow, SignificanceTable, SittingMode, Standing,
-    TrecScores, UnmappedAnswer, UserModelChoice, UserModelInfo,
+    SystemSelection, TrecScores, UnmappedAnswer, UserModelChoice, UserModelInfo,
 };
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
@@ -84,6 +84,7 @@ pub fn typescript() -> String {
         CorrelationReport::decl(),
         IrtModel::decl(),
         IrtMethod::decl(),
+        SystemSelection::decl(),
         IrtRequest::decl(),
         IrtItem::decl(),
         IrtAbility::decl(),

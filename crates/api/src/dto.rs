@@ -493,6 +493,18 @@ pub struct IrtRequest {
     /// The level each factor's effects are reported against, e.g. retriever = closed-book
     /// (default: a factor's first level in alphabetical order).
     pub baselines: Vec<Factor>,
+    /// The systems the model is fitted on (default: all).
+    pub selection: SystemSelection,
+}
+
+/// Which systems an analysis uses.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SystemSelection {
+    /// These systems by name (empty: every system).
+    pub systems: Vec<String>,
+    /// Only the systems that carry all of these factors, e.g. reader, retriever, top_k for the
+    /// built-in pipelines (empty: no such condition).
+    pub tagged: Vec<String>,
 }
 
 /// One question's fitted parameters and diagnostics.
@@ -595,6 +607,8 @@ pub struct ImproveRequest {
     pub steps: u32,
     /// Share of the active questions dropped at each step (e.g. 0.1).
     pub fraction: f64,
+    /// The systems the model is fitted on (default: all).
+    pub selection: SystemSelection,
 }
 
 /// One step of the improvement.

@@ -6,7 +6,7 @@
 
 use crate::dto::{
     Factor, ImproveRequest, ImprovementReport, ImprovementStep, InformationCurve, IrtAbility,
-    IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest,
+    IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest, SystemSelection,
 };
 use crate::project::exam_version_dto;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
@@ -86,9 +86,27 @@ struct Sat {
 }
 
 impl Project {
-    fn sat(&self, exam: Option<&str>) -> ApiResult<Sat> {
+    fn sat(&self, exam: Option<&str>, selection: &SystemSelection) -> ApiResult<Sat> {
         let version = self.exam_version(exam)?;
         let loaded = self.sittings(&version)?;
+        if let Some(unknown) = selection
+            .systems
+            .iter()
+            .find(|name| !loaded.factors.contains_key(*name))
+        {
+            return Err(ApiError::new(
+                ErrorCode::NotFound,
+                format!("there is no system named '{unknown}'"),
+            ));
+        }
+        let chosen = |name: &str| {
+            let tags = &loaded.factors[name];
+            (selection.systems.is_empty() || selection.systems.iter().any(|s| s == name))
+                && selection
+                    .tagged
+                    .iter()
+                    .all(|factor| tags.iter().any(|f| &f.name == factor))
+        };
         let labels: BTreeMap<_, _> = self
             .store
             .questions(version.id)?
@@ -99,7 +117,7 @@ impl Project {
         let sittings: Vec<_> = loaded
             .sittings
             .iter()
-            .filter(|s| loaded.factors.contains_key(&s.name))
+            .filter(|s| loaded.factors.contains_key(&s.name) && chosen(&s.name))
             .collect();
         if sittings.len() < 2 {
             return Err(ApiError::new(
@@ -164,7 +182,7 @@ impl Project {
 
     /// Fits an IRT model to the systems' responses on an exam and keeps the result.
     pub fn fit_irt(&mut self, request: &IrtRequest) -> ApiResult<IrtReport> {
-        let sat = self.sat(request.exam.as_deref())?;
+        let sat = self.sat(request.exam.as_deref(), &request.selection)?;
         let preset = preset_named(&request.preset)?;
         let model = model_of(request.model);
         let (items, item_errors, abilities, ability_errors, effects, log_likelihood, converged) =
@@ -297,7 +315,7 @@ impl Project {
                 ),
             ));
         }
-        let sat = self.sat(request.exam.as_deref())?;
+        let sat = self.sat(request.exam.as_deref(), &request.selection)?;
         let preset = preset_named(&request.preset)?;
         let steps = improve_exam(
             &sat.responses,
@@ -363,6 +381,49 @@ fn design(sat: &Sat, baselines: &[Factor]) -> ApiResult<Factors> {
         ));
     }
     let names: Vec<String> = names.into_iter().collect();
+    // Systems that carry different sets of factors cannot share one design: say which groups
+    // there are, so the user can pick one.
+    let mut groups: BTreeMap<Vec<String>, Vec<&str>> = BTreeMap::new();
+    for system in &sat.systems {
+        let mut carried: Vec<String> = sat.factors[system].iter().map(|(n, _)| n.clone()).collect();
+        carried.sort();
+        carried.dedup();
+        groups.entry(carried).or_default().push(system);
+    }
+    if groups.len() > 1 {
+        let described: Vec<String> = groups
+            .iter()
+            .map(|(carried, systems)| {
+                let examples = systems
+                    .iter()
+                    .take(2)
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join("', '");
+                format!(
+                    "{} carry {} ('{examples}'{})",
+                    systems.len(),
+                    if carried.is_empty() {
+                        "no factors".to_owned()
+                    } else {
+                        carried.join(", ")
+                    },
+                    if systems.len() > 2 { ", …" } else { "" }
+                )
+            })
+            .collect();
+        return Err(ApiError::new(
+            ErrorCode::InvalidInput,
+            format!(
+                "the hierarchical model needs systems that carry the same factors, and these do not: {}. Choose the systems, e.g. those tagged {}",
+                described.join("; "),
+                groups
+                    .keys()
+                    .max_by_key(|k| k.len())
+                    .map_or(String::new(), |k| k.join(", "))
+            ),
+        ));
+    }
     let mut levels: Vec<BTreeSet<String>> = vec![BTreeSet::new(); names.len()];
     let mut picked = Vec::new();
     for system in &sat.systems {

@@ -414,7 +414,9 @@ mod bindings {
 
 mod irt {
     use super::*;
-    use proctor_api::dto::{Factor, ImproveRequest, IrtMethod, IrtModel, IrtRequest};
+    use proctor_api::dto::{
+        Factor, ImproveRequest, IrtMethod, IrtModel, IrtRequest, SystemSelection,
+    };
 
     fn request(method: IrtMethod, hierarchical: bool) -> IrtRequest {
         IrtRequest {
@@ -427,6 +429,7 @@ mod irt {
                 name: "retriever".into(),
                 level: "closed-book".into(),
             }],
+            selection: SystemSelection::default(),
         }
     }
 
@@ -516,6 +519,7 @@ mod irt {
                 preset: "paper".into(),
                 steps: 3,
                 fraction: 0.1,
+                selection: SystemSelection::default(),
             })
             .unwrap();
         let dropped: Vec<usize> = improvement.steps.iter().map(|s| s.dropped.len()).collect();
@@ -528,6 +532,7 @@ mod irt {
                 preset: "nonsense".into(),
                 steps: 1,
                 fraction: 0.1,
+                selection: SystemSelection::default(),
             })
             .unwrap_err();
         assert_eq!(bad.code, ErrorCode::InvalidInput);
@@ -770,7 +775,10 @@ mod ingest {
 
 mod pipelines {
     use super::*;
-    use proctor_api::dto::{GridRequest, RunRequest, SittingMode};
+    use proctor_api::dto::{
+        Factor, GridRequest, IrtMethod, IrtModel, IrtRequest, RunRequest, SittingMode,
+        SystemSelection,
+    };
     use std::collections::HashMap;
 
     #[test]
@@ -808,7 +816,44 @@ mod pipelines {
             .collect();
         expected.sort_by(|a, b| a.0.cmp(b.0));
         assert_eq!(ceilings, expected);
-        let project = Project::open(&path).unwrap();
+        let mut project = Project::open(&path).unwrap();
+        // The hierarchical IRT model over the pipelines' factors: the vendors carry other
+        // factors, so the pipelines are chosen by their tags.
+        let mut irt = IrtRequest {
+            exam: None,
+            model: IrtModel::TwoPl,
+            method: IrtMethod::Joint,
+            preset: "paper".into(),
+            hierarchical: true,
+            baselines: vec![Factor {
+                name: "retriever".into(),
+                level: "closed book".into(),
+            }],
+            selection: SystemSelection::default(),
+        };
+        let mixed = project.fit_irt(&irt).unwrap_err();
+        assert!(
+            mixed.message.contains("7 carry llm, retriever")
+                && mixed.message.contains("24 carry reader, retriever, top_k"),
+            "{}",
+            mixed.message
+        );
+        irt.selection.tagged = vec!["reader".into()];
+        let fit = project.fit_irt(&irt).unwrap();
+        assert_eq!(fit.systems.len(), 24);
+        let effect = |level: &str| {
+            fit.effects
+                .iter()
+                .find(|e| e.factor == "retriever" && e.level == level)
+                .unwrap_or_else(|| panic!("no effect for {level}: {:?}", fit.effects))
+                .effect
+        };
+        assert!(effect("closed book").abs() < 1e-12);
+        assert!(
+            effect("oracle") > 0.5 && effect("hybrid") > 0.5,
+            "{:?}",
+            fit.effects
+        );
         let pipelines = project.pipelines().unwrap();
         assert_eq!(pipelines.len(), 24, "3 closed book + 3 oracle + 3 × 3 × 2");
         for reader in ["lexical", "embedding", "combined"] {
@@ -830,7 +875,6 @@ mod pipelines {
             }
         }
         // A second run has nothing left to do.
-        let mut project = project;
         let again = project
             .run_pipelines(
                 &RunRequest {

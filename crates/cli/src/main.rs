@@ -11,7 +11,8 @@ use proctor_api::dto::{
     AddModelRequest, ArticleBuilder, BuildArticlesRequest, CategoryOverride, ChunkUnit, Chunking,
     CompareRequest, CorrelateRequest, Factor, GridRequest, ImportKind, ImportRequest,
     ImproveRequest, IngestRequest, IrtMethod, IrtModel, IrtRequest, LeaderboardMetric,
-    ReadArticlesRequest, ReaderKind, Retriever, RunRequest, SignificanceRequest, UserModelChoice,
+    ReadArticlesRequest, ReaderKind, Retriever, RunRequest, SignificanceRequest, SystemSelection,
+    UserModelChoice,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
@@ -661,6 +662,22 @@ struct IrtOptions {
     /// Bounds and priors: "paper" (Guinet et al.) or "standard" (wide bounds, weak priors).
     #[arg(long, default_value = "paper")]
     preset: String,
+    /// Fit on this system only (repeatable; default: every system).
+    #[arg(long = "system")]
+    systems: Vec<String>,
+    /// Fit on the systems that carry this factor only (repeatable), e.g. --tagged reader for
+    /// the built-in pipelines.
+    #[arg(long = "tagged", value_delimiter = ',')]
+    tagged: Vec<String>,
+}
+
+impl IrtOptions {
+    fn selection(&self) -> SystemSelection {
+        SystemSelection {
+            systems: self.systems.clone(),
+            tagged: self.tagged.clone(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -715,6 +732,7 @@ fn irt(action: IrtAction) -> ApiResult<()> {
             json,
         } => {
             let request = IrtRequest {
+                selection: on.selection(),
                 exam: on.exam,
                 model: on.model.into(),
                 method: match method {
@@ -750,6 +768,7 @@ fn irt(action: IrtAction) -> ApiResult<()> {
             json,
         } => {
             let request = ImproveRequest {
+                selection: on.selection(),
                 exam: on.exam,
                 model: on.model.into(),
                 preset: on.preset,

@@ -1120,6 +1120,17 @@ export type IrtModel = "1pl" | "2pl" | "3pl";
 
 export type IrtMethod = "joint" | "marginal";
 
+export type SystemSelection = { 
+/**
+ * These systems by name (empty: every system).
+ */
+systems: Array<string>, 
+/**
+ * Only the systems that carry all of these factors, e.g. reader, retriever, top_k for the
+ * built-in pipelines (empty: no such condition).
+ */
+tagged: Array<string>, };
+
 export type IrtRequest = { 
 /**
  * The exam (default: the newest).
@@ -1146,7 +1157,11 @@ hierarchical: boolean,
  * The level each factor's effects are reported against, e.g. retriever = closed-book
  * (default: a factor's first level in alphabetical order).
  */
-baselines: Array<Factor>, };
+baselines: Array<Factor>, 
+/**
+ * The systems the model is fitted on (default: all).
+ */
+selection: SystemSelection, };
 
 export type IrtItem = { 
 /**
@@ -1302,7 +1317,11 @@ steps: number,
 /**
  * Share of the active questions dropped at each step (e.g. 0.1).
  */
-fraction: number, };
+fraction: number, 
+/**
+ * The systems the model is fitted on (default: all).
+ */
+selection: SystemSelection, };
 
 export type ImprovementStep = { 
 /**
