@@ -9,6 +9,12 @@ fn main() {
             "summary",
             "import_file",
             "compare",
+            "pipelines",
+            "add_pipeline_grid",
+            "start_ingest",
+            "start_run",
+            "job",
+            "cancel_job",
         ]),
     ))
     .expect("tauri build step");

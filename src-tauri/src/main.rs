@@ -6,7 +6,8 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 use proctor_api::dto::{
-    CompareRequest, Comparison, ImportReport, ImportRequest, ProjectPath, ProjectSummary,
+    CompareRequest, Comparison, GridRequest, ImportReport, ImportRequest, IngestRequest, JobStatus,
+    PipelineInfo, PipelinesOverview, ProjectPath, ProjectSummary, RunRequest,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, NoProgress, Workbench};
 use std::sync::Arc;
@@ -55,6 +56,36 @@ async fn compare(request: CompareRequest, bench: Bench<'_>) -> ApiResult<Compari
     off_ui(&bench, move |w| w.compare(&request)).await
 }
 
+#[tauri::command]
+async fn pipelines(bench: Bench<'_>) -> ApiResult<PipelinesOverview> {
+    off_ui(&bench, |w| w.pipelines(None)).await
+}
+
+#[tauri::command]
+async fn add_pipeline_grid(request: GridRequest, bench: Bench<'_>) -> ApiResult<Vec<PipelineInfo>> {
+    off_ui(&bench, move |w| w.add_pipeline_grid(&request)).await
+}
+
+#[tauri::command]
+async fn start_ingest(request: IngestRequest, bench: Bench<'_>) -> ApiResult<JobStatus> {
+    off_ui(&bench, move |w| w.start_ingest(request)).await
+}
+
+#[tauri::command]
+async fn start_run(request: RunRequest, bench: Bench<'_>) -> ApiResult<JobStatus> {
+    off_ui(&bench, move |w| w.start_run(request)).await
+}
+
+#[tauri::command]
+async fn job(id: u32, bench: Bench<'_>) -> ApiResult<JobStatus> {
+    off_ui(&bench, move |w| w.job(id)).await
+}
+
+#[tauri::command]
+async fn cancel_job(id: u32, bench: Bench<'_>) -> ApiResult<JobStatus> {
+    off_ui(&bench, move |w| w.cancel_job(id)).await
+}
+
 fn main() {
     tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
@@ -82,7 +113,13 @@ fn main() {
             open_sample,
             summary,
             import_file,
-            compare
+            compare,
+            pipelines,
+            add_pipeline_grid,
+            start_ingest,
+            start_run,
+            job,
+            cancel_job
         ])
         .run(tauri::generate_context!())
         .expect("the Proctor window could not start");

@@ -10,11 +10,12 @@ use crate::dto::{
     ExamVersion, Factor, Grades, GridRequest, ImportKind, ImportReport, ImportRequest,
     ImproveRequest, ImprovementReport, ImprovementStep, InformationCurve, IngestReport,
     IngestRequest, IrtAbility, IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest,
-    LeaderboardMetric, ModelCheck, ModelFile, ModelSelfTest, ModelTest, ModelsReport, PipelineInfo,
-    PipelineSitting, PipelineSpec, PositionBaseline, ProjectPath, ProjectSummary,
-    QuestionCategories, ReadArticlesRequest, ReaderCeiling, ReaderKind, Retriever, RunReport,
-    RunRequest, SignificanceRequest, SignificanceRow, SignificanceTable, SittingMode, Standing,
-    SystemSelection, TrecScores, UnmappedAnswer, UserModelChoice, UserModelInfo,
+    JobState, JobStatus, LeaderboardMetric, ModelCheck, ModelFile, ModelSelfTest, ModelTest,
+    ModelsReport, PipelineInfo, PipelineSitting, PipelineSpec, PipelinesOverview, PositionBaseline,
+    ProjectPath, ProjectSummary, QuestionCategories, ReadArticlesRequest, ReaderCeiling,
+    ReaderKind, Retriever, RunReport, RunRequest, SignificanceRequest, SignificanceRow,
+    SignificanceTable, SittingMode, Standing, SystemSelection, TrecScores, UnmappedAnswer,
+    UserModelChoice, UserModelInfo,
 };
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
@@ -66,6 +67,9 @@ pub fn typescript() -> String {
         RunRequest::decl(),
         PipelineSitting::decl(),
         RunReport::decl(),
+        JobState::decl(),
+        JobStatus::decl(),
+        PipelinesOverview::decl(),
         ReadArticlesRequest::decl(),
         ModelFile::decl(),
         UserModelInfo::decl(),

@@ -1,5 +1,6 @@
 //! Transport types: what crosses the doors. Each has a generated TypeScript twin.
 
+use crate::ApiError;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -1074,4 +1075,62 @@ pub struct BuildArticlesReport {
     pub articles: u32,
     /// Their mean length in non-whitespace characters.
     pub mean_length: f64,
+}
+
+/// Where a long piece of work (a job) stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum JobState {
+    /// Still working.
+    Running,
+    /// Done; its report is there.
+    Finished,
+    /// Stopped by an error; its message is there.
+    Failed,
+    /// Stopped by the user; what it finished is kept, and starting it again resumes.
+    Cancelled,
+}
+
+/// A long piece of work run in the background, and how far it got.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct JobStatus {
+    /// Its number in this session.
+    pub id: u32,
+    /// What it does, in words ("Preparing the corpus").
+    pub title: String,
+    /// The current stage ("Embedding", or a pipeline's name).
+    pub stage: String,
+    /// Units of the stage done.
+    pub done: u64,
+    /// Units of the stage in all (0 when unknown).
+    pub total: u64,
+    /// Seconds since the job started.
+    pub elapsed_seconds: f64,
+    /// Units per second in the current stage, once there is a measure.
+    pub rate: Option<f64>,
+    /// Seconds the current stage still needs at that rate.
+    pub eta_seconds: Option<f64>,
+    /// Where it stands.
+    pub state: JobState,
+    /// Why it failed or stopped.
+    pub error: Option<ApiError>,
+    /// The ingest's report, once finished.
+    pub ingest: Option<IngestReport>,
+    /// The run's report, once finished.
+    pub run: Option<RunReport>,
+}
+
+/// What the built-in pipelines of a project need and have.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct PipelinesOverview {
+    /// Chunks of the corpus (0: not prepared yet).
+    pub chunks: u32,
+    /// How the corpus was chunked, once it was.
+    pub chunking: Option<Chunking>,
+    /// The project's built-in pipelines.
+    pub pipelines: Vec<PipelineInfo>,
+    /// Questions of the newest exam the pipelines have still to answer, over all of them.
+    pub unanswered: u32,
+    /// Why the local models cannot be used, with how to install them (None: they can).
+    pub models_problem: Option<String>,
 }

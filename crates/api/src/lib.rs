@@ -29,6 +29,7 @@ mod grades;
 mod imports;
 mod ingest;
 mod irt;
+mod jobs;
 pub mod models;
 mod pipelines;
 mod progress;

@@ -5,8 +5,8 @@
 //! keeps what it finished and the next run answers only the rest — one response per question.
 
 use crate::dto::{
-    GridRequest, PipelineInfo, PipelineSitting, PipelineSpec, ReaderKind, Retriever, RunReport,
-    RunRequest,
+    GridRequest, PipelineInfo, PipelineSitting, PipelineSpec, PipelinesOverview, ReaderKind,
+    Retriever, RunReport, RunRequest,
 };
 use crate::ingest::{CHUNKING_SETTING, models_folder, text_hash};
 use crate::project::exam_version_dto;
@@ -174,6 +174,48 @@ impl Project {
                 spec,
             })
             .collect())
+    }
+
+    /// What the built-in pipelines need and have: the prepared corpus, the pipelines, the
+    /// answers still to give on the newest exam, and whether the local models can be used.
+    pub fn pipelines_overview(&self, models: Option<&str>) -> ApiResult<PipelinesOverview> {
+        let pipelines = self.pipelines()?;
+        let mut unanswered = 0;
+        if !pipelines.is_empty()
+            && let Ok(version) = self.exam_version(None)
+        {
+            let active = self
+                .store
+                .questions(version.id)?
+                .iter()
+                .filter(|q| q.active)
+                .count();
+            for (system, _, _) in self.store.pipelines()? {
+                let answered = match self.store.run_of(system, RunMode::Answers, version.id)? {
+                    Some(run) => self.store.responses(run)?.len(),
+                    None => 0,
+                };
+                unanswered += active.saturating_sub(answered);
+            }
+        }
+        let models_problem = models_folder(models)
+            .and_then(|folder| {
+                folder.runtime()?;
+                folder.file("embedder")?;
+                Ok(())
+            })
+            .err()
+            .map(|e| e.message);
+        Ok(PipelinesOverview {
+            chunks: n(self.store.chunks()?.len()),
+            chunking: self
+                .store
+                .setting(CHUNKING_SETTING)?
+                .and_then(|json| serde_json::from_str(&json).ok()),
+            pipelines,
+            unanswered: n(unanswered),
+            models_problem,
+        })
     }
 
     /// The project's built-in pipelines.

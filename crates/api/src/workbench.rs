@@ -1,6 +1,10 @@
 //! The project a window or browser session has open.
 
-use crate::dto::{CompareRequest, Comparison, ImportReport, ImportRequest, ProjectSummary};
+use crate::dto::{
+    CompareRequest, Comparison, GridRequest, ImportReport, ImportRequest, IngestRequest, JobStatus,
+    PipelineInfo, PipelinesOverview, ProjectSummary, RunRequest,
+};
+use crate::jobs::{Jobs, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Progress, Project};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -11,6 +15,7 @@ use std::sync::{Mutex, MutexGuard};
 pub struct Workbench {
     current: Mutex<Option<Project>>,
     data_dir: PathBuf,
+    jobs: Jobs,
 }
 
 impl Workbench {
@@ -19,6 +24,7 @@ impl Workbench {
         Self {
             current: Mutex::new(None),
             data_dir: data_dir.into(),
+            jobs: Jobs::default(),
         }
     }
 
@@ -90,5 +96,44 @@ impl Workbench {
         progress: &dyn Progress,
     ) -> ApiResult<ImportReport> {
         self.with_project(|p| p.import(request, progress))
+    }
+
+    /// What the built-in pipelines of the current project need and have.
+    pub fn pipelines(&self, models: Option<&str>) -> ApiResult<PipelinesOverview> {
+        self.with_project(|p| p.pipelines_overview(models))
+    }
+
+    /// Adds the reference pipelines to the current project.
+    pub fn add_pipeline_grid(&self, request: &GridRequest) -> ApiResult<Vec<PipelineInfo>> {
+        self.with_project(|p| p.add_pipeline_grid(request))
+    }
+
+    /// Starts preparing the current project's corpus (chunks, embeddings, index) in the
+    /// background.
+    pub fn start_ingest(&self, request: IngestRequest) -> ApiResult<JobStatus> {
+        let path = self.with_project(|p| Ok(p.path().to_owned()))?;
+        self.jobs
+            .start("Preparing the corpus", path, move |project, progress| {
+                project.ingest(&request, progress).map(Outcome::Ingest)
+            })
+    }
+
+    /// Starts letting the current project's built-in pipelines sit the exam, in the background.
+    pub fn start_run(&self, request: RunRequest) -> ApiResult<JobStatus> {
+        let path = self.with_project(|p| Ok(p.path().to_owned()))?;
+        self.jobs
+            .start("Running the pipelines", path, move |project, progress| {
+                project.run_pipelines(&request, progress).map(Outcome::Run)
+            })
+    }
+
+    /// Where a job stands.
+    pub fn job(&self, id: u32) -> ApiResult<JobStatus> {
+        self.jobs.status(id)
+    }
+
+    /// Asks a job to stop after its current batch; what it finished is kept.
+    pub fn cancel_job(&self, id: u32) -> ApiResult<JobStatus> {
+        self.jobs.cancel(id)
     }
 }

@@ -13,14 +13,23 @@
 //! | `POST /api/projects/sample` | – | `ProjectSummary` |
 //! | `POST /api/import` | `ImportRequest` | `ImportReport` |
 //! | `POST /api/compare` | `CompareRequest` | `Comparison` |
+//! | `GET /api/pipelines` | – | `PipelinesOverview` |
+//! | `POST /api/pipelines/grid` | `GridRequest` | `PipelineInfo[]` |
+//! | `POST /api/jobs/ingest` | `IngestRequest` | `JobStatus` |
+//! | `POST /api/jobs/run` | `RunRequest` | `JobStatus` |
+//! | `GET /api/jobs/{id}` | – | `JobStatus` |
+//! | `POST /api/jobs/{id}/cancel` | – | `JobStatus` |
 
-use axum::extract::{Request, State};
+use axum::extract::{Path, Request, State};
 use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use proctor_api::dto::{CompareRequest, Comparison, ImportRequest, ProjectPath};
+use proctor_api::dto::{
+    CompareRequest, Comparison, GridRequest, ImportRequest, IngestRequest, JobStatus, PipelineInfo,
+    PipelinesOverview, ProjectPath, RunRequest,
+};
 use proctor_api::{ApiError, ApiResult, ErrorCode, NoProgress, Workbench};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
@@ -114,6 +123,36 @@ async fn compare(State(s): State<AppState>, Json(r): Json<CompareRequest>) -> An
     call(&s, move |w| w.compare(&r)).await
 }
 
+async fn pipelines(State(s): State<AppState>) -> Answer<PipelinesOverview> {
+    call(&s, |w| w.pipelines(None)).await
+}
+
+async fn add_grid(
+    State(s): State<AppState>,
+    Json(r): Json<GridRequest>,
+) -> Answer<Vec<PipelineInfo>> {
+    call(&s, move |w| w.add_pipeline_grid(&r)).await
+}
+
+async fn start_ingest(
+    State(s): State<AppState>,
+    Json(r): Json<IngestRequest>,
+) -> Answer<JobStatus> {
+    call(&s, move |w| w.start_ingest(r)).await
+}
+
+async fn start_run(State(s): State<AppState>, Json(r): Json<RunRequest>) -> Answer<JobStatus> {
+    call(&s, move |w| w.start_run(r)).await
+}
+
+async fn job(State(s): State<AppState>, Path(id): Path<u32>) -> Answer<JobStatus> {
+    call(&s, move |w| w.job(id)).await
+}
+
+async fn cancel_job(State(s): State<AppState>, Path(id): Path<u32>) -> Answer<JobStatus> {
+    call(&s, move |w| w.cancel_job(id)).await
+}
+
 async fn require_token(State(s): State<AppState>, request: Request, next: Next) -> Response {
     let expected = format!("Bearer {}", s.token);
     let given = request
@@ -144,6 +183,12 @@ pub fn router(workbench: Arc<Workbench>, token: &str, ui_dir: Option<PathBuf>) -
         .route("/projects/sample", post(sample))
         .route("/import", post(import))
         .route("/compare", post(compare))
+        .route("/pipelines", get(pipelines))
+        .route("/pipelines/grid", post(add_grid))
+        .route("/jobs/ingest", post(start_ingest))
+        .route("/jobs/run", post(start_run))
+        .route("/jobs/{id}", get(job))
+        .route("/jobs/{id}/cancel", post(cancel_job))
         .layer(middleware::from_fn_with_state(state.clone(), require_token))
         .with_state(state);
     let app = Router::new().nest("/api", api);

@@ -93,6 +93,65 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
     assert_eq!(comparison["pairs"], 120);
     assert_eq!(comparison["excludes_zero"], true);
 
+    // The built-in pipelines: prepare the corpus and run them as background jobs, asking for
+    // their status until they end.
+    let (status, body) = request(addr, "GET", "/api/pipelines", Some(&token), "");
+    assert_eq!(status, 200, "{body}");
+    let overview = json_body(&body);
+    assert_eq!(
+        (
+            overview["chunks"].as_u64(),
+            overview["pipelines"].as_array().map(Vec::len)
+        ),
+        (Some(0), Some(0))
+    );
+    assert!(overview["models_problem"].is_null(), "{overview}");
+    let wait = |started: &str| -> serde_json::Value {
+        let id = json_body(started)["id"].as_u64().unwrap();
+        for _ in 0..600 {
+            let (status, body) = request(addr, "GET", &format!("/api/jobs/{id}"), Some(&token), "");
+            assert_eq!(status, 200, "{body}");
+            let job = json_body(&body);
+            if job["state"] != "running" {
+                return job;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        panic!("job {id} did not end");
+    };
+    let ingest = serde_json::json!({"chunking": null, "models": null, "int8": true}).to_string();
+    let (status, body) = request(addr, "POST", "/api/jobs/ingest", Some(&token), &ingest);
+    assert_eq!(status, 200, "{body}");
+    let job = wait(&body);
+    assert_eq!(job["state"], "finished", "{job}");
+    assert!(job["ingest"]["chunks"].as_u64().unwrap() >= 30, "{job}");
+    let grid = serde_json::json!({
+        "retrievers": ["closed_book", "bm25"], "readers": ["lexical"], "top_ks": [1], "models": null
+    })
+    .to_string();
+    let (status, body) = request(addr, "POST", "/api/pipelines/grid", Some(&token), &grid);
+    assert_eq!(status, 200, "{body}");
+    let run = serde_json::json!({
+        "exam": null, "systems": [], "models": null, "int8": true,
+        "user_models": {"pair_scorer": null, "extractive_qa": null}, "restart": false
+    })
+    .to_string();
+    let (status, body) = request(addr, "POST", "/api/jobs/run", Some(&token), &run);
+    assert_eq!(status, 200, "{body}");
+    let job = wait(&body);
+    assert_eq!(job["state"], "finished", "{job}");
+    assert_eq!(job["run"]["sittings"].as_array().unwrap().len(), 2, "{job}");
+    let (_, body) = request(addr, "GET", "/api/pipelines", Some(&token), "");
+    assert_eq!(json_body(&body)["unanswered"], 0);
+    let (_, body) = request(addr, "GET", "/api/summary", Some(&token), "");
+    assert_eq!(
+        json_body(&body)["counts"]["systems"],
+        9,
+        "7 imported and 2 pipelines"
+    );
+    let (status, _) = request(addr, "POST", "/api/jobs/99/cancel", Some(&token), "");
+    assert_eq!(status, 404);
+
     stop.send(()).unwrap();
     runtime.block_on(handle).unwrap().unwrap();
 }

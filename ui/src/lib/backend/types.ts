@@ -753,6 +753,80 @@ exam: ExamVersion,
  */
 sittings: Array<PipelineSitting>, };
 
+export type JobState = "running" | "finished" | "failed" | "cancelled";
+
+export type JobStatus = { 
+/**
+ * Its number in this session.
+ */
+id: number, 
+/**
+ * What it does, in words ("Preparing the corpus").
+ */
+title: string, 
+/**
+ * The current stage ("Embedding", or a pipeline's name).
+ */
+stage: string, 
+/**
+ * Units of the stage done.
+ */
+done: bigint, 
+/**
+ * Units of the stage in all (0 when unknown).
+ */
+total: bigint, 
+/**
+ * Seconds since the job started.
+ */
+elapsed_seconds: number, 
+/**
+ * Units per second in the current stage, once there is a measure.
+ */
+rate: number | null, 
+/**
+ * Seconds the current stage still needs at that rate.
+ */
+eta_seconds: number | null, 
+/**
+ * Where it stands.
+ */
+state: JobState, 
+/**
+ * Why it failed or stopped.
+ */
+error: ApiError | null, 
+/**
+ * The ingest's report, once finished.
+ */
+ingest: IngestReport | null, 
+/**
+ * The run's report, once finished.
+ */
+run: RunReport | null, };
+
+export type PipelinesOverview = { 
+/**
+ * Chunks of the corpus (0: not prepared yet).
+ */
+chunks: number, 
+/**
+ * How the corpus was chunked, once it was.
+ */
+chunking: Chunking | null, 
+/**
+ * The project's built-in pipelines.
+ */
+pipelines: Array<PipelineInfo>, 
+/**
+ * Questions of the newest exam the pipelines have still to answer, over all of them.
+ */
+unanswered: number, 
+/**
+ * Why the local models cannot be used, with how to install them (None: they can).
+ */
+models_problem: string | null, };
+
 export type ReadArticlesRequest = { 
 /**
  * The exam (default: the newest).

@@ -1,0 +1,263 @@
+//! Long work in the background (DESIGN.md, Long work): a job runs on its own thread with its own
+//! connection to the project file, reports its stage, progress, rate and time left, can be
+//! cancelled between batches, and keeps what it finished — starting it again resumes. The doors
+//! start a job, then ask for its status until it ends.
+
+use crate::dto::{IngestReport, JobState, JobStatus, RunReport};
+use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+/// What a finished job handed back.
+#[derive(Debug, Clone)]
+pub(crate) enum Outcome {
+    Ingest(IngestReport),
+    Run(RunReport),
+}
+
+#[derive(Debug)]
+struct Stage {
+    name: String,
+    total: u64,
+    started: Instant,
+}
+
+/// One job: its progress (written by the work, read by the doors) and its end.
+#[derive(Debug)]
+pub(crate) struct Job {
+    id: u32,
+    title: String,
+    started: Instant,
+    stage: Mutex<Stage>,
+    done: AtomicU64,
+    cancel: AtomicBool,
+    end: Mutex<Option<Result<Outcome, ApiError>>>,
+}
+
+impl Progress for Job {
+    fn start(&self, stage: &str, total: u64) {
+        *self.stage.lock().unwrap_or_else(PoisonError::into_inner) = Stage {
+            name: stage.to_owned(),
+            total,
+            started: Instant::now(),
+        };
+        self.done.store(0, Ordering::SeqCst);
+    }
+
+    fn advance(&self, done: u64) {
+        self.done.fetch_add(done, Ordering::SeqCst);
+    }
+
+    fn finish(&self) {}
+
+    fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::SeqCst)
+    }
+}
+
+impl Job {
+    fn running(&self) -> bool {
+        self.end
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_none()
+    }
+
+    /// Where the job stands.
+    pub fn status(&self) -> JobStatus {
+        let current = self.stage.lock().unwrap_or_else(PoisonError::into_inner);
+        let done = self.done.load(Ordering::SeqCst);
+        let in_stage = current.started.elapsed().as_secs_f64();
+        #[expect(clippy::cast_precision_loss, reason = "counts far below 2^52")]
+        let rate = (done > 0 && in_stage > 0.0).then(|| done as f64 / in_stage);
+        #[expect(clippy::cast_precision_loss, reason = "counts far below 2^52")]
+        let eta = rate
+            .filter(|_| current.total >= done)
+            .map(|r| (current.total - done) as f64 / r);
+        let end = self.end.lock().unwrap_or_else(PoisonError::into_inner);
+        let (state, error, outcome) = match &*end {
+            None => (JobState::Running, None, None),
+            Some(Ok(outcome)) => (JobState::Finished, None, Some(outcome.clone())),
+            Some(Err(e)) if e.code == ErrorCode::Cancelled => {
+                (JobState::Cancelled, Some(e.clone()), None)
+            }
+            Some(Err(e)) => (JobState::Failed, Some(e.clone()), None),
+        };
+        JobStatus {
+            id: self.id,
+            title: self.title.clone(),
+            stage: current.name.clone(),
+            done,
+            total: current.total,
+            elapsed_seconds: self.started.elapsed().as_secs_f64(),
+            rate,
+            eta_seconds: if state == JobState::Running {
+                eta
+            } else {
+                None
+            },
+            state,
+            error,
+            ingest: match &outcome {
+                Some(Outcome::Ingest(r)) => Some(r.clone()),
+                _ => None,
+            },
+            run: match outcome {
+                Some(Outcome::Run(r)) => Some(r),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// The jobs of a session: at most one runs at a time (a project file has one writer).
+#[derive(Debug, Default)]
+pub(crate) struct Jobs {
+    all: Mutex<Vec<Arc<Job>>>,
+}
+
+impl Jobs {
+    /// Starts `work` on the project at `path` in the background.
+    pub fn start(
+        &self,
+        title: &str,
+        path: PathBuf,
+        work: impl FnOnce(&mut Project, &dyn Progress) -> ApiResult<Outcome> + Send + 'static,
+    ) -> ApiResult<JobStatus> {
+        let mut all = self.all.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(busy) = all.iter().find(|j| j.running()) {
+            return Err(ApiError::new(
+                ErrorCode::Conflict,
+                format!(
+                    "\"{}\" is still running; wait for it or stop it first",
+                    busy.title
+                ),
+            ));
+        }
+        let job = Arc::new(Job {
+            id: u32::try_from(all.len() + 1).unwrap_or(u32::MAX),
+            title: title.to_owned(),
+            started: Instant::now(),
+            stage: Mutex::new(Stage {
+                name: "Starting".into(),
+                total: 0,
+                started: Instant::now(),
+            }),
+            done: AtomicU64::new(0),
+            cancel: AtomicBool::new(false),
+            end: Mutex::new(None),
+        });
+        all.push(Arc::clone(&job));
+        let status = job.status();
+        std::thread::Builder::new()
+            .name(format!("proctor-job-{}", job.id))
+            .spawn(move || {
+                let result = Project::open(&path).and_then(|mut project| work(&mut project, &*job));
+                *job.end.lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
+            })
+            .map_err(|e| {
+                ApiError::new(ErrorCode::Internal, format!("cannot start the job: {e}"))
+            })?;
+        Ok(status)
+    }
+
+    fn find(&self, id: u32) -> ApiResult<Arc<Job>> {
+        self.all
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .find(|j| j.id == id)
+            .cloned()
+            .ok_or_else(|| ApiError::new(ErrorCode::NotFound, format!("there is no job {id}")))
+    }
+
+    /// Where a job stands.
+    pub fn status(&self, id: u32) -> ApiResult<JobStatus> {
+        Ok(self.find(id)?.status())
+    }
+
+    /// Asks a job to stop after its current batch.
+    pub fn cancel(&self, id: u32) -> ApiResult<JobStatus> {
+        let job = self.find(id)?;
+        job.cancel.store(true, Ordering::SeqCst);
+        Ok(job.status())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dto::JobState;
+
+    /// Work that advances one unit at a time until it is asked to stop.
+    fn until_cancelled(_: &mut Project, progress: &dyn Progress) -> ApiResult<Outcome> {
+        progress.start("Waiting", 1000);
+        loop {
+            if progress.cancelled() {
+                return Err(ApiError::new(ErrorCode::Cancelled, "stopped as asked"));
+            }
+            progress.advance(1);
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+    }
+
+    fn wait_for_end(jobs: &Jobs, id: u32) -> JobStatus {
+        for _ in 0..2000 {
+            let status = jobs.status(id).unwrap();
+            if status.state != JobState::Running {
+                return status;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        panic!("job {id} did not end");
+    }
+
+    #[test]
+    fn a_job_reports_progress_refuses_a_second_one_and_stops_when_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.proctor");
+        Project::create(&path).unwrap();
+        let jobs = Jobs::default();
+        let started = jobs
+            .start("Waiting", path.clone(), until_cancelled)
+            .unwrap();
+        assert_eq!((started.id, started.state), (1, JobState::Running));
+        // Progress shows once the work has advanced: stage, counts, a rate and time left.
+        let mut status = jobs.status(1).unwrap();
+        for _ in 0..500 {
+            if status.done >= 5 {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            status = jobs.status(1).unwrap();
+        }
+        assert_eq!((status.stage.as_str(), status.total), ("Waiting", 1000));
+        assert!(status.rate.is_some_and(|r| r > 0.0), "{status:?}");
+        assert!(status.eta_seconds.is_some_and(|t| t > 0.0), "{status:?}");
+        let busy = jobs
+            .start("Another", path.clone(), until_cancelled)
+            .unwrap_err();
+        assert_eq!(busy.code, ErrorCode::Conflict);
+        assert!(
+            busy.message.contains("\"Waiting\" is still running"),
+            "{}",
+            busy.message
+        );
+        jobs.cancel(1).unwrap();
+        let ended = wait_for_end(&jobs, 1);
+        assert_eq!(ended.state, JobState::Cancelled);
+        assert_eq!(ended.eta_seconds, None);
+        // Once it ended, another job may start; a failure is reported with its message.
+        let failing = jobs
+            .start("Failing", path, |_, _| {
+                Err(ApiError::new(ErrorCode::InvalidInput, "nothing to do"))
+            })
+            .unwrap();
+        let failed = wait_for_end(&jobs, failing.id);
+        assert_eq!(failed.state, JobState::Failed);
+        assert_eq!(failed.error.unwrap().message, "nothing to do");
+        assert_eq!(jobs.status(9).unwrap_err().code, ErrorCode::NotFound);
+    }
+}
