@@ -151,6 +151,43 @@ test("shows the built-in pipelines with their reader ceilings, and stays within 
   });
 });
 
+test("prepares the corpus and runs the built-in pipelines from the page, with progress", async () => {
+  const quick = join(dataDir, "quick.proctor");
+  const built = spawnSync(proctorBin, ["demo", "--quick", "-p", quick], { encoding: "utf8" });
+  assert.equal(built.status, 0, built.stderr);
+  await withPage(async (page) => {
+    await page.goto(url);
+    await page.getByRole("button", { name: "Proctor" }).click();
+    await page.getByLabel("Project file (.proctor)").fill(quick);
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    const panel = page.getByTestId("pipelines");
+    await panel.waitFor({ timeout: 30000 });
+    assert.equal(await page.getByTestId("leaderboard").locator("tbody tr").count(), 7);
+
+    await panel.getByRole("button", { name: "Prepare the corpus" }).click();
+    await panel.getByText("The corpus is ready").waitFor({ timeout: 60000 });
+    assert.match(await panel.innerText(), /chunks of up to 800 characters, by paragraph/);
+
+    await panel.getByRole("button", { name: "Add them" }).click();
+    await panel.getByText("24 pipelines are ready to sit the exam").waitFor();
+    assert.match(await panel.innerText(), /2880 answers still to give/);
+
+    await panel.getByRole("button", { name: "Run the pipelines" }).click();
+    // The job's progress shows while it runs: its stage, a bar, counts.
+    const job = page.getByTestId("job");
+    await job.waitFor();
+    assert.match(await job.innerText(), /Running the pipelines/);
+    await job.getByText(/Answering: /).waitFor();
+    await panel.screenshot({ path: join(shots, "serve-run-progress.png") });
+    await panel.getByText(/Done: 2880 answers from 24 pipelines/).waitFor({ timeout: 120000 });
+    assert.match(await panel.innerText(), /Every pipeline has answered the newest exam/);
+    // The leaderboard now holds the pipelines too.
+    await page.getByTestId("leaderboard").locator("tbody tr", { hasText: "oracle · combined" }).waitFor();
+    assert.equal(await page.getByTestId("leaderboard").locator("tbody tr").count(), 31);
+    await panel.screenshot({ path: join(shots, "serve-pipelines-panel.png") });
+  });
+});
+
 test("shows a clear message when a project cannot be opened", async () => {
   await withPage(async (page) => {
     await page.goto(url);

@@ -1098,11 +1098,15 @@ pub struct JobStatus {
     pub id: u32,
     /// What it does, in words ("Preparing the corpus").
     pub title: String,
-    /// The current stage ("Embedding", or a pipeline's name).
+    /// The current stage ("Embedding", "Answering").
     pub stage: String,
+    /// What the stage is working on now (a pipeline's name), or empty.
+    pub detail: String,
     /// Units of the stage done.
+    #[ts(type = "number")]
     pub done: u64,
     /// Units of the stage in all (0 when unknown).
+    #[ts(type = "number")]
     pub total: u64,
     /// Seconds since the job started.
     pub elapsed_seconds: f64,

@@ -20,6 +20,7 @@ pub(crate) enum Outcome {
 #[derive(Debug)]
 struct Stage {
     name: String,
+    detail: String,
     total: u64,
     started: Instant,
 }
@@ -40,6 +41,7 @@ impl Progress for Job {
     fn start(&self, stage: &str, total: u64) {
         *self.stage.lock().unwrap_or_else(PoisonError::into_inner) = Stage {
             name: stage.to_owned(),
+            detail: String::new(),
             total,
             started: Instant::now(),
         };
@@ -51,6 +53,16 @@ impl Progress for Job {
     }
 
     fn finish(&self) {}
+
+    fn detail(&self, text: &str) {
+        text.clone_into(
+            &mut self
+                .stage
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .detail,
+        );
+    }
 
     fn cancelled(&self) -> bool {
         self.cancel.load(Ordering::SeqCst)
@@ -89,6 +101,7 @@ impl Job {
             id: self.id,
             title: self.title.clone(),
             stage: current.name.clone(),
+            detail: current.detail.clone(),
             done,
             total: current.total,
             elapsed_seconds: self.started.elapsed().as_secs_f64(),
@@ -142,6 +155,7 @@ impl Jobs {
             started: Instant::now(),
             stage: Mutex::new(Stage {
                 name: "Starting".into(),
+                detail: String::new(),
                 total: 0,
                 started: Instant::now(),
             }),

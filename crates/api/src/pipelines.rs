@@ -419,6 +419,17 @@ impl Project {
                 ));
             }
         }
+        // One stage for the whole run, so its bar and time left cover every pipeline; the
+        // pipeline at work is the stage's detail.
+        let mut remaining = 0;
+        for (system, _, _) in &specs {
+            let answered = match self.store.run_of(*system, RunMode::Answers, version.id)? {
+                Some(run) => self.store.responses(run)?.len(),
+                None => 0,
+            };
+            remaining += questions.len().saturating_sub(answered);
+        }
+        progress.start("Answering", remaining as u64);
         let mut sittings = Vec::new();
         for (system, name, spec) in &specs {
             let existing = self.store.run_of(*system, RunMode::Answers, version.id)?;
@@ -444,7 +455,7 @@ impl Project {
             let todo: Vec<&QuestionRow> =
                 questions.iter().filter(|q| !done.contains(&q.id)).collect();
             let reader = readers.get(spec.reader)?;
-            progress.start(name, todo.len() as u64);
+            progress.detail(name);
             for batch in todo.chunks(BATCH) {
                 if progress.cancelled() {
                     progress.finish();
@@ -488,13 +499,13 @@ impl Project {
             let tx = self.store.transaction()?;
             tx.finish_run(run)?;
             tx.commit()?;
-            progress.finish();
             sittings.push(PipelineSitting {
                 system: name.clone(),
                 answered_now: n(todo.len()),
                 answered_before: n(done.len()),
             });
         }
+        progress.finish();
         Ok(RunReport {
             exam: exam_version_dto(&version),
             sittings,

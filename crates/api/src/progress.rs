@@ -9,6 +9,9 @@ pub trait Progress: Send + Sync {
     fn advance(&self, done: u64);
     /// The stage is over.
     fn finish(&self);
+    /// What the stage is working on now (e.g. a pipeline's name), for long stages made of
+    /// parts.
+    fn detail(&self, _text: &str) {}
     /// Whether the user asked to stop. Long work checks it between batches, keeps what it has
     /// finished, and returns a [`crate::ErrorCode::Cancelled`] error.
     fn cancelled(&self) -> bool {

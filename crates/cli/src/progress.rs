@@ -40,6 +40,14 @@ impl proctor_api::Progress for Bar {
         }
     }
 
+    fn detail(&self, text: &str) {
+        if let Ok(current) = self.current.lock()
+            && let Some(bar) = current.as_ref()
+        {
+            bar.set_message(text.to_owned());
+        }
+    }
+
     fn finish(&self) {
         if let Ok(mut current) = self.current.lock()
             && let Some(bar) = current.take()

@@ -1,5 +1,19 @@
 import type { Backend } from "./index";
-import type { ApiError, CompareRequest, Comparison, ImportReport, ImportRequest, ProjectPath, ProjectSummary } from "./types";
+import type {
+  ApiError,
+  CompareRequest,
+  Comparison,
+  GridRequest,
+  ImportReport,
+  ImportRequest,
+  IngestRequest,
+  JobStatus,
+  PipelineInfo,
+  PipelinesOverview,
+  ProjectPath,
+  ProjectSummary,
+  RunRequest,
+} from "./types";
 
 const TOKEN_KEY = "proctor-token";
 
@@ -49,5 +63,11 @@ export function httpBackend(location: Location, fetcher: typeof fetch = fetch.bi
     summary: () => call<ProjectSummary>("GET", "/summary"),
     importFile: (request: ImportRequest) => call<ImportReport>("POST", "/import", request),
     compare: (request: CompareRequest) => call<Comparison>("POST", "/compare", request),
+    pipelines: () => call<PipelinesOverview>("GET", "/pipelines"),
+    addPipelineGrid: (request: GridRequest) => call<PipelineInfo[]>("POST", "/pipelines/grid", request),
+    startIngest: (request: IngestRequest) => call<JobStatus>("POST", "/jobs/ingest", request),
+    startRun: (request: RunRequest) => call<JobStatus>("POST", "/jobs/run", request),
+    job: (id: number) => call<JobStatus>("GET", `/jobs/${id}`),
+    cancelJob: (id: number) => call<JobStatus>("POST", `/jobs/${id}/cancel`),
   };
 }

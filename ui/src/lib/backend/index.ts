@@ -1,6 +1,19 @@
 // The one module that talks to the backend. Two implementations of one interface: Tauri's
 // invoke inside the desktop window, HTTP fetch to `proctor serve` in a browser.
-import type { ApiError, CompareRequest, Comparison, ImportReport, ImportRequest, ProjectSummary } from "./types";
+import type {
+  ApiError,
+  CompareRequest,
+  Comparison,
+  GridRequest,
+  ImportReport,
+  ImportRequest,
+  IngestRequest,
+  JobStatus,
+  PipelineInfo,
+  PipelinesOverview,
+  ProjectSummary,
+  RunRequest,
+} from "./types";
 import { httpBackend } from "./http";
 import { tauriBackend } from "./tauri";
 
@@ -28,6 +41,18 @@ export interface Backend {
   importFile(request: ImportRequest): Promise<ImportReport>;
   /** Compares two systems of the current project question by question. */
   compare(request: CompareRequest): Promise<Comparison>;
+  /** What the built-in pipelines of the current project need and have. */
+  pipelines(): Promise<PipelinesOverview>;
+  /** Adds the reference pipelines (a grid of retrievers × readers × top-k). */
+  addPipelineGrid(request: GridRequest): Promise<PipelineInfo[]>;
+  /** Starts preparing the corpus (chunks, embeddings, search index) in the background. */
+  startIngest(request: IngestRequest): Promise<JobStatus>;
+  /** Starts letting the built-in pipelines sit the exam in the background. */
+  startRun(request: RunRequest): Promise<JobStatus>;
+  /** Where a background job stands. */
+  job(id: number): Promise<JobStatus>;
+  /** Asks a background job to stop after its current batch (what it finished is kept). */
+  cancelJob(id: number): Promise<JobStatus>;
 }
 
 /** Whether a thrown value is the backend's `{code, message}` error. */

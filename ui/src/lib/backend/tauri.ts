@@ -2,7 +2,20 @@ import { invoke } from "@tauri-apps/api/core";
 import { getCurrentWindow } from "@tauri-apps/api/window";
 import { open, save } from "@tauri-apps/plugin-dialog";
 import type { Backend, PathChoice } from "./index";
-import type { CompareRequest, Comparison, ImportReport, ImportRequest, ProjectPath, ProjectSummary } from "./types";
+import type {
+  CompareRequest,
+  Comparison,
+  GridRequest,
+  ImportReport,
+  ImportRequest,
+  IngestRequest,
+  JobStatus,
+  PipelineInfo,
+  PipelinesOverview,
+  ProjectPath,
+  ProjectSummary,
+  RunRequest,
+} from "./types";
 
 /** The desktop window's backend: Tauri commands that call the facade. */
 const PROJECT_FILTER = [{ name: "Proctor project", extensions: ["proctor"] }];
@@ -31,5 +44,11 @@ export function tauriBackend(): Backend {
     summary: () => invoke<ProjectSummary>("summary"),
     importFile: (request: ImportRequest) => invoke<ImportReport>("import_file", { request }),
     compare: (request: CompareRequest) => invoke<Comparison>("compare", { request }),
+    pipelines: () => invoke<PipelinesOverview>("pipelines"),
+    addPipelineGrid: (request: GridRequest) => invoke<PipelineInfo[]>("add_pipeline_grid", { request }),
+    startIngest: (request: IngestRequest) => invoke<JobStatus>("start_ingest", { request }),
+    startRun: (request: RunRequest) => invoke<JobStatus>("start_run", { request }),
+    job: (id: number) => invoke<JobStatus>("job", { id }),
+    cancelJob: (id: number) => invoke<JobStatus>("cancel_job", { id }),
   };
 }

@@ -765,17 +765,21 @@ id: number,
  */
 title: string, 
 /**
- * The current stage ("Embedding", or a pipeline's name).
+ * The current stage ("Embedding", "Answering").
  */
 stage: string, 
 /**
+ * What the stage is working on now (a pipeline's name), or empty.
+ */
+detail: string, 
+/**
  * Units of the stage done.
  */
-done: bigint, 
+done: number, 
 /**
  * Units of the stage in all (0 when unknown).
  */
-total: bigint, 
+total: number, 
 /**
  * Seconds since the job started.
  */

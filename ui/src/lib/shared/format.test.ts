@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { heat, interval, percent, withError } from "./format";
+import { duration, heat, interval, percent, withError } from "./format";
 
 describe("format", () => {
   it("formats shares as percentages", () => {
@@ -7,6 +7,14 @@ describe("format", () => {
     expect(percent(1)).toBe("100.0%");
     expect(percent(null)).toBe("–");
     expect(percent(Number.NaN)).toBe("–");
+  });
+
+  it("formats durations for people", () => {
+    expect(duration(42.4)).toBe("42 s");
+    expect(duration(135)).toBe("2 min 15 s");
+    expect(duration(4000)).toBe("1 h 7 min");
+    expect(duration(null)).toBe("–");
+    expect(duration(-1)).toBe("–");
   });
 
   it("formats intervals and standard errors", () => {

@@ -24,3 +24,12 @@ export function heat(value: number | null | undefined): string {
   const hue = Math.round(v * 120);
   return `hsl(${hue} 70% ${92 - v * 18}%)`;
 }
+
+/** A duration for people: 42 → "42 s", 135 → "2 min 15 s", 4000 → "1 h 7 min". */
+export function duration(seconds: number | null | undefined): string {
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return "–";
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.round((s % 3600) / 60)} min`;
+}
