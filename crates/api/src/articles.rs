@@ -83,6 +83,7 @@ impl Project {
             request.models.as_deref(),
             Needs::reader(request.reader),
             request.int8,
+            request.threads,
             &request.user_models,
         )?;
         let cache = models

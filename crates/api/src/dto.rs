@@ -763,6 +763,8 @@ pub struct IngestRequest {
     pub models: Option<String>,
     /// Embed with the int8 copy of the embedder (faster, cosine ≥ 0.98 to full precision).
     pub int8: bool,
+    /// Threads ONNX Runtime may use for one model run (0: its default, all cores).
+    pub threads: u32,
 }
 
 /// What ingest did.
@@ -871,6 +873,8 @@ pub struct RunRequest {
     pub models: Option<String>,
     /// Use the int8 embedder (must match the ingest's).
     pub int8: bool,
+    /// Threads ONNX Runtime may use for one model run (0: its default, all cores).
+    pub threads: u32,
     /// The models the user added to use (default: the only one of each role).
     pub user_models: UserModelChoice,
     /// Throw away the chosen pipelines' earlier answers on this exam and answer again (needed
@@ -925,6 +929,8 @@ pub struct ReadArticlesRequest {
     pub models: Option<String>,
     /// Use the int8 embedder.
     pub int8: bool,
+    /// Threads ONNX Runtime may use for one model run (0: its default, all cores).
+    pub threads: u32,
     /// The models the user added to use (default: the only one of each role).
     pub user_models: UserModelChoice,
 }
@@ -1064,6 +1070,8 @@ pub struct BuildArticlesRequest {
     pub models: Option<String>,
     /// Use the int8 embedder.
     pub int8: bool,
+    /// Threads ONNX Runtime may use for one model run (0: its default, all cores).
+    pub threads: u32,
 }
 
 /// What was written.

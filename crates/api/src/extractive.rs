@@ -155,6 +155,7 @@ impl Project {
                 ..Needs::default()
             },
             request.int8,
+            request.threads,
             &UserModelChoice::default(),
         )?;
         let cache = models

@@ -112,6 +112,7 @@ impl Project {
         // Embeddings: only the texts the cache does not hold, a batch per transaction.
         let options = EmbedderOptions {
             int8: request.int8,
+            threads: request.threads as usize,
             ..EmbedderOptions::default()
         };
         let model = proctor_models::embedder_name(&options);

@@ -313,6 +313,7 @@ impl Project {
             request.models.as_deref(),
             need,
             request.int8,
+            request.threads,
             &request.user_models,
         )?;
         let model_name = embedder_name(&EmbedderOptions {

@@ -54,8 +54,10 @@ impl Models {
         setting: Option<&str>,
         needs: Needs,
         int8: bool,
+        threads: u32,
         choice: &UserModelChoice,
     ) -> ApiResult<Self> {
+        let threads = threads as usize;
         if needs == Needs::default() {
             return Ok(Self {
                 embedder: None,
@@ -67,18 +69,31 @@ impl Models {
         let embedder = if needs.embedder {
             Some(folder.embedder(&EmbedderOptions {
                 int8,
+                threads,
                 ..EmbedderOptions::default()
             })?)
         } else {
             None
         };
         let scorer = if needs.scorer {
-            Some(folder.pair_scorer(choice.pair_scorer.as_deref(), &ScorerOptions::default())?)
+            Some(folder.pair_scorer(
+                choice.pair_scorer.as_deref(),
+                &ScorerOptions {
+                    threads,
+                    ..ScorerOptions::default()
+                },
+            )?)
         } else {
             None
         };
         let qa = if needs.qa {
-            Some(folder.extractive_qa(choice.extractive_qa.as_deref(), &QaOptions::default())?)
+            Some(folder.extractive_qa(
+                choice.extractive_qa.as_deref(),
+                &QaOptions {
+                    threads,
+                    ..QaOptions::default()
+                },
+            )?)
         } else {
             None
         };

@@ -101,6 +101,7 @@ pub fn build_with_pipelines(
             chunking: None,
             models: models.map(str::to_owned),
             int8: false,
+            threads: 0,
         },
         progress,
     )?;
@@ -116,6 +117,7 @@ pub fn build_with_pipelines(
             systems: Vec::new(),
             models: models.map(str::to_owned),
             int8: false,
+            threads: 0,
             user_models: UserModelChoice::default(),
             restart: false,
         },

@@ -651,6 +651,7 @@ mod ingest {
             chunking,
             models: None,
             int8: true,
+            threads: 0,
         }
     }
 
@@ -882,6 +883,7 @@ mod pipelines {
                     systems: Vec::new(),
                     models: None,
                     int8: false,
+                    threads: 0,
                     user_models: UserModelChoice::default(),
                     restart: false,
                 },
@@ -939,6 +941,7 @@ mod run_setup {
             systems: Vec::new(),
             models: None,
             int8: true,
+            threads: 0,
             user_models: UserModelChoice::default(),
             restart,
         }
@@ -951,6 +954,7 @@ mod run_setup {
                     chunking,
                     models: None,
                     int8: true,
+                    threads: 0,
                 },
                 &NoProgress,
             )
@@ -1029,6 +1033,7 @@ mod articles {
             replace: false,
             models: None,
             int8: true,
+            threads: 0,
             user_models: UserModelChoice::default(),
         };
         // The sample's EXAM systems came with imported reader outcomes: not overwritten silently.
@@ -1089,6 +1094,7 @@ mod extractive {
                     }),
                     models: None,
                     int8: true,
+                    threads: 0,
                 },
                 &NoProgress,
             )
@@ -1110,6 +1116,7 @@ mod extractive {
                     embedding_variants: None,
                     models: None,
                     int8: true,
+                    threads: 0,
                 })
                 .unwrap();
             assert_eq!(report.articles, 30, "one per query");
@@ -1130,6 +1137,7 @@ mod extractive {
                     replace: false,
                     models: None,
                     int8: true,
+                    threads: 0,
                     user_models: UserModelChoice::default(),
                 },
                 &NoProgress,
@@ -1159,6 +1167,7 @@ mod extractive {
             embedding_variants: None,
             models: None,
             int8: true,
+            threads: 0,
         });
         assert_eq!(bad.unwrap_err().code, ErrorCode::InvalidInput);
     }
@@ -1202,6 +1211,7 @@ mod extractive {
                     }),
                     models: None,
                     int8: true,
+                    threads: 0,
                 },
                 &NoProgress,
             )
@@ -1217,6 +1227,7 @@ mod extractive {
                 embedding_variants,
                 models: None,
                 int8: true,
+                threads: 0,
             };
         let plain = project
             .build_extractive_articles(&request(None, None))
@@ -1341,6 +1352,7 @@ mod user_models {
                     chunking: None,
                     models: Some(models.clone()),
                     int8: false,
+                    threads: 0,
                 },
                 &NoProgress,
             )
@@ -1385,6 +1397,7 @@ mod user_models {
                     systems: systems.clone(),
                     models: Some(models.clone()),
                     int8: false,
+                    threads: 0,
                     user_models: UserModelChoice::default(),
                     restart: false,
                 },
@@ -1421,6 +1434,7 @@ mod user_models {
                     systems: vec!["oracle · pair scorer".into()],
                     models: Some(models.clone()),
                     int8: false,
+                    threads: 0,
                     user_models: UserModelChoice {
                         pair_scorer: Some("nope".into()),
                         extractive_qa: None,

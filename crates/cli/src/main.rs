@@ -133,6 +133,9 @@ enum Command {
         /// Embed with the int8 copy of the model (faster, slightly less precise).
         #[arg(long)]
         int8: bool,
+        /// Threads ONNX Runtime may use (0: all cores).
+        #[arg(long, env = "PROCTOR_THREADS", default_value_t = 0)]
+        threads: u32,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -228,6 +231,9 @@ enum Command {
         /// Use the int8 embedder.
         #[arg(long)]
         int8: bool,
+        /// Threads ONNX Runtime may use (0: all cores).
+        #[arg(long, env = "PROCTOR_THREADS", default_value_t = 0)]
+        threads: u32,
         #[command(flatten)]
         user_models: UserModelArgs,
         /// Print the report as JSON.
@@ -268,6 +274,9 @@ enum Command {
         /// Use the int8 embedder.
         #[arg(long)]
         int8: bool,
+        /// Threads ONNX Runtime may use (0: all cores).
+        #[arg(long, env = "PROCTOR_THREADS", default_value_t = 0)]
+        threads: u32,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -299,6 +308,9 @@ enum Command {
         /// Use the int8 embedder (the corpus must have been ingested with --int8).
         #[arg(long)]
         int8: bool,
+        /// Threads ONNX Runtime may use (0: all cores).
+        #[arg(long, env = "PROCTOR_THREADS", default_value_t = 0)]
+        threads: u32,
         #[command(flatten)]
         user_models: UserModelArgs,
         /// Throw away the pipelines' earlier answers on this exam and answer again (after
@@ -884,6 +896,7 @@ fn run(cli: Cli) -> ApiResult<()> {
             embedding_variants,
             models,
             int8,
+            threads,
             json,
         } => {
             let request = BuildArticlesRequest {
@@ -900,6 +913,7 @@ fn run(cli: Cli) -> ApiResult<()> {
                 embedding_variants,
                 models: models.as_deref().map(path_text),
                 int8,
+                threads,
             };
             let report = Project::open(&project)?.build_extractive_articles(&request)?;
             show(&report, json, |r| {
@@ -918,6 +932,7 @@ fn run(cli: Cli) -> ApiResult<()> {
             replace,
             models,
             int8,
+            threads,
             user_models,
             json,
         } => {
@@ -929,6 +944,7 @@ fn run(cli: Cli) -> ApiResult<()> {
                 replace,
                 models: models.as_deref().map(path_text),
                 int8,
+                threads,
                 user_models: user_models.into(),
             };
             let report = Project::open(&project)?.read_articles(&request, &progress::Bar::new())?;
@@ -940,6 +956,7 @@ fn run(cli: Cli) -> ApiResult<()> {
             systems,
             models,
             int8,
+            threads,
             user_models,
             restart,
             json,
@@ -949,6 +966,7 @@ fn run(cli: Cli) -> ApiResult<()> {
                 systems,
                 models: models.as_deref().map(path_text),
                 int8,
+                threads,
                 user_models: user_models.into(),
                 restart,
             };
@@ -962,6 +980,7 @@ fn run(cli: Cli) -> ApiResult<()> {
             by,
             models,
             int8,
+            threads,
             json,
         } => {
             let chunking =
@@ -977,6 +996,7 @@ fn run(cli: Cli) -> ApiResult<()> {
                 chunking,
                 models: models.as_deref().map(path_text),
                 int8,
+                threads,
             };
             let report = Project::open(&project)?.ingest(&request, &progress::Bar::new())?;
             show(&report, json, report::ingest)?;

@@ -119,7 +119,8 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
         }
         panic!("job {id} did not end");
     };
-    let ingest = serde_json::json!({"chunking": null, "models": null, "int8": true}).to_string();
+    let ingest = serde_json::json!({"chunking": null, "models": null, "int8": true, "threads": 1})
+        .to_string();
     let (status, body) = request(addr, "POST", "/api/jobs/ingest", Some(&token), &ingest);
     assert_eq!(status, 200, "{body}");
     let job = wait(&body);
@@ -132,7 +133,7 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
     let (status, body) = request(addr, "POST", "/api/pipelines/grid", Some(&token), &grid);
     assert_eq!(status, 200, "{body}");
     let run = serde_json::json!({
-        "exam": null, "systems": [], "models": null, "int8": true,
+        "exam": null, "systems": [], "models": null, "int8": true, "threads": 1,
         "user_models": {"pair_scorer": null, "extractive_qa": null}, "restart": false
     })
     .to_string();

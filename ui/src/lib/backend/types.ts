@@ -604,7 +604,11 @@ models: string | null,
 /**
  * Embed with the int8 copy of the embedder (faster, cosine ≥ 0.98 to full precision).
  */
-int8: boolean, };
+int8: boolean, 
+/**
+ * Threads ONNX Runtime may use for one model run (0: its default, all cores).
+ */
+threads: number, };
 
 export type IngestReport = { 
 /**
@@ -719,6 +723,10 @@ models: string | null,
  * Use the int8 embedder (must match the ingest's).
  */
 int8: boolean, 
+/**
+ * Threads ONNX Runtime may use for one model run (0: its default, all cores).
+ */
+threads: number, 
 /**
  * The models the user added to use (default: the only one of each role).
  */
@@ -860,6 +868,10 @@ models: string | null,
  * Use the int8 embedder.
  */
 int8: boolean, 
+/**
+ * Threads ONNX Runtime may use for one model run (0: its default, all cores).
+ */
+threads: number, 
 /**
  * The models the user added to use (default: the only one of each role).
  */
@@ -1048,7 +1060,11 @@ models: string | null,
 /**
  * Use the int8 embedder.
  */
-int8: boolean, };
+int8: boolean, 
+/**
+ * Threads ONNX Runtime may use for one model run (0: its default, all cores).
+ */
+threads: number, };
 
 export type BuildArticlesReport = { 
 /**
