@@ -1078,10 +1078,9 @@ mod extractive {
         ReadArticlesRequest, ReaderKind,
     };
 
-    #[test]
-    fn extractive_articles_are_written_within_the_quota_and_graded() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("s.proctor");
+    /// The quick sample, its corpus chunked by sentence (one or two sentences a chunk).
+    fn sentence_chunked_sample(dir: &std::path::Path) -> (std::path::PathBuf, Project) {
+        let path = dir.join("s.proctor");
         proctor_api::sample::build(&path, &NoProgress).unwrap();
         let mut project = Project::open(&path).unwrap();
         project
@@ -1099,6 +1098,13 @@ mod extractive {
                 &NoProgress,
             )
             .unwrap();
+        (path, project)
+    }
+
+    #[test]
+    fn extractive_articles_are_written_within_the_quota_and_graded() {
+        let dir = tempfile::tempdir().unwrap();
+        let (_, mut project) = sentence_chunked_sample(dir.path());
         let mut names = Vec::new();
         for (builder, lambda) in [
             (ArticleBuilder::PassageMatch, 0.0),
@@ -1198,24 +1204,7 @@ mod extractive {
     #[test]
     fn semantic_overlap_takes_synonyms_and_embedding_variants() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("s.proctor");
-        proctor_api::sample::build(&path, &NoProgress).unwrap();
-        let mut project = Project::open(&path).unwrap();
-        project
-            .ingest(
-                &IngestRequest {
-                    chunking: Some(Chunking {
-                        size: 300,
-                        overlap: 0,
-                        unit: ChunkUnit::Sentence,
-                    }),
-                    models: None,
-                    int8: true,
-                    threads: 0,
-                },
-                &NoProgress,
-            )
-            .unwrap();
+        let (path, mut project) = sentence_chunked_sample(dir.path());
         let request =
             |synonyms: Option<String>, embedding_variants: Option<f64>| BuildArticlesRequest {
                 exam: None,

@@ -83,29 +83,7 @@ fn from_map(
 }
 
 fn from_table(file: &str, table: &Table) -> Result<Vec<AnswerRow>, ImportError> {
-    let header = Location::Line(1);
-    if !table.has(QUESTION) {
-        return Err(ImportError::at(
-            file,
-            header,
-            None,
-            format!(
-                "the file has no question id column (expected one of: {})",
-                QUESTION.join(", ")
-            ),
-        ));
-    }
-    if !table.has(ANSWER) {
-        return Err(ImportError::at(
-            file,
-            header,
-            None,
-            format!(
-                "the file has no answer column (expected one of: {})",
-                ANSWER.join(", ")
-            ),
-        ));
-    }
+    table.require(file, &[("question id", QUESTION), ("answer", ANSWER)])?;
     let mut seen: HashMap<String, Location> = HashMap::new();
     let mut rows = Vec::with_capacity(table.records.len());
     for record in &table.records {

@@ -42,19 +42,7 @@ pub fn read_articles(file: &str, bytes: &[u8]) -> Result<Vec<ArticleRow>, Import
     } else {
         read_table(file, bytes)?
     };
-    for (what, aliases) in [("query", QUERY), ("article text", TEXT)] {
-        if !table.has(aliases) {
-            return Err(ImportError::at(
-                file,
-                Location::Line(1),
-                None,
-                format!(
-                    "the file has no {what} column (expected one of: {})",
-                    aliases.join(", ")
-                ),
-            ));
-        }
-    }
+    table.require(file, &[("query", QUERY), ("article text", TEXT)])?;
     let mut seen: HashMap<String, Location> = HashMap::new();
     let mut rows = Vec::with_capacity(table.records.len());
     for record in &table.records {

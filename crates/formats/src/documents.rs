@@ -67,17 +67,7 @@ pub fn read_documents(file: &str, bytes: &[u8]) -> Result<Vec<ExtractedDocument>
 
 fn table_documents(file: &str, bytes: &[u8]) -> Result<Vec<ExtractedDocument>, ImportError> {
     let table = read_table(file, bytes)?;
-    if !table.has(TEXT) {
-        return Err(ImportError::at(
-            file,
-            crate::Location::Line(1),
-            None,
-            format!(
-                "the file has no text column (expected one of: {})",
-                TEXT.join(", ")
-            ),
-        ));
-    }
+    table.require(file, &[("text", TEXT)])?;
     let format = match extension(file).as_str() {
         "csv" => "csv",
         "tsv" => "tsv",

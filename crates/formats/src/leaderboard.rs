@@ -45,19 +45,7 @@ fn number(
 /// Reads a leaderboard file.
 pub fn read_leaderboard(file: &str, bytes: &[u8]) -> Result<Vec<Entry>, ImportError> {
     let table = read_table(file, bytes)?;
-    for (what, aliases) in [("system", SYSTEM), ("score", SCORE)] {
-        if !table.has(aliases) {
-            return Err(ImportError::at(
-                file,
-                crate::Location::Line(1),
-                None,
-                format!(
-                    "the file has no {what} column (expected one of: {})",
-                    aliases.join(", ")
-                ),
-            ));
-        }
-    }
+    table.require(file, &[("system", SYSTEM), ("score", SCORE)])?;
     let mut seen = HashSet::new();
     let mut entries = Vec::with_capacity(table.records.len());
     for record in &table.records {

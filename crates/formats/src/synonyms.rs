@@ -23,19 +23,7 @@ pub struct Synonym {
 /// Reads a synonym list.
 pub fn read_synonyms(file: &str, bytes: &[u8]) -> Result<Vec<Synonym>, ImportError> {
     let table = read_table(file, bytes)?;
-    for (what, aliases) in [("word", WORD), ("synonym", SYNONYM)] {
-        if !table.has(aliases) {
-            return Err(ImportError::at(
-                file,
-                crate::Location::Line(1),
-                None,
-                format!(
-                    "the file has no {what} column (expected one of: {})",
-                    aliases.join(", ")
-                ),
-            ));
-        }
-    }
+    table.require(file, &[("word", WORD), ("synonym", SYNONYM)])?;
     let mut list = Vec::with_capacity(table.records.len());
     for record in &table.records {
         let text = |aliases: &[&str], what: &str| {

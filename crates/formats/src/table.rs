@@ -93,6 +93,27 @@ impl Table {
     pub(crate) fn has(&self, aliases: &[&str]) -> bool {
         aliases.iter().any(|a| self.columns.iter().any(|c| c == a))
     }
+
+    /// Refuses a file that lacks one of the `(what, aliases)` columns, naming the first missing
+    /// one and the names it may have.
+    pub(crate) fn require(
+        &self,
+        file: &str,
+        columns: &[(&str, &[&str])],
+    ) -> Result<(), ImportError> {
+        match columns.iter().find(|(_, aliases)| !self.has(aliases)) {
+            None => Ok(()),
+            Some((what, aliases)) => Err(ImportError::at(
+                file,
+                Location::Line(1),
+                None,
+                format!(
+                    "the file has no {what} column (expected one of: {})",
+                    aliases.join(", ")
+                ),
+            )),
+        }
+    }
 }
 
 /// "Correct Answer" → "correct_answer".

@@ -64,12 +64,7 @@ impl OnnxEmbedder {
                 truncation: TruncationStrategy::LongestFirst,
             },
         )?;
-        let output = encoder
-            .outputs()
-            .iter()
-            .find(|o| *o == "last_hidden_state")
-            .unwrap_or(&encoder.outputs()[0])
-            .clone();
+        let output = encoder.output_named("last_hidden_state");
         let mut embedder = Self {
             name: name.to_owned(),
             encoder,

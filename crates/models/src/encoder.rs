@@ -146,6 +146,15 @@ impl Encoder {
         &self.outputs
     }
 
+    /// The output called `name`, else the first one.
+    pub fn output_named(&self, name: &str) -> String {
+        self.outputs
+            .iter()
+            .find(|o| *o == name)
+            .unwrap_or(&self.outputs[0])
+            .clone()
+    }
+
     /// An error about this model.
     pub fn incompatible(&self, message: String) -> ModelError {
         ModelError::Incompatible {

@@ -66,12 +66,7 @@ impl OnnxPairScorer {
                 truncation: TruncationStrategy::LongestFirst,
             },
         )?;
-        let output = encoder
-            .outputs()
-            .iter()
-            .find(|o| *o == "logits")
-            .unwrap_or(&encoder.outputs()[0])
-            .clone();
+        let output = encoder.output_named("logits");
         let mut scorer = Self {
             name: name.to_owned(),
             encoder,
