@@ -179,6 +179,21 @@ test("prepares the corpus and runs the built-in pipelines from the page, with pr
     assert.match(await job.innerText(), /Running the pipelines/);
     await job.getByText(/Answering: /).waitFor();
     await panel.screenshot({ path: join(shots, "serve-run-progress.png") });
+    // Stopped midway, the run keeps what it answered.
+    await job.getByRole("button", { name: "Stop" }).click();
+    await panel.getByText(/Stopped\. What was finished is kept/).waitFor({ timeout: 30000 });
+
+    // The corpus cut again by sentence: the stopped run may not go on from other chunks.
+    await panel.getByRole("button", { name: "Settings" }).click();
+    await panel.getByLabel("Chunk size").fill("300");
+    await panel.getByLabel("Overlap").fill("0");
+    await panel.getByLabel("Packed from").selectOption("sentence");
+    await panel.getByRole("button", { name: "Prepare again" }).click();
+    await panel.getByText("The corpus is ready").waitFor({ timeout: 60000 });
+    assert.match(await panel.innerText(), /chunks of up to 300 characters, by sentence/);
+    await panel.getByRole("button", { name: "Run the pipelines" }).click();
+    await panel.getByText(/started this exam with another set-up/).waitFor({ timeout: 30000 });
+    await panel.getByRole("button", { name: "Answer again from scratch" }).click();
     await panel.getByText(/Done: 2880 answers from 24 pipelines/).waitFor({ timeout: 120000 });
     assert.match(await panel.innerText(), /Every pipeline has answered the newest exam/);
     // The leaderboard now holds the pipelines too.
