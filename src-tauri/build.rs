@@ -15,6 +15,10 @@ fn main() {
             "start_run",
             "job",
             "cancel_job",
+            "models",
+            "add_model",
+            "test_model",
+            "remove_model",
         ]),
     ))
     .expect("tauri build step");

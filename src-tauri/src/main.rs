@@ -6,8 +6,9 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 use proctor_api::dto::{
-    CompareRequest, Comparison, GridRequest, ImportReport, ImportRequest, IngestRequest, JobStatus,
-    PipelineInfo, PipelinesOverview, ProjectPath, ProjectSummary, RunRequest,
+    AddModelRequest, CompareRequest, Comparison, GridRequest, ImportReport, ImportRequest,
+    IngestRequest, JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo,
+    PipelinesOverview, ProjectPath, ProjectSummary, RunRequest, UserModelInfo,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, NoProgress, Workbench};
 use std::sync::Arc;
@@ -86,6 +87,26 @@ async fn cancel_job(id: u32, bench: Bench<'_>) -> ApiResult<JobStatus> {
     off_ui(&bench, move |w| w.cancel_job(id)).await
 }
 
+#[tauri::command]
+async fn models(bench: Bench<'_>) -> ApiResult<ModelsReport> {
+    off_ui(&bench, Workbench::models).await
+}
+
+#[tauri::command]
+async fn add_model(request: AddModelRequest, bench: Bench<'_>) -> ApiResult<ModelSelfTest> {
+    off_ui(&bench, move |w| w.add_model(&request)).await
+}
+
+#[tauri::command]
+async fn test_model(model: ModelName, bench: Bench<'_>) -> ApiResult<ModelSelfTest> {
+    off_ui(&bench, move |w| w.test_model(&model.name)).await
+}
+
+#[tauri::command]
+async fn remove_model(model: ModelName, bench: Bench<'_>) -> ApiResult<UserModelInfo> {
+    off_ui(&bench, move |w| w.remove_model(&model.name)).await
+}
+
 fn main() {
     tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
@@ -119,7 +140,11 @@ fn main() {
             start_ingest,
             start_run,
             job,
-            cancel_job
+            cancel_job,
+            models,
+            add_model,
+            test_model,
+            remove_model
         ])
         .run(tauri::generate_context!())
         .expect("the Proctor window could not start");

@@ -3,7 +3,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,11 +19,27 @@ let server;
 let dataDir;
 let url;
 
+/** A models folder of the test's own: the installed runtime, embedder and tokenizer by absolute
+ *  path, so models added from the page do not land in the user's folder. */
+function scratchModels() {
+  const installed = process.env.PROCTOR_MODELS ?? join(process.env.HOME ?? "/root", ".local/share/proctor/models");
+  const manifest = JSON.parse(readFileSync(join(installed, "manifest.json"), "utf8"));
+  const files = manifest.files.map((f) => ({ ...f, path: join(installed, f.path) }));
+  const folder = join(dataDir, "models");
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, "manifest.json"), JSON.stringify({ version: 1, files }));
+  return { folder, tokenizer: files.find((f) => f.role === "tokenizer").path };
+}
+
+let models;
+
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "proctor-e2e-"));
   mkdirSync(shots, { recursive: true });
+  models = scratchModels();
   server = spawn(proctorBin, ["serve", "--port", "0", "--ui", join(ui, "dist"), "--data-dir", dataDir], {
     stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, PROCTOR_MODELS: models.folder },
   });
   url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("proctor serve did not print its address")), 20000);
@@ -200,6 +216,45 @@ test("prepares the corpus and runs the built-in pipelines from the page, with pr
     await page.getByTestId("leaderboard").locator("tbody tr", { hasText: "oracle · combined" }).waitFor();
     assert.equal(await page.getByTestId("leaderboard").locator("tbody tr").count(), 31);
     await panel.screenshot({ path: join(shots, "serve-pipelines-panel.png") });
+  });
+});
+
+test("adds a model of one's own from the page, after its self-test", async () => {
+  // Small ONNX graphs the model tests also use (not real models: plumbing only).
+  const tiny = join(dataDir, "tiny");
+  const python = process.env.PROCTOR_PYTHON ?? "python3";
+  const made = spawnSync(python, [join(ui, "../crates/models/tests/make_tiny_models.py"), models.tokenizer, tiny], {
+    encoding: "utf8",
+  });
+  assert.equal(made.status, 0, made.stderr);
+  assert.ok(existsSync(join(tiny, "pair-scorer.onnx")));
+  await withPage(async (page) => {
+    await page.goto(url);
+    // The quick project of the previous test is still open.
+    const panel = page.getByTestId("pipelines");
+    await panel.waitFor({ timeout: 30000 });
+    await panel.getByText("Local models").click();
+    const section = page.getByTestId("models");
+    await section.getByText("Models folder").waitFor();
+    assert.match(await section.innerText(), /all-MiniLM-L6-v2, fp32\s+\S+ MB\s+installed/);
+    const fill = async (model, name) => {
+      await section.getByLabel("ONNX file").fill(join(tiny, model));
+      await section.getByLabel("Its tokenizer.json").fill(join(tiny, "tokenizer.json"));
+      await section.getByLabel("Name").fill(name);
+      await section.getByRole("button", { name: "Test and add" }).click();
+    };
+    // A graph that ignores the attention mask is refused, with the check it failed.
+    await fill("no-mask.onnx", "no-mask");
+    await section.getByRole("alert").filter({ hasText: "padding in a batch does not change a score" }).waitFor();
+    await fill("pair-scorer.onnx", "tiny-ce");
+    await section.getByText("tiny-ce: passed its self-test").waitFor({ timeout: 30000 });
+    assert.match(await section.locator(".mine").innerText(), /tiny-ce\s+pair-scorer/);
+    await section.screenshot({ path: join(shots, "serve-models.png") });
+    // With a pair scorer there are more pipelines: hybrid + rerank, and the pair-scorer reader.
+    await panel.getByRole("button", { name: "Add new ones" }).click();
+    await panel.getByText("40 pipelines are ready to sit the exam").waitFor();
+    await section.getByRole("button", { name: "Remove" }).click();
+    await section.getByText("None yet.").waitFor();
   });
 });
 

@@ -10,12 +10,12 @@ use crate::dto::{
     ExamVersion, Factor, Grades, GridRequest, ImportKind, ImportReport, ImportRequest,
     ImproveRequest, ImprovementReport, ImprovementStep, InformationCurve, IngestReport,
     IngestRequest, IrtAbility, IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest,
-    JobState, JobStatus, LeaderboardMetric, ModelCheck, ModelFile, ModelSelfTest, ModelTest,
-    ModelsReport, PipelineInfo, PipelineSitting, PipelineSpec, PipelinesOverview, PositionBaseline,
-    ProjectPath, ProjectSummary, QuestionCategories, ReadArticlesRequest, ReaderCeiling,
-    ReaderKind, Retriever, RunReport, RunRequest, SignificanceRequest, SignificanceRow,
-    SignificanceTable, SittingMode, Standing, SystemSelection, TrecScores, UnmappedAnswer,
-    UserModelChoice, UserModelInfo,
+    JobState, JobStatus, LeaderboardMetric, ModelCheck, ModelFile, ModelName, ModelSelfTest,
+    ModelTest, ModelsReport, PipelineInfo, PipelineSitting, PipelineSpec, PipelinesOverview,
+    PositionBaseline, ProjectPath, ProjectSummary, QuestionCategories, ReadArticlesRequest,
+    ReaderCeiling, ReaderKind, Retriever, RunReport, RunRequest, SignificanceRequest,
+    SignificanceRow, SignificanceTable, SittingMode, Standing, SystemSelection, TrecScores,
+    UnmappedAnswer, UserModelChoice, UserModelInfo,
 };
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
@@ -72,6 +72,7 @@ pub fn typescript() -> String {
         PipelinesOverview::decl(),
         ReadArticlesRequest::decl(),
         ModelFile::decl(),
+        ModelName::decl(),
         UserModelInfo::decl(),
         ModelsReport::decl(),
         ModelCheck::decl(),

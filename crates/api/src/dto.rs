@@ -333,6 +333,13 @@ pub struct ProjectPath {
     pub path: String,
 }
 
+/// A model the user added, by name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ModelName {
+    /// Its name.
+    pub name: String,
+}
+
 /// A change to a question's categories. `None` leaves a category as it is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct CategoryOverride {

@@ -1,8 +1,9 @@
 //! The project a window or browser session has open.
 
 use crate::dto::{
-    CompareRequest, Comparison, GridRequest, ImportReport, ImportRequest, IngestRequest, JobStatus,
-    PipelineInfo, PipelinesOverview, ProjectSummary, RunRequest,
+    AddModelRequest, CompareRequest, Comparison, GridRequest, ImportReport, ImportRequest,
+    IngestRequest, JobStatus, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
+    ProjectSummary, RunRequest, UserModelInfo,
 };
 use crate::jobs::{Jobs, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Progress, Project};
@@ -135,5 +136,25 @@ impl Workbench {
     /// Asks a job to stop after its current batch; what it finished is kept.
     pub fn cancel_job(&self, id: u32) -> ApiResult<JobStatus> {
         self.jobs.cancel(id)
+    }
+
+    /// What the models folder holds (the default one: the door's setting or `PROCTOR_MODELS`).
+    pub fn models(&self) -> ApiResult<ModelsReport> {
+        crate::models::list(None)
+    }
+
+    /// Adds the user's own ONNX model after its self-test.
+    pub fn add_model(&self, request: &AddModelRequest) -> ApiResult<ModelSelfTest> {
+        crate::models::add(None, request)
+    }
+
+    /// Removes a model the user added.
+    pub fn remove_model(&self, name: &str) -> ApiResult<UserModelInfo> {
+        crate::models::remove(None, name)
+    }
+
+    /// Runs a user model's self-test again.
+    pub fn test_model(&self, name: &str) -> ApiResult<ModelSelfTest> {
+        crate::models::test_user_model(None, name)
     }
 }

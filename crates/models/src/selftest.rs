@@ -185,7 +185,13 @@ fn scorer_checks(scorer: &OnnxPairScorer) -> Result<Vec<Check>, ModelError> {
             "scores are probabilities",
             valid,
             true,
-            format!("{} logits per pair, scores {batch:.4?}", scorer.labels()),
+            format!(
+                "{} per pair, scores {batch:.4?}",
+                match scorer.labels() {
+                    1 => "one logit".to_owned(),
+                    n => format!("{n} logits"),
+                }
+            ),
         ),
         check(
             "the same pair gets the same score twice",

@@ -19,6 +19,10 @@
 //! | `POST /api/jobs/run` | `RunRequest` | `JobStatus` |
 //! | `GET /api/jobs/{id}` | – | `JobStatus` |
 //! | `POST /api/jobs/{id}/cancel` | – | `JobStatus` |
+//! | `GET /api/models` | – | `ModelsReport` |
+//! | `POST /api/models/add` | `AddModelRequest` | `ModelSelfTest` |
+//! | `POST /api/models/test` | `ModelName` | `ModelSelfTest` |
+//! | `POST /api/models/remove` | `ModelName` | `UserModelInfo` |
 
 use axum::extract::{Path, Request, State};
 use axum::http::{StatusCode, header};
@@ -27,8 +31,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use proctor_api::dto::{
-    CompareRequest, Comparison, GridRequest, ImportRequest, IngestRequest, JobStatus, PipelineInfo,
-    PipelinesOverview, ProjectPath, RunRequest,
+    AddModelRequest, CompareRequest, Comparison, GridRequest, ImportRequest, IngestRequest,
+    JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
+    ProjectPath, RunRequest, UserModelInfo,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, NoProgress, Workbench};
 use std::net::{Ipv4Addr, SocketAddr};
@@ -153,6 +158,28 @@ async fn cancel_job(State(s): State<AppState>, Path(id): Path<u32>) -> Answer<Jo
     call(&s, move |w| w.cancel_job(id)).await
 }
 
+async fn models(State(s): State<AppState>) -> Answer<ModelsReport> {
+    call(&s, Workbench::models).await
+}
+
+async fn add_model(
+    State(s): State<AppState>,
+    Json(r): Json<AddModelRequest>,
+) -> Answer<ModelSelfTest> {
+    call(&s, move |w| w.add_model(&r)).await
+}
+
+async fn test_model(State(s): State<AppState>, Json(m): Json<ModelName>) -> Answer<ModelSelfTest> {
+    call(&s, move |w| w.test_model(&m.name)).await
+}
+
+async fn remove_model(
+    State(s): State<AppState>,
+    Json(m): Json<ModelName>,
+) -> Answer<UserModelInfo> {
+    call(&s, move |w| w.remove_model(&m.name)).await
+}
+
 async fn require_token(State(s): State<AppState>, request: Request, next: Next) -> Response {
     let expected = format!("Bearer {}", s.token);
     let given = request
@@ -189,6 +216,10 @@ pub fn router(workbench: Arc<Workbench>, token: &str, ui_dir: Option<PathBuf>) -
         .route("/jobs/run", post(start_run))
         .route("/jobs/{id}", get(job))
         .route("/jobs/{id}/cancel", post(cancel_job))
+        .route("/models", get(models))
+        .route("/models/add", post(add_model))
+        .route("/models/test", post(test_model))
+        .route("/models/remove", post(remove_model))
         .layer(middleware::from_fn_with_state(state.clone(), require_token))
         .with_state(state);
     let app = Router::new().nest("/api", api);

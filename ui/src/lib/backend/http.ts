@@ -7,7 +7,11 @@ import type {
   ImportReport,
   ImportRequest,
   IngestRequest,
+  AddModelRequest,
   JobStatus,
+  ModelSelfTest,
+  ModelsReport,
+  UserModelInfo,
   PipelineInfo,
   PipelinesOverview,
   ProjectPath,
@@ -69,5 +73,9 @@ export function httpBackend(location: Location, fetcher: typeof fetch = fetch.bi
     startRun: (request: RunRequest) => call<JobStatus>("POST", "/jobs/run", request),
     job: (id: number) => call<JobStatus>("GET", `/jobs/${id}`),
     cancelJob: (id: number) => call<JobStatus>("POST", `/jobs/${id}/cancel`),
+    models: () => call<ModelsReport>("GET", "/models"),
+    addModel: (request: AddModelRequest) => call<ModelSelfTest>("POST", "/models/add", request),
+    testModel: (name: string) => call<ModelSelfTest>("POST", "/models/test", { name }),
+    removeModel: (name: string) => call<UserModelInfo>("POST", "/models/remove", { name }),
   };
 }

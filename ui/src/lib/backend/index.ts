@@ -8,7 +8,11 @@ import type {
   ImportReport,
   ImportRequest,
   IngestRequest,
+  AddModelRequest,
   JobStatus,
+  ModelSelfTest,
+  ModelsReport,
+  UserModelInfo,
   PipelineInfo,
   PipelinesOverview,
   ProjectSummary,
@@ -20,7 +24,7 @@ import { tauriBackend } from "./tauri";
 export type { ApiError } from "./types";
 
 /** What a file dialog is for. */
-export type PathChoice = "open-project" | "new-project" | "file" | "folder";
+export type PathChoice = "open-project" | "new-project" | "file" | "folder" | "model" | "tokenizer";
 
 export interface Backend {
   /** Whether `choosePath` shows a native dialog (the desktop window) or nothing (a browser). */
@@ -53,6 +57,14 @@ export interface Backend {
   job(id: number): Promise<JobStatus>;
   /** Asks a background job to stop after its current batch (what it finished is kept). */
   cancelJob(id: number): Promise<JobStatus>;
+  /** What the local models folder holds, and the models the user added. */
+  models(): Promise<ModelsReport>;
+  /** Adds the user's own ONNX model after its self-test (refused, with the reason, if it fails). */
+  addModel(request: AddModelRequest): Promise<ModelSelfTest>;
+  /** Runs a user model's self-test again. */
+  testModel(name: string): Promise<ModelSelfTest>;
+  /** Removes a model the user added. */
+  removeModel(name: string): Promise<UserModelInfo>;
 }
 
 /** Whether a thrown value is the backend's `{code, message}` error. */

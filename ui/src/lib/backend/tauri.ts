@@ -9,7 +9,11 @@ import type {
   ImportReport,
   ImportRequest,
   IngestRequest,
+  AddModelRequest,
   JobStatus,
+  ModelSelfTest,
+  ModelsReport,
+  UserModelInfo,
   PipelineInfo,
   PipelinesOverview,
   ProjectPath,
@@ -30,6 +34,10 @@ async function choosePath(choice: PathChoice): Promise<string | null> {
       return open({ title: "Choose a file to import", multiple: false, directory: false });
     case "folder":
       return open({ title: "Choose a folder of documents", multiple: false, directory: true });
+    case "model":
+      return open({ title: "Choose an ONNX model", filters: [{ name: "ONNX model", extensions: ["onnx"] }], multiple: false, directory: false });
+    case "tokenizer":
+      return open({ title: "Choose its tokenizer.json", filters: [{ name: "Tokenizer", extensions: ["json"] }], multiple: false, directory: false });
   }
 }
 
@@ -50,5 +58,9 @@ export function tauriBackend(): Backend {
     startRun: (request: RunRequest) => invoke<JobStatus>("start_run", { request }),
     job: (id: number) => invoke<JobStatus>("job", { id }),
     cancelJob: (id: number) => invoke<JobStatus>("cancel_job", { id }),
+    models: () => invoke<ModelsReport>("models"),
+    addModel: (request: AddModelRequest) => invoke<ModelSelfTest>("add_model", { request }),
+    testModel: (name: string) => invoke<ModelSelfTest>("test_model", { model: { name } }),
+    removeModel: (name: string) => invoke<UserModelInfo>("remove_model", { model: { name } }),
   };
 }

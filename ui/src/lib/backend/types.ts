@@ -899,6 +899,12 @@ bytes: bigint,
  */
 present: boolean, };
 
+export type ModelName = { 
+/**
+ * Its name.
+ */
+name: string, };
+
 export type UserModelInfo = { 
 /**
  * Its name.
