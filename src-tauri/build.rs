@@ -7,7 +7,7 @@ fn main() {
             "create_project",
             "open_sample",
             "summary",
-            "import_file",
+            "start_import",
             "compare",
             "pipelines",
             "add_pipeline_grid",

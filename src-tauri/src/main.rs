@@ -6,11 +6,11 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 use proctor_api::dto::{
-    AddModelRequest, CompareRequest, Comparison, GridRequest, ImportReport, ImportRequest,
-    IngestRequest, JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo,
-    PipelinesOverview, ProjectPath, ProjectSummary, RunRequest, UserModelInfo,
+    AddModelRequest, CompareRequest, Comparison, GridRequest, ImportRequest, IngestRequest,
+    JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
+    ProjectPath, ProjectSummary, RunRequest, UserModelInfo,
 };
-use proctor_api::{ApiError, ApiResult, ErrorCode, NoProgress, Workbench};
+use proctor_api::{ApiError, ApiResult, ErrorCode, Workbench};
 use std::sync::Arc;
 use tauri::{Manager, State};
 
@@ -48,8 +48,8 @@ async fn summary(bench: Bench<'_>) -> ApiResult<ProjectSummary> {
 }
 
 #[tauri::command]
-async fn import_file(request: ImportRequest, bench: Bench<'_>) -> ApiResult<ImportReport> {
-    off_ui(&bench, move |w| w.import(&request, &NoProgress)).await
+async fn start_import(request: ImportRequest, bench: Bench<'_>) -> ApiResult<JobStatus> {
+    off_ui(&bench, move |w| w.start_import(request)).await
 }
 
 #[tauri::command]
@@ -133,7 +133,7 @@ fn main() {
             create_project,
             open_sample,
             summary,
-            import_file,
+            start_import,
             compare,
             pipelines,
             add_pipeline_grid,

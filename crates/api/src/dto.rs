@@ -1133,6 +1133,8 @@ pub struct JobStatus {
     pub state: JobState,
     /// Why it failed or stopped.
     pub error: Option<ApiError>,
+    /// The import's report, once finished.
+    pub import: Option<ImportReport>,
     /// The ingest's report, once finished.
     pub ingest: Option<IngestReport>,
     /// The run's report, once finished.

@@ -181,6 +181,14 @@ impl Project {
         progress.start("reading documents", sources.len() as u64);
         let mut documents = Vec::new();
         for source in sources {
+            // Reading a folder of PDFs takes a while: stopping here writes nothing.
+            if progress.cancelled() {
+                progress.finish();
+                return Err(ApiError::new(
+                    ErrorCode::Cancelled,
+                    "the import stopped before anything was written; nothing was imported",
+                ));
+            }
             for doc in read_documents(&source.name, &source.bytes)? {
                 documents.push(NewDocument {
                     name: doc.name,

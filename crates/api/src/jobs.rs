@@ -3,7 +3,7 @@
 //! cancelled between batches, and keeps what it finished — starting it again resumes. The doors
 //! start a job, then ask for its status until it ends.
 
-use crate::dto::{IngestReport, JobState, JobStatus, RunReport};
+use crate::dto::{ImportReport, IngestReport, JobState, JobStatus, RunReport};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -13,6 +13,7 @@ use std::time::Instant;
 /// What a finished job handed back.
 #[derive(Debug, Clone)]
 pub(crate) enum Outcome {
+    Import(ImportReport),
     Ingest(IngestReport),
     Run(RunReport),
 }
@@ -113,6 +114,10 @@ impl Job {
             },
             state,
             error,
+            import: match &outcome {
+                Some(Outcome::Import(r)) => Some(r.clone()),
+                _ => None,
+            },
             ingest: match &outcome {
                 Some(Outcome::Ingest(r)) => Some(r.clone()),
                 _ => None,

@@ -1,12 +1,12 @@
 //! The project a window or browser session has open.
 
 use crate::dto::{
-    AddModelRequest, CompareRequest, Comparison, GridRequest, ImportReport, ImportRequest,
-    IngestRequest, JobStatus, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
-    ProjectSummary, RunRequest, UserModelInfo,
+    AddModelRequest, CompareRequest, Comparison, GridRequest, ImportRequest, IngestRequest,
+    JobStatus, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview, ProjectSummary,
+    RunRequest, UserModelInfo,
 };
 use crate::jobs::{Jobs, Outcome};
-use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Progress, Project};
+use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
@@ -90,15 +90,6 @@ impl Workbench {
         self.with_project(|p| p.compare(request))
     }
 
-    /// Imports into the current project.
-    pub fn import(
-        &self,
-        request: &ImportRequest,
-        progress: &dyn Progress,
-    ) -> ApiResult<ImportReport> {
-        self.with_project(|p| p.import(request, progress))
-    }
-
     /// What the built-in pipelines of the current project need and have.
     pub fn pipelines(&self, models: Option<&str>) -> ApiResult<PipelinesOverview> {
         self.with_project(|p| p.pipelines_overview(models))
@@ -107,6 +98,16 @@ impl Workbench {
     /// Adds the reference pipelines to the current project.
     pub fn add_pipeline_grid(&self, request: &GridRequest) -> ApiResult<Vec<PipelineInfo>> {
         self.with_project(|p| p.add_pipeline_grid(request))
+    }
+
+    /// Starts importing a file or folder into the current project in the background (all or
+    /// nothing, as every import).
+    pub fn start_import(&self, request: ImportRequest) -> ApiResult<JobStatus> {
+        let path = self.with_project(|p| Ok(p.path().to_owned()))?;
+        let title = format!("Importing {}", request.path);
+        self.jobs.start(&title, path, move |project, progress| {
+            project.import(&request, progress).map(Outcome::Import)
+        })
     }
 
     /// Starts preparing the current project's corpus (chunks, embeddings, index) in the

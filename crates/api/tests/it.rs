@@ -310,6 +310,36 @@ mod imports {
         assert_eq!((summary.counts.documents, summary.counts.topics), (2, 1));
     }
 
+    /// Progress whose user has asked to stop.
+    struct Stopped;
+
+    impl proctor_api::Progress for Stopped {
+        fn start(&self, _stage: &str, _total: u64) {}
+        fn advance(&self, _done: u64) {}
+        fn finish(&self) {}
+        fn cancelled(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn a_stopped_document_import_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = dir.path().join("corpus");
+        std::fs::create_dir_all(&corpus).unwrap();
+        std::fs::write(corpus.join("a.txt"), "One document.").unwrap();
+        let mut project = Project::create(&dir.path().join("p.proctor")).unwrap();
+        let request = ImportRequest::new(ImportKind::Documents, corpus.display().to_string());
+        let stopped = project.import(&request, &Stopped).unwrap_err();
+        assert_eq!(stopped.code, ErrorCode::Cancelled);
+        assert!(
+            stopped.message.contains("nothing was imported"),
+            "{}",
+            stopped.message
+        );
+        assert_eq!(project.summary().unwrap().counts.documents, 0);
+    }
+
     #[test]
     fn opening_what_is_not_a_project_is_a_clear_error() {
         let dir = tempfile::tempdir().unwrap();

@@ -11,10 +11,10 @@
 //! | `POST /api/projects/open` | `ProjectPath` | `ProjectSummary` |
 //! | `POST /api/projects/create` | `ProjectPath` | `ProjectSummary` |
 //! | `POST /api/projects/sample` | – | `ProjectSummary` |
-//! | `POST /api/import` | `ImportRequest` | `ImportReport` |
 //! | `POST /api/compare` | `CompareRequest` | `Comparison` |
 //! | `GET /api/pipelines` | – | `PipelinesOverview` |
 //! | `POST /api/pipelines/grid` | `GridRequest` | `PipelineInfo[]` |
+//! | `POST /api/jobs/import` | `ImportRequest` | `JobStatus` |
 //! | `POST /api/jobs/ingest` | `IngestRequest` | `JobStatus` |
 //! | `POST /api/jobs/run` | `RunRequest` | `JobStatus` |
 //! | `GET /api/jobs/{id}` | – | `JobStatus` |
@@ -35,7 +35,7 @@ use proctor_api::dto::{
     JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
     ProjectPath, RunRequest, UserModelInfo,
 };
-use proctor_api::{ApiError, ApiResult, ErrorCode, NoProgress, Workbench};
+use proctor_api::{ApiError, ApiResult, ErrorCode, Workbench};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -117,11 +117,11 @@ async fn sample(State(s): State<AppState>) -> Answer<proctor_api::dto::ProjectSu
     call(&s, Workbench::open_sample).await
 }
 
-async fn import(
+async fn start_import(
     State(s): State<AppState>,
     Json(r): Json<ImportRequest>,
-) -> Answer<proctor_api::dto::ImportReport> {
-    call(&s, move |w| w.import(&r, &NoProgress)).await
+) -> Answer<JobStatus> {
+    call(&s, move |w| w.start_import(r)).await
 }
 
 async fn compare(State(s): State<AppState>, Json(r): Json<CompareRequest>) -> Answer<Comparison> {
@@ -208,10 +208,10 @@ pub fn router(workbench: Arc<Workbench>, token: &str, ui_dir: Option<PathBuf>) -
         .route("/projects/open", post(open))
         .route("/projects/create", post(create))
         .route("/projects/sample", post(sample))
-        .route("/import", post(import))
         .route("/compare", post(compare))
         .route("/pipelines", get(pipelines))
         .route("/pipelines/grid", post(add_grid))
+        .route("/jobs/import", post(start_import))
         .route("/jobs/ingest", post(start_ingest))
         .route("/jobs/run", post(start_run))
         .route("/jobs/{id}", get(job))

@@ -150,6 +150,22 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
         9,
         "7 imported and 2 pipelines"
     );
+    // Imports run as jobs too, and hand back their report.
+    let answers = dir.path().join("newcomer.csv");
+    let csv: String = std::iter::once("question_id,answer\n".to_owned())
+        .chain((1..=120).map(|i| format!("tw-{i:03},A\n")))
+        .collect();
+    std::fs::write(&answers, csv).unwrap();
+    let import = serde_json::json!({
+        "kind": "answers", "path": answers, "system": "Newcomer", "exam": null, "topic": null,
+        "factors": [], "replace": false
+    })
+    .to_string();
+    let (status, body) = request(addr, "POST", "/api/jobs/import", Some(&token), &import);
+    assert_eq!(status, 200, "{body}");
+    let job = wait(&body);
+    assert_eq!(job["state"], "finished", "{job}");
+    assert_eq!(job["import"]["added"], 120, "{job}");
     let (status, _) = request(addr, "POST", "/api/jobs/99/cancel", Some(&token), "");
     assert_eq!(status, 404);
 

@@ -5,7 +5,6 @@ import type {
   CompareRequest,
   Comparison,
   GridRequest,
-  ImportReport,
   ImportRequest,
   IngestRequest,
   AddModelRequest,
@@ -41,8 +40,8 @@ export interface Backend {
   openSample(): Promise<ProjectSummary>;
   /** The current project's summary. */
   summary(): Promise<ProjectSummary>;
-  /** Imports a file into the current project. */
-  importFile(request: ImportRequest): Promise<ImportReport>;
+  /** Starts importing a file or folder into the current project (all or nothing) as a job. */
+  startImport(request: ImportRequest): Promise<JobStatus>;
   /** Compares two systems of the current project question by question. */
   compare(request: CompareRequest): Promise<Comparison>;
   /** What the built-in pipelines of the current project need and have. */

@@ -809,6 +809,10 @@ state: JobState,
  */
 error: ApiError | null, 
 /**
+ * The import's report, once finished.
+ */
+import: ImportReport | null, 
+/**
  * The ingest's report, once finished.
  */
 ingest: IngestReport | null, 
