@@ -15,6 +15,8 @@ fn main() {
             "start_run",
             "job",
             "cancel_job",
+            "latest_irt",
+            "fit_irt",
             "models",
             "add_model",
             "test_model",

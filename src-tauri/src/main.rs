@@ -7,8 +7,8 @@
 
 use proctor_api::dto::{
     AddModelRequest, CompareRequest, Comparison, GridRequest, ImportRequest, IngestRequest,
-    JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
-    ProjectPath, ProjectSummary, RunRequest, UserModelInfo,
+    IrtReport, IrtRequest, JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo,
+    PipelinesOverview, ProjectPath, ProjectSummary, RunRequest, UserModelInfo,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Workbench};
 use std::sync::Arc;
@@ -88,6 +88,16 @@ async fn cancel_job(id: u32, bench: Bench<'_>) -> ApiResult<JobStatus> {
 }
 
 #[tauri::command]
+async fn latest_irt(bench: Bench<'_>) -> ApiResult<Option<IrtReport>> {
+    off_ui(&bench, Workbench::latest_irt).await
+}
+
+#[tauri::command]
+async fn fit_irt(request: IrtRequest, bench: Bench<'_>) -> ApiResult<IrtReport> {
+    off_ui(&bench, move |w| w.fit_irt(&request)).await
+}
+
+#[tauri::command]
 async fn models(bench: Bench<'_>) -> ApiResult<ModelsReport> {
     off_ui(&bench, Workbench::models).await
 }
@@ -141,6 +151,8 @@ fn main() {
             start_run,
             job,
             cancel_job,
+            latest_irt,
+            fit_irt,
             models,
             add_model,
             test_model,

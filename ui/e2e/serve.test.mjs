@@ -101,6 +101,16 @@ test("opens the sample project and shows its leaderboard", async () => {
     assert.match(await comparison.innerText(), /Wilcoxon signed-rank test\s+p = 0\.8788 ◦/);
     await page.screenshot({ path: join(shots, "serve-compare.png"), fullPage: true });
 
+    // Item Response Theory: fitted from the page, one ability per system, the information
+    // curve, and the questions worth a look.
+    const irt = page.getByTestId("irt");
+    await irt.getByRole("button", { name: "Fit the model" }).click();
+    await irt.getByTestId("abilities").waitFor({ timeout: 60000 });
+    assert.equal(await irt.getByTestId("abilities").locator("circle").count(), 7);
+    assert.match(await irt.innerText(), /3PL on 7 systems × 120 questions/);
+    assert.match(await irt.innerText(), /Questions worth a look \(\d+ of 120\)/);
+    await irt.screenshot({ path: join(shots, "serve-irt.png") });
+
     // The topic radar starts with the top three systems; ticking a fourth adds its outline.
     const radar = page.getByTestId("radar");
     assert.equal(await radar.locator("polygon.system").count(), 3);

@@ -2,8 +2,8 @@
 
 use crate::dto::{
     AddModelRequest, CompareRequest, Comparison, GridRequest, ImportRequest, IngestRequest,
-    JobStatus, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview, ProjectSummary,
-    RunRequest, UserModelInfo,
+    IrtReport, IrtRequest, JobStatus, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
+    ProjectSummary, RunRequest, UserModelInfo,
 };
 use crate::jobs::{Jobs, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project};
@@ -157,5 +157,15 @@ impl Workbench {
     /// Runs a user model's self-test again.
     pub fn test_model(&self, name: &str) -> ApiResult<ModelSelfTest> {
         crate::models::test_user_model(None, name)
+    }
+
+    /// Fits an IRT model on the current project's newest exam and keeps it.
+    pub fn fit_irt(&self, request: &IrtRequest) -> ApiResult<IrtReport> {
+        self.with_project(|p| p.fit_irt(request))
+    }
+
+    /// The last IRT model fitted on the current project's newest exam, if any.
+    pub fn latest_irt(&self) -> ApiResult<Option<IrtReport>> {
+        self.with_project(|p| p.latest_irt(None))
     }
 }

@@ -19,6 +19,8 @@
 //! | `POST /api/jobs/run` | `RunRequest` | `JobStatus` |
 //! | `GET /api/jobs/{id}` | – | `JobStatus` |
 //! | `POST /api/jobs/{id}/cancel` | – | `JobStatus` |
+//! | `GET /api/irt` | – | `IrtReport` or null |
+//! | `POST /api/irt` | `IrtRequest` | `IrtReport` |
 //! | `GET /api/models` | – | `ModelsReport` |
 //! | `POST /api/models/add` | `AddModelRequest` | `ModelSelfTest` |
 //! | `POST /api/models/test` | `ModelName` | `ModelSelfTest` |
@@ -32,8 +34,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use proctor_api::dto::{
     AddModelRequest, CompareRequest, Comparison, GridRequest, ImportRequest, IngestRequest,
-    JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
-    ProjectPath, RunRequest, UserModelInfo,
+    IrtReport, IrtRequest, JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo,
+    PipelinesOverview, ProjectPath, RunRequest, UserModelInfo,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Workbench};
 use std::net::{Ipv4Addr, SocketAddr};
@@ -158,6 +160,14 @@ async fn cancel_job(State(s): State<AppState>, Path(id): Path<u32>) -> Answer<Jo
     call(&s, move |w| w.cancel_job(id)).await
 }
 
+async fn latest_irt(State(s): State<AppState>) -> Answer<Option<IrtReport>> {
+    call(&s, Workbench::latest_irt).await
+}
+
+async fn fit_irt(State(s): State<AppState>, Json(r): Json<IrtRequest>) -> Answer<IrtReport> {
+    call(&s, move |w| w.fit_irt(&r)).await
+}
+
 async fn models(State(s): State<AppState>) -> Answer<ModelsReport> {
     call(&s, Workbench::models).await
 }
@@ -216,6 +226,7 @@ pub fn router(workbench: Arc<Workbench>, token: &str, ui_dir: Option<PathBuf>) -
         .route("/jobs/run", post(start_run))
         .route("/jobs/{id}", get(job))
         .route("/jobs/{id}/cancel", post(cancel_job))
+        .route("/irt", get(latest_irt).post(fit_irt))
         .route("/models", get(models))
         .route("/models/add", post(add_model))
         .route("/models/test", post(test_model))

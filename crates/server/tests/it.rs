@@ -150,6 +150,20 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
         9,
         "7 imported and 2 pipelines"
     );
+    // IRT from the door: fitted, kept, and read back.
+    let (status, body) = request(addr, "GET", "/api/irt", Some(&token), "");
+    assert_eq!((status, body.contains("null")), (200, true), "{body}");
+    let irt = serde_json::json!({
+        "exam": null, "model": "2pl", "method": "joint", "preset": "paper", "hierarchical": false,
+        "baselines": [], "selection": {"systems": [], "tagged": []}
+    })
+    .to_string();
+    let (status, body) = request(addr, "POST", "/api/irt", Some(&token), &irt);
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(json_body(&body)["systems"].as_array().unwrap().len(), 9);
+    let (_, body) = request(addr, "GET", "/api/irt", Some(&token), "");
+    assert_eq!(json_body(&body)["request"]["model"], "2pl");
+
     // Imports run as jobs too, and hand back their report.
     let answers = dir.path().join("newcomer.csv");
     let csv: String = std::iter::once("question_id,answer\n".to_owned())

@@ -7,6 +7,8 @@ import type {
   GridRequest,
   ImportRequest,
   IngestRequest,
+  IrtReport,
+  IrtRequest,
   AddModelRequest,
   JobStatus,
   ModelSelfTest,
@@ -56,6 +58,10 @@ export interface Backend {
   job(id: number): Promise<JobStatus>;
   /** Asks a background job to stop after its current batch (what it finished is kept). */
   cancelJob(id: number): Promise<JobStatus>;
+  /** The last IRT model fitted on the newest exam, if any. */
+  latestIrt(): Promise<IrtReport | null>;
+  /** Fits an IRT model on the newest exam (and keeps it). */
+  fitIrt(request: IrtRequest): Promise<IrtReport>;
   /** What the local models folder holds, and the models the user added. */
   models(): Promise<ModelsReport>;
   /** Adds the user's own ONNX model after its self-test (refused, with the reason, if it fails). */
