@@ -9,6 +9,7 @@ fn main() {
             "summary",
             "start_import",
             "compare",
+            "significance",
             "pipelines",
             "add_pipeline_grid",
             "start_ingest",

@@ -8,7 +8,8 @@
 use proctor_api::dto::{
     AddModelRequest, CompareRequest, Comparison, GridRequest, ImportRequest, IngestRequest,
     IrtReport, IrtRequest, JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo,
-    PipelinesOverview, ProjectPath, ProjectSummary, RunRequest, UserModelInfo,
+    PipelinesOverview, ProjectPath, ProjectSummary, RunRequest, SignificanceRequest,
+    SignificanceTable, UserModelInfo,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Workbench};
 use std::sync::Arc;
@@ -55,6 +56,14 @@ async fn start_import(request: ImportRequest, bench: Bench<'_>) -> ApiResult<Job
 #[tauri::command]
 async fn compare(request: CompareRequest, bench: Bench<'_>) -> ApiResult<Comparison> {
     off_ui(&bench, move |w| w.compare(&request)).await
+}
+
+#[tauri::command]
+async fn significance(
+    request: SignificanceRequest,
+    bench: Bench<'_>,
+) -> ApiResult<SignificanceTable> {
+    off_ui(&bench, move |w| w.significance(&request)).await
 }
 
 #[tauri::command]
@@ -145,6 +154,7 @@ fn main() {
             summary,
             start_import,
             compare,
+            significance,
             pipelines,
             add_pipeline_grid,
             start_ingest,

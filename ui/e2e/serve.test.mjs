@@ -101,6 +101,14 @@ test("opens the sample project and shows its leaderboard", async () => {
     assert.match(await comparison.innerText(), /Wilcoxon signed-rank test\s+p = 0\.8788 ◦/);
     await page.screenshot({ path: join(shots, "serve-compare.png"), fullPage: true });
 
+    // Significance against a chosen baseline: a column with the difference and Lin's markers.
+    await page.getByLabel("Baseline for significance").selectOption("Echo Bot");
+    const versus = page.getByTestId("leaderboard").getByTestId("versus");
+    await versus.first().waitFor();
+    assert.match(await versus.first().innerText(), /\+57\.5 ▲/);
+    assert.match(await page.locator(".legend").first().innerText(), /Holm-corrected over 6 comparisons/);
+    await page.getByTestId("leaderboard").screenshot({ path: join(shots, "serve-significance.png") });
+
     // Item Response Theory: fitted from the page, one ability per system, the information
     // curve, and the questions worth a look.
     const irt = page.getByTestId("irt");

@@ -3,7 +3,7 @@
 use crate::dto::{
     AddModelRequest, CompareRequest, Comparison, GridRequest, ImportRequest, IngestRequest,
     IrtReport, IrtRequest, JobStatus, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
-    ProjectSummary, RunRequest, UserModelInfo,
+    ProjectSummary, RunRequest, SignificanceRequest, SignificanceTable, UserModelInfo,
 };
 use crate::jobs::{Jobs, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project};
@@ -83,6 +83,11 @@ impl Workbench {
     /// The current project's summary.
     pub fn summary(&self) -> ApiResult<ProjectSummary> {
         self.with_project(|p| p.summary())
+    }
+
+    /// Compares every system of the current project with a baseline (paired tests, Holm).
+    pub fn significance(&self, request: &SignificanceRequest) -> ApiResult<SignificanceTable> {
+        self.with_project(|p| p.significance(request))
     }
 
     /// Compares two systems of the current project.

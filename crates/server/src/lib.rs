@@ -12,6 +12,7 @@
 //! | `POST /api/projects/create` | `ProjectPath` | `ProjectSummary` |
 //! | `POST /api/projects/sample` | – | `ProjectSummary` |
 //! | `POST /api/compare` | `CompareRequest` | `Comparison` |
+//! | `POST /api/significance` | `SignificanceRequest` | `SignificanceTable` |
 //! | `GET /api/pipelines` | – | `PipelinesOverview` |
 //! | `POST /api/pipelines/grid` | `GridRequest` | `PipelineInfo[]` |
 //! | `POST /api/jobs/import` | `ImportRequest` | `JobStatus` |
@@ -35,7 +36,8 @@ use axum::{Json, Router};
 use proctor_api::dto::{
     AddModelRequest, CompareRequest, Comparison, GridRequest, ImportRequest, IngestRequest,
     IrtReport, IrtRequest, JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo,
-    PipelinesOverview, ProjectPath, RunRequest, UserModelInfo,
+    PipelinesOverview, ProjectPath, RunRequest, SignificanceRequest, SignificanceTable,
+    UserModelInfo,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Workbench};
 use std::net::{Ipv4Addr, SocketAddr};
@@ -130,6 +132,13 @@ async fn compare(State(s): State<AppState>, Json(r): Json<CompareRequest>) -> An
     call(&s, move |w| w.compare(&r)).await
 }
 
+async fn significance(
+    State(s): State<AppState>,
+    Json(r): Json<SignificanceRequest>,
+) -> Answer<SignificanceTable> {
+    call(&s, move |w| w.significance(&r)).await
+}
+
 async fn pipelines(State(s): State<AppState>) -> Answer<PipelinesOverview> {
     call(&s, |w| w.pipelines(None)).await
 }
@@ -219,6 +228,7 @@ pub fn router(workbench: Arc<Workbench>, token: &str, ui_dir: Option<PathBuf>) -
         .route("/projects/create", post(create))
         .route("/projects/sample", post(sample))
         .route("/compare", post(compare))
+        .route("/significance", post(significance))
         .route("/pipelines", get(pipelines))
         .route("/pipelines/grid", post(add_grid))
         .route("/jobs/import", post(start_import))

@@ -18,6 +18,8 @@ import type {
   ProjectPath,
   ProjectSummary,
   RunRequest,
+  SignificanceRequest,
+  SignificanceTable,
 } from "./types";
 
 const TOKEN_KEY = "proctor-token";
@@ -68,6 +70,7 @@ export function httpBackend(location: Location, fetcher: typeof fetch = fetch.bi
     summary: () => call<ProjectSummary>("GET", "/summary"),
     startImport: (request: ImportRequest) => call<JobStatus>("POST", "/jobs/import", request),
     compare: (request: CompareRequest) => call<Comparison>("POST", "/compare", request),
+    significance: (request: SignificanceRequest) => call<SignificanceTable>("POST", "/significance", request),
     pipelines: () => call<PipelinesOverview>("GET", "/pipelines"),
     addPipelineGrid: (request: GridRequest) => call<PipelineInfo[]>("POST", "/pipelines/grid", request),
     startIngest: (request: IngestRequest) => call<JobStatus>("POST", "/jobs/ingest", request),

@@ -18,6 +18,8 @@ import type {
   PipelinesOverview,
   ProjectSummary,
   RunRequest,
+  SignificanceRequest,
+  SignificanceTable,
 } from "./types";
 import { httpBackend } from "./http";
 import { tauriBackend } from "./tauri";
@@ -46,6 +48,8 @@ export interface Backend {
   startImport(request: ImportRequest): Promise<JobStatus>;
   /** Compares two systems of the current project question by question. */
   compare(request: CompareRequest): Promise<Comparison>;
+  /** Every system against a baseline: paired tests over the questions, Holm-corrected. */
+  significance(request: SignificanceRequest): Promise<SignificanceTable>;
   /** What the built-in pipelines of the current project need and have. */
   pipelines(): Promise<PipelinesOverview>;
   /** Adds the reference pipelines (a grid of retrievers × readers × top-k). */

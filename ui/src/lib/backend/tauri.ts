@@ -20,6 +20,8 @@ import type {
   ProjectPath,
   ProjectSummary,
   RunRequest,
+  SignificanceRequest,
+  SignificanceTable,
 } from "./types";
 
 /** The desktop window's backend: Tauri commands that call the facade. */
@@ -53,6 +55,7 @@ export function tauriBackend(): Backend {
     summary: () => invoke<ProjectSummary>("summary"),
     startImport: (request: ImportRequest) => invoke<JobStatus>("start_import", { request }),
     compare: (request: CompareRequest) => invoke<Comparison>("compare", { request }),
+    significance: (request: SignificanceRequest) => invoke<SignificanceTable>("significance", { request }),
     pipelines: () => invoke<PipelinesOverview>("pipelines"),
     addPipelineGrid: (request: GridRequest) => invoke<PipelineInfo[]>("add_pipeline_grid", { request }),
     startIngest: (request: IngestRequest) => invoke<JobStatus>("start_ingest", { request }),
