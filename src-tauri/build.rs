@@ -10,6 +10,7 @@ fn main() {
             "start_import",
             "compare",
             "significance",
+            "correlate",
             "pipelines",
             "add_pipeline_grid",
             "start_ingest",

@@ -6,10 +6,10 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 use proctor_api::dto::{
-    AddModelRequest, CompareRequest, Comparison, GridRequest, ImportRequest, IngestRequest,
-    IrtReport, IrtRequest, JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo,
-    PipelinesOverview, ProjectPath, ProjectSummary, RunRequest, SignificanceRequest,
-    SignificanceTable, UserModelInfo,
+    AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
+    ImportRequest, IngestRequest, IrtReport, IrtRequest, JobStatus, ModelName, ModelSelfTest,
+    ModelsReport, PipelineInfo, PipelinesOverview, ProjectPath, ProjectSummary, RunRequest,
+    SignificanceRequest, SignificanceTable, UserModelInfo,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Workbench};
 use std::sync::Arc;
@@ -56,6 +56,11 @@ async fn start_import(request: ImportRequest, bench: Bench<'_>) -> ApiResult<Job
 #[tauri::command]
 async fn compare(request: CompareRequest, bench: Bench<'_>) -> ApiResult<Comparison> {
     off_ui(&bench, move |w| w.compare(&request)).await
+}
+
+#[tauri::command]
+async fn correlate(request: CorrelateRequest, bench: Bench<'_>) -> ApiResult<CorrelationReport> {
+    off_ui(&bench, move |w| w.correlate(&request)).await
 }
 
 #[tauri::command]
@@ -155,6 +160,7 @@ fn main() {
             start_import,
             compare,
             significance,
+            correlate,
             pipelines,
             add_pipeline_grid,
             start_ingest,

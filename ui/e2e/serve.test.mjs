@@ -109,6 +109,17 @@ test("opens the sample project and shows its leaderboard", async () => {
     assert.match(await page.locator(".legend").first().innerText(), /Holm-corrected over 6 comparisons/);
     await page.getByTestId("leaderboard").screenshot({ path: join(shots, "serve-significance.png") });
 
+    // Agreement with another leaderboard, from a file written here.
+    const official = join(dataDir, "official.csv");
+    writeFileSync(official, "system,score\nAtlas RAG,0.9\nBeacon Search,0.8\nCobalt Assist,0.7\nScribe Writer,0.6\nDrift QA,0.5\nBrief Writer,0.4\nEcho Bot,0.1\n");
+    const correlate = page.getByTestId("correlate");
+    await correlate.getByLabel(/Another leaderboard/).fill(official);
+    await correlate.getByRole("button", { name: "Compare the rankings" }).click();
+    const correlations = correlate.getByTestId("correlations");
+    await correlations.waitFor();
+    // The same order as Proctor's accuracy: τ = 1.
+    assert.match(await correlations.innerText(), /official\.csv\s+7\s+1\.000/);
+
     // Item Response Theory: fitted from the page, one ability per system, the information
     // curve, and the questions worth a look.
     const irt = page.getByTestId("irt");

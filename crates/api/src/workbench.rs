@@ -1,9 +1,10 @@
 //! The project a window or browser session has open.
 
 use crate::dto::{
-    AddModelRequest, CompareRequest, Comparison, GridRequest, ImportRequest, IngestRequest,
-    IrtReport, IrtRequest, JobStatus, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
-    ProjectSummary, RunRequest, SignificanceRequest, SignificanceTable, UserModelInfo,
+    AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
+    ImportRequest, IngestRequest, IrtReport, IrtRequest, JobStatus, ModelSelfTest, ModelsReport,
+    PipelineInfo, PipelinesOverview, ProjectSummary, RunRequest, SignificanceRequest,
+    SignificanceTable, UserModelInfo,
 };
 use crate::jobs::{Jobs, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project};
@@ -88,6 +89,11 @@ impl Workbench {
     /// Compares every system of the current project with a baseline (paired tests, Holm).
     pub fn significance(&self, request: &SignificanceRequest) -> ApiResult<SignificanceTable> {
         self.with_project(|p| p.significance(request))
+    }
+
+    /// Sets the current project's leaderboard against another one (a file, or TREC runs).
+    pub fn correlate(&self, request: &CorrelateRequest) -> ApiResult<CorrelationReport> {
+        self.with_project(|p| p.correlate(request))
     }
 
     /// Compares two systems of the current project.

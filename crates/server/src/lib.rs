@@ -12,6 +12,7 @@
 //! | `POST /api/projects/create` | `ProjectPath` | `ProjectSummary` |
 //! | `POST /api/projects/sample` | – | `ProjectSummary` |
 //! | `POST /api/compare` | `CompareRequest` | `Comparison` |
+//! | `POST /api/correlate` | `CorrelateRequest` | `CorrelationReport` |
 //! | `POST /api/significance` | `SignificanceRequest` | `SignificanceTable` |
 //! | `GET /api/pipelines` | – | `PipelinesOverview` |
 //! | `POST /api/pipelines/grid` | `GridRequest` | `PipelineInfo[]` |
@@ -34,10 +35,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use proctor_api::dto::{
-    AddModelRequest, CompareRequest, Comparison, GridRequest, ImportRequest, IngestRequest,
-    IrtReport, IrtRequest, JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo,
-    PipelinesOverview, ProjectPath, RunRequest, SignificanceRequest, SignificanceTable,
-    UserModelInfo,
+    AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
+    ImportRequest, IngestRequest, IrtReport, IrtRequest, JobStatus, ModelName, ModelSelfTest,
+    ModelsReport, PipelineInfo, PipelinesOverview, ProjectPath, RunRequest, SignificanceRequest,
+    SignificanceTable, UserModelInfo,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Workbench};
 use std::net::{Ipv4Addr, SocketAddr};
@@ -130,6 +131,13 @@ async fn start_import(
 
 async fn compare(State(s): State<AppState>, Json(r): Json<CompareRequest>) -> Answer<Comparison> {
     call(&s, move |w| w.compare(&r)).await
+}
+
+async fn correlate(
+    State(s): State<AppState>,
+    Json(r): Json<CorrelateRequest>,
+) -> Answer<CorrelationReport> {
+    call(&s, move |w| w.correlate(&r)).await
 }
 
 async fn significance(
@@ -229,6 +237,7 @@ pub fn router(workbench: Arc<Workbench>, token: &str, ui_dir: Option<PathBuf>) -
         .route("/projects/sample", post(sample))
         .route("/compare", post(compare))
         .route("/significance", post(significance))
+        .route("/correlate", post(correlate))
         .route("/pipelines", get(pipelines))
         .route("/pipelines/grid", post(add_grid))
         .route("/jobs/import", post(start_import))

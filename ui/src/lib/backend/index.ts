@@ -4,6 +4,8 @@ import type {
   ApiError,
   CompareRequest,
   Comparison,
+  CorrelateRequest,
+  CorrelationReport,
   GridRequest,
   ImportRequest,
   IngestRequest,
@@ -48,6 +50,8 @@ export interface Backend {
   startImport(request: ImportRequest): Promise<JobStatus>;
   /** Compares two systems of the current project question by question. */
   compare(request: CompareRequest): Promise<Comparison>;
+  /** Agreement of the leaderboard with another one (a file, or official measures of TREC runs). */
+  correlate(request: CorrelateRequest): Promise<CorrelationReport>;
   /** Every system against a baseline: paired tests over the questions, Holm-corrected. */
   significance(request: SignificanceRequest): Promise<SignificanceTable>;
   /** What the built-in pipelines of the current project need and have. */

@@ -5,6 +5,8 @@ import type { Backend, PathChoice } from "./index";
 import type {
   CompareRequest,
   Comparison,
+  CorrelateRequest,
+  CorrelationReport,
   GridRequest,
   ImportRequest,
   IngestRequest,
@@ -55,6 +57,7 @@ export function tauriBackend(): Backend {
     summary: () => invoke<ProjectSummary>("summary"),
     startImport: (request: ImportRequest) => invoke<JobStatus>("start_import", { request }),
     compare: (request: CompareRequest) => invoke<Comparison>("compare", { request }),
+    correlate: (request: CorrelateRequest) => invoke<CorrelationReport>("correlate", { request }),
     significance: (request: SignificanceRequest) => invoke<SignificanceTable>("significance", { request }),
     pipelines: () => invoke<PipelinesOverview>("pipelines"),
     addPipelineGrid: (request: GridRequest) => invoke<PipelineInfo[]>("add_pipeline_grid", { request }),
