@@ -193,6 +193,18 @@ test("shows the built-in pipelines with their reader ceilings, and stays within 
     const heat = page.locator("table.categories tbody tr");
     assert.equal(await heat.count(), 31);
     await page.screenshot({ path: join(shots, "serve-pipelines.png"), fullPage: true });
+
+    // The hierarchical IRT model over the pipelines' factors, from the page.
+    const irt = page.getByTestId("irt");
+    await irt.getByLabel("Systems").selectOption("pipelines");
+    await irt.getByLabel(/sum of retriever, reader and top-k effects/).check();
+    await irt.getByRole("button", { name: /Fit/ }).click();
+    const effects = irt.getByTestId("effects");
+    await effects.waitFor({ timeout: 60000 });
+    assert.equal(await irt.getByTestId("abilities").locator("circle").count(), 24);
+    assert.match(await effects.innerText(), /retriever\s+closed book\s+baseline/);
+    assert.match(await effects.innerText(), /retriever\s+oracle\s+\+\d/);
+    await irt.screenshot({ path: join(shots, "serve-irt-factors.png") });
   });
 });
 
