@@ -19,6 +19,7 @@ fn main() {
             "cancel_job",
             "latest_irt",
             "fit_irt",
+            "improve_exam",
             "models",
             "add_model",
             "test_model",

@@ -7,9 +7,9 @@
 
 use proctor_api::dto::{
     AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
-    ImportRequest, IngestRequest, IrtReport, IrtRequest, JobStatus, ModelName, ModelSelfTest,
-    ModelsReport, PipelineInfo, PipelinesOverview, ProjectPath, ProjectSummary, RunRequest,
-    SignificanceRequest, SignificanceTable, UserModelInfo,
+    ImportRequest, ImproveRequest, ImprovementReport, IngestRequest, IrtReport, IrtRequest,
+    JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
+    ProjectPath, ProjectSummary, RunRequest, SignificanceRequest, SignificanceTable, UserModelInfo,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Workbench};
 use std::sync::Arc;
@@ -112,6 +112,11 @@ async fn fit_irt(request: IrtRequest, bench: Bench<'_>) -> ApiResult<IrtReport> 
 }
 
 #[tauri::command]
+async fn improve_exam(request: ImproveRequest, bench: Bench<'_>) -> ApiResult<ImprovementReport> {
+    off_ui(&bench, move |w| w.improve_exam(&request)).await
+}
+
+#[tauri::command]
 async fn models(bench: Bench<'_>) -> ApiResult<ModelsReport> {
     off_ui(&bench, Workbench::models).await
 }
@@ -169,6 +174,7 @@ fn main() {
             cancel_job,
             latest_irt,
             fit_irt,
+            improve_exam,
             models,
             add_model,
             test_model,

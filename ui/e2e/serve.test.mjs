@@ -130,6 +130,16 @@ test("opens the sample project and shows its leaderboard", async () => {
     assert.match(await irt.innerText(), /Questions worth a look \(\d+ of 120\)/);
     await irt.screenshot({ path: join(shots, "serve-irt.png") });
 
+    // Exam quality: five steps of dropping the weakest tenth, every step listed.
+    const improve = page.getByTestId("improve");
+    await improve.getByRole("button", { name: "Find the weakest questions" }).click();
+    const stepRows = improve.getByTestId("steps").locator("tbody tr");
+    await stepRows.first().waitFor({ timeout: 60000 });
+    assert.equal(await stepRows.count(), 6);
+    assert.match(await stepRows.nth(1).innerText(), /^1\s+108\s+/);
+    assert.match(await stepRows.last().innerText(), /^5\s+70\s+/);
+    await improve.screenshot({ path: join(shots, "serve-improve.png") });
+
     // The topic radar starts with the top three systems; ticking a fourth adds its outline.
     const radar = page.getByTestId("radar");
     assert.equal(await radar.locator("polygon.system").count(), 3);

@@ -2,9 +2,9 @@
 
 use crate::dto::{
     AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
-    ImportRequest, IngestRequest, IrtReport, IrtRequest, JobStatus, ModelSelfTest, ModelsReport,
-    PipelineInfo, PipelinesOverview, ProjectSummary, RunRequest, SignificanceRequest,
-    SignificanceTable, UserModelInfo,
+    ImportRequest, ImproveRequest, ImprovementReport, IngestRequest, IrtReport, IrtRequest,
+    JobStatus, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview, ProjectSummary,
+    RunRequest, SignificanceRequest, SignificanceTable, UserModelInfo,
 };
 use crate::jobs::{Jobs, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project};
@@ -173,6 +173,11 @@ impl Workbench {
     /// Fits an IRT model on the current project's newest exam and keeps it.
     pub fn fit_irt(&self, request: &IrtRequest) -> ApiResult<IrtReport> {
         self.with_project(|p| p.fit_irt(request))
+    }
+
+    /// Drops the weakest questions of the newest exam step by step, refitting each time.
+    pub fn improve_exam(&self, request: &ImproveRequest) -> ApiResult<ImprovementReport> {
+        self.with_project(|p| p.improve_exam(request))
     }
 
     /// The last IRT model fitted on the current project's newest exam, if any.

@@ -23,6 +23,7 @@
 //! | `POST /api/jobs/{id}/cancel` | – | `JobStatus` |
 //! | `GET /api/irt` | – | `IrtReport` or null |
 //! | `POST /api/irt` | `IrtRequest` | `IrtReport` |
+//! | `POST /api/irt/improve` | `ImproveRequest` | `ImprovementReport` |
 //! | `GET /api/models` | – | `ModelsReport` |
 //! | `POST /api/models/add` | `AddModelRequest` | `ModelSelfTest` |
 //! | `POST /api/models/test` | `ModelName` | `ModelSelfTest` |
@@ -36,9 +37,9 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use proctor_api::dto::{
     AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
-    ImportRequest, IngestRequest, IrtReport, IrtRequest, JobStatus, ModelName, ModelSelfTest,
-    ModelsReport, PipelineInfo, PipelinesOverview, ProjectPath, RunRequest, SignificanceRequest,
-    SignificanceTable, UserModelInfo,
+    ImportRequest, ImproveRequest, ImprovementReport, IngestRequest, IrtReport, IrtRequest,
+    JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
+    ProjectPath, RunRequest, SignificanceRequest, SignificanceTable, UserModelInfo,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Workbench};
 use std::net::{Ipv4Addr, SocketAddr};
@@ -185,6 +186,13 @@ async fn fit_irt(State(s): State<AppState>, Json(r): Json<IrtRequest>) -> Answer
     call(&s, move |w| w.fit_irt(&r)).await
 }
 
+async fn improve_exam(
+    State(s): State<AppState>,
+    Json(r): Json<ImproveRequest>,
+) -> Answer<ImprovementReport> {
+    call(&s, move |w| w.improve_exam(&r)).await
+}
+
 async fn models(State(s): State<AppState>) -> Answer<ModelsReport> {
     call(&s, Workbench::models).await
 }
@@ -246,6 +254,7 @@ pub fn router(workbench: Arc<Workbench>, token: &str, ui_dir: Option<PathBuf>) -
         .route("/jobs/{id}", get(job))
         .route("/jobs/{id}/cancel", post(cancel_job))
         .route("/irt", get(latest_irt).post(fit_irt))
+        .route("/irt/improve", post(improve_exam))
         .route("/models", get(models))
         .route("/models/add", post(add_model))
         .route("/models/test", post(test_model))

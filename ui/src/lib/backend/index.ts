@@ -8,6 +8,8 @@ import type {
   CorrelationReport,
   GridRequest,
   ImportRequest,
+  ImproveRequest,
+  ImprovementReport,
   IngestRequest,
   IrtReport,
   IrtRequest,
@@ -70,6 +72,8 @@ export interface Backend {
   latestIrt(): Promise<IrtReport | null>;
   /** Fits an IRT model on the newest exam (and keeps it). */
   fitIrt(request: IrtRequest): Promise<IrtReport>;
+  /** Drops the weakest questions step by step, refitting the IRT model each time. */
+  improveExam(request: ImproveRequest): Promise<ImprovementReport>;
   /** What the local models folder holds, and the models the user added. */
   models(): Promise<ModelsReport>;
   /** Adds the user's own ONNX model after its self-test (refused, with the reason, if it fails). */
