@@ -1,11 +1,11 @@
 // Long work runs on the backend as a job; the page asks for its status a few times a second
 // until it ends.
-import { backend } from "../backend";
 import type { JobStatus } from "../backend/types";
 
-/** Polls job `id` every `every` ms, handing each status to `onUpdate` (the last one has ended).
- *  Returns a function that stops polling. */
+/** Polls job `id` with `status` every `every` ms, handing each status to `onUpdate` (the last one
+ *  has ended). Returns a function that stops polling. */
 export function followJob(
+  status: (id: number) => Promise<JobStatus>,
   id: number,
   onUpdate: (status: JobStatus) => void,
   onError: (error: unknown) => void,
@@ -14,13 +14,13 @@ export function followJob(
   let stopped = false;
   const timer = setInterval(async () => {
     try {
-      const status = await backend.job(id);
+      const next = await status(id);
       if (stopped) return;
-      if (status.state !== "running") {
+      if (next.state !== "running") {
         stopped = true;
         clearInterval(timer);
       }
-      onUpdate(status);
+      onUpdate(next);
     } catch (e) {
       stopped = true;
       clearInterval(timer);
