@@ -128,6 +128,11 @@ test("opens the sample project and shows its leaderboard", async () => {
     assert.equal(await irt.getByTestId("abilities").locator("circle").count(), 7);
     assert.match(await irt.innerText(), /3PL on 7 systems × 120 questions/);
     assert.match(await irt.innerText(), /Questions worth a look \(\d+ of 120\)/);
+    // A question's characteristic curve, picked from the list.
+    await irt.getByLabel("Show a question's curve").selectOption("tw-001");
+    await irt.getByTestId("iccs").locator("polyline").first().waitFor();
+    await irt.getByLabel("Show a question's curve").selectOption("tw-002");
+    assert.equal(await irt.getByTestId("iccs").locator("polyline").count(), 2);
     await irt.screenshot({ path: join(shots, "serve-irt.png") });
 
     // Exam quality: five steps of dropping the weakest tenth, every step listed.

@@ -540,6 +540,10 @@ pub struct IrtItem {
     pub point_biserial: Option<f64>,
     /// Why the item is worth a look: "low discrimination", "negative point-biserial".
     pub flags: Vec<String>,
+    /// Its characteristic curve: the chance of a right answer at each θ of the information
+    /// curve (empty in fits kept by earlier versions).
+    #[serde(default)]
+    pub curve: Vec<f64>,
 }
 
 /// A system's ability on the exam's scale.

@@ -273,6 +273,7 @@ impl Project {
                         outfit: fit.outfit,
                         point_biserial: fit.point_biserial,
                         flags,
+                        curve: grid().iter().map(|t| item.probability(*t)).collect(),
                     }
                 })
                 .collect(),

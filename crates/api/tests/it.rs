@@ -481,6 +481,30 @@ mod irt {
             assert!((0.1..=1.5).contains(&item.discrimination), "{item:?}");
             assert!((0.01..=1.0).contains(&item.difficulty), "{item:?}");
             assert!((0.2..=0.4).contains(&item.guessing), "{item:?}");
+            // The characteristic curve on the information grid: from the guessing floor up
+            // towards 1, rising, and halfway above the floor at θ = b.
+            assert_eq!(item.curve.len(), report.information.theta.len());
+            assert!(item.curve.windows(2).all(|w| w[1] >= w[0]), "{item:?}");
+            assert!(item.curve[0] >= item.guessing && *item.curve.last().unwrap() <= 1.0);
+            let (at_b, _) = report
+                .information
+                .theta
+                .iter()
+                .enumerate()
+                .min_by(|x, y| {
+                    (x.1 - item.difficulty)
+                        .abs()
+                        .total_cmp(&(y.1 - item.difficulty).abs())
+                })
+                .unwrap();
+            let halfway = item.guessing + (1.0 - item.guessing) / 2.0;
+            let step = report.information.theta[1] - report.information.theta[0];
+            // Within the grid's step of b, the curve is within a·(1−c)/4·step of halfway.
+            assert!(
+                (item.curve[at_b] - halfway).abs()
+                    <= item.discrimination * (1.0 - item.guessing) / 4.0 * step + 1e-9,
+                "{item:?}"
+            );
         }
         // The ability order follows the accuracy leaderboard at its ends.
         let grades = project.grades(None).unwrap();

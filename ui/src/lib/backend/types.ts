@@ -1311,7 +1311,12 @@ point_biserial: number | null,
 /**
  * Why the item is worth a look: "low discrimination", "negative point-biserial".
  */
-flags: Array<string>, };
+flags: Array<string>, 
+/**
+ * Its characteristic curve: the chance of a right answer at each θ of the information
+ * curve (empty in fits kept by earlier versions).
+ */
+curve: Array<number>, };
 
 export type IrtAbility = { 
 /**
