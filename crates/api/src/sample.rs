@@ -1,8 +1,8 @@
 //! Builds the bundled sample project through the same import paths a user takes.
 
 use crate::dto::{
-    Factor, GridRequest, ImportKind, ImportRequest, IngestRequest, ProjectSummary, RunRequest,
-    UserModelChoice,
+    ChunkUnit, Chunking, Factor, GridRequest, ImportKind, ImportRequest, IngestRequest,
+    ProjectSummary, RunRequest, UserModelChoice,
 };
 use crate::imports::Source;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
@@ -87,7 +87,8 @@ pub fn build(path: &Path, progress: &dyn Progress) -> ApiResult<ProjectSummary> 
 }
 
 /// The sample project with the built-in pipelines too: [`build`], then ingest the corpus, add
-/// the reference grid (5 retrievers × 3 readers, top 1 and 3) and let it sit the exam.
+/// the reference grid (5 retrievers × 3 readers, top 1 and 3) and let it sit the exam. The
+/// corpus is cut into sentence chunks of at most 300 characters.
 /// Needs the local models (`models`: the folder, default `PROCTOR_MODELS` or the usual place).
 pub fn build_with_pipelines(
     path: &Path,
@@ -98,7 +99,14 @@ pub fn build_with_pipelines(
     let mut project = Project::open(path)?;
     project.ingest(
         &IngestRequest {
-            chunking: None,
+            // The sample's documents are short: at the default 800 characters each is one
+            // chunk, and every retriever finds the right one. Sentence chunks make retrieval
+            // a real task, so the retrievers and top-k differ as they do on a real corpus.
+            chunking: Some(Chunking {
+                size: 300,
+                overlap: 0,
+                unit: ChunkUnit::Sentence,
+            }),
             models: models.map(str::to_owned),
             int8: false,
             threads: 0,
