@@ -127,15 +127,8 @@ enum Command {
         /// What chunks are packed from.
         #[arg(long, value_enum)]
         by: Option<Unit>,
-        /// The models folder (installed by scripts/install-models.sh).
-        #[arg(long, env = "PROCTOR_MODELS")]
-        models: Option<PathBuf>,
-        /// Embed with the int8 copy of the model (faster, slightly less precise).
-        #[arg(long)]
-        int8: bool,
-        /// Threads ONNX Runtime may use (0: all cores).
-        #[arg(long, env = "PROCTOR_THREADS", default_value_t = 0)]
-        threads: u32,
+        #[command(flatten)]
+        local: LocalModelArgs,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -225,15 +218,8 @@ enum Command {
         /// Replace earlier EXAM-mode outcomes (imported or read before).
         #[arg(long)]
         replace: bool,
-        /// The models folder (installed by scripts/install-models.sh).
-        #[arg(long, env = "PROCTOR_MODELS")]
-        models: Option<PathBuf>,
-        /// Use the int8 embedder.
-        #[arg(long)]
-        int8: bool,
-        /// Threads ONNX Runtime may use (0: all cores).
-        #[arg(long, env = "PROCTOR_THREADS", default_value_t = 0)]
-        threads: u32,
+        #[command(flatten)]
+        local: LocalModelArgs,
         #[command(flatten)]
         user_models: UserModelArgs,
         /// Print the report as JSON.
@@ -268,15 +254,8 @@ enum Command {
         /// query word (e.g. 0.6; needs the local embedder).
         #[arg(long)]
         embedding_variants: Option<f64>,
-        /// The models folder (installed by scripts/install-models.sh).
-        #[arg(long, env = "PROCTOR_MODELS")]
-        models: Option<PathBuf>,
-        /// Use the int8 embedder.
-        #[arg(long)]
-        int8: bool,
-        /// Threads ONNX Runtime may use (0: all cores).
-        #[arg(long, env = "PROCTOR_THREADS", default_value_t = 0)]
-        threads: u32,
+        #[command(flatten)]
+        local: LocalModelArgs,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -302,15 +281,8 @@ enum Command {
         /// A pipeline to run (repeatable; default: all).
         #[arg(long = "system")]
         systems: Vec<String>,
-        /// The models folder (installed by scripts/install-models.sh).
-        #[arg(long, env = "PROCTOR_MODELS")]
-        models: Option<PathBuf>,
-        /// Use the int8 embedder (the corpus must have been ingested with --int8).
-        #[arg(long)]
-        int8: bool,
-        /// Threads ONNX Runtime may use (0: all cores).
-        #[arg(long, env = "PROCTOR_THREADS", default_value_t = 0)]
-        threads: u32,
+        #[command(flatten)]
+        local: LocalModelArgs,
         #[command(flatten)]
         user_models: UserModelArgs,
         /// Throw away the pipelines' earlier answers on this exam and answer again (after
@@ -551,6 +523,28 @@ impl From<ReaderArg> for ReaderKind {
             ReaderArg::PairScorer => Self::PairScorer,
             ReaderArg::ExtractiveQa => Self::ExtractiveQa,
         }
+    }
+}
+
+/// Where the local models are and how they run, for the commands that load them.
+#[derive(clap::Args)]
+struct LocalModelArgs {
+    /// The models folder (installed by scripts/install-models.sh).
+    #[arg(long, env = "PROCTOR_MODELS")]
+    models: Option<PathBuf>,
+    /// Use the int8 copy of the embedder (faster, slightly less precise; a corpus ingested with
+    /// it is read with it).
+    #[arg(long)]
+    int8: bool,
+    /// Threads ONNX Runtime may use (0: all cores).
+    #[arg(long, env = "PROCTOR_THREADS", default_value_t = 0)]
+    threads: u32,
+}
+
+impl LocalModelArgs {
+    /// The models folder as the facade takes it.
+    fn folder(&self) -> Option<String> {
+        self.models.as_deref().map(path_text)
     }
 }
 
@@ -894,9 +888,7 @@ fn run(cli: Cli) -> ApiResult<()> {
             name,
             synonyms,
             embedding_variants,
-            models,
-            int8,
-            threads,
+            local,
             json,
         } => {
             let request = BuildArticlesRequest {
@@ -911,9 +903,9 @@ fn run(cli: Cli) -> ApiResult<()> {
                 name,
                 synonyms: synonyms.as_deref().map(path_text),
                 embedding_variants,
-                models: models.as_deref().map(path_text),
-                int8,
-                threads,
+                models: local.folder(),
+                int8: local.int8,
+                threads: local.threads,
             };
             let report = Project::open(&project)?.build_extractive_articles(&request)?;
             show(&report, json, |r| {
@@ -930,9 +922,7 @@ fn run(cli: Cli) -> ApiResult<()> {
             no_gold,
             reader,
             replace,
-            models,
-            int8,
-            threads,
+            local,
             user_models,
             json,
         } => {
@@ -942,9 +932,9 @@ fn run(cli: Cli) -> ApiResult<()> {
                 gold: !no_gold,
                 reader: reader.into(),
                 replace,
-                models: models.as_deref().map(path_text),
-                int8,
-                threads,
+                models: local.folder(),
+                int8: local.int8,
+                threads: local.threads,
                 user_models: user_models.into(),
             };
             let report = Project::open(&project)?.read_articles(&request, &progress::Bar::new())?;
@@ -954,9 +944,7 @@ fn run(cli: Cli) -> ApiResult<()> {
             project,
             exam,
             systems,
-            models,
-            int8,
-            threads,
+            local,
             user_models,
             restart,
             json,
@@ -964,9 +952,9 @@ fn run(cli: Cli) -> ApiResult<()> {
             let request = RunRequest {
                 exam,
                 systems,
-                models: models.as_deref().map(path_text),
-                int8,
-                threads,
+                models: local.folder(),
+                int8: local.int8,
+                threads: local.threads,
                 user_models: user_models.into(),
                 restart,
             };
@@ -978,9 +966,7 @@ fn run(cli: Cli) -> ApiResult<()> {
             chunk_size,
             overlap,
             by,
-            models,
-            int8,
-            threads,
+            local,
             json,
         } => {
             let chunking =
@@ -994,9 +980,9 @@ fn run(cli: Cli) -> ApiResult<()> {
                 });
             let request = IngestRequest {
                 chunking,
-                models: models.as_deref().map(path_text),
-                int8,
-                threads,
+                models: local.folder(),
+                int8: local.int8,
+                threads: local.threads,
             };
             let report = Project::open(&project)?.ingest(&request, &progress::Bar::new())?;
             show(&report, json, report::ingest)?;
