@@ -192,7 +192,7 @@ impl Project {
                 .count();
             for (system, _, _) in self.store.pipelines()? {
                 let answered = match self.store.run_of(system, RunMode::Answers, version.id)? {
-                    Some(run) => self.store.responses(run)?.len(),
+                    Some(run) => self.store.response_count(run)?,
                     None => 0,
                 };
                 unanswered += active.saturating_sub(answered);
@@ -207,7 +207,7 @@ impl Project {
             .err()
             .map(|e| e.message);
         Ok(PipelinesOverview {
-            chunks: n(self.store.chunks()?.len()),
+            chunks: n(self.store.chunk_count()?),
             chunking: self
                 .store
                 .setting(CHUNKING_SETTING)?
@@ -409,7 +409,7 @@ impl Project {
             // A finished sitting has nothing left to mix; only one that would resume is checked.
             if let Some(earlier) = earlier
                 && earlier.source.as_deref() != Some(setup.as_str())
-                && self.store.responses(earlier.id)?.len() < questions.len()
+                && self.store.response_count(earlier.id)? < questions.len()
             {
                 return Err(ApiError::new(
                     ErrorCode::Conflict,
@@ -425,7 +425,7 @@ impl Project {
         let mut remaining = 0;
         for (system, _, _) in &specs {
             let answered = match self.store.run_of(*system, RunMode::Answers, version.id)? {
-                Some(run) => self.store.responses(run)?.len(),
+                Some(run) => self.store.response_count(run)?,
                 None => 0,
             };
             remaining += questions.len().saturating_sub(answered);

@@ -147,6 +147,21 @@ impl Store {
         Ok(usize::try_from(n).unwrap_or(0))
     }
 
+    /// How many chunks the corpus is cut into.
+    pub fn chunk_count(&self) -> Result<usize> {
+        self.count("chunks")
+    }
+
+    /// How many responses a run holds.
+    pub fn response_count(&self, run: RunId) -> Result<usize> {
+        let n: i64 = self.conn.query_row(
+            "SELECT count(*) FROM responses WHERE run_id = ?1",
+            [run.0],
+            |r| r.get(0),
+        )?;
+        Ok(usize::try_from(n).unwrap_or(0))
+    }
+
     /// How many rows each table holds.
     pub fn counts(&self) -> Result<Counts> {
         Ok(Counts {
