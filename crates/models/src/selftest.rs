@@ -9,6 +9,7 @@ use crate::embedder::{EmbedderOptions, OnnxEmbedder};
 use crate::manager::Role;
 use crate::qa::{OnnxExtractiveQa, QaOptions};
 use crate::scorer::{OnnxPairScorer, ScorerOptions};
+use proctor_core::Embedder;
 use std::path::Path;
 
 /// One check of a self-test.
@@ -140,10 +141,7 @@ fn embedder_checks(embedder: &OnnxEmbedder) -> Result<Vec<Check>, ModelError> {
             "vectors are finite and of unit length",
             finite && unit,
             true,
-            format!(
-                "{} dimensions, lengths {lengths:.4?}",
-                embedder_dimension(embedder)
-            ),
+            format!("{} dimensions, lengths {lengths:.4?}", embedder.dimension()),
         ),
         check(
             "the same text gives the same vector twice",
@@ -164,10 +162,6 @@ fn embedder_checks(embedder: &OnnxEmbedder) -> Result<Vec<Check>, ModelError> {
             format!("cosine {related:.3} vs {unrelated:.3}"),
         ),
     ])
-}
-
-fn embedder_dimension(embedder: &OnnxEmbedder) -> usize {
-    proctor_core::Embedder::dimension(embedder)
 }
 
 fn scorer_checks(scorer: &OnnxPairScorer) -> Result<Vec<Check>, ModelError> {
