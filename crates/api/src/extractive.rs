@@ -9,7 +9,7 @@ use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_core::{CachedEmbedder, Embedder, SystemKind};
 use proctor_exam::extractive::{
     Redundancy, cut_to, embedding_variants, mmr, overlap_score, passage_match, query_groups,
-    visible_length,
+    variant_words, visible_length,
 };
 use proctor_exam::readers::Idf;
 use proctor_models::{EmbedderOptions, embedder_name};
@@ -290,7 +290,8 @@ impl Project {
 }
 
 impl Project {
-    /// Puts the stored vectors of a query's and its candidates' words in front of the embedder.
+    /// Puts the stored vectors of the words the embedding variants will embed for this query in
+    /// front of the embedder.
     fn preload_words(
         &self,
         cache: &CachedEmbedder<'_>,
@@ -298,16 +299,7 @@ impl Project {
         query: &str,
         candidates: &[Candidate],
     ) -> ApiResult<()> {
-        let words: BTreeSet<String> = std::iter::once(query)
-            .chain(candidates.iter().map(|c| c.text.as_str()))
-            .flat_map(|t| {
-                t.to_lowercase()
-                    .split(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit()))
-                    .filter(|w| w.len() > 2)
-                    .map(str::to_owned)
-                    .collect::<Vec<_>>()
-            })
-            .collect();
+        let words = variant_words(query, candidates.iter().map(|c| c.text.as_str()));
         let hashes: Vec<(String, String)> = words.into_iter().map(|w| (text_hash(&w), w)).collect();
         let refs: Vec<&str> = hashes.iter().map(|(h, _)| h.as_str()).collect();
         let stored = self.store.embeddings(model, &refs)?;

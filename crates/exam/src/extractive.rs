@@ -184,6 +184,35 @@ fn surface_forms(text: &str, into: &mut BTreeMap<String, String>) {
     }
 }
 
+/// The (term, surface form) pairs of the query's content words, and of the candidates' words
+/// the query does not use: what [`embedding_variants`] embeds.
+type WordForms = (Vec<(String, String)>, Vec<(String, String)>);
+
+fn variant_forms<'a>(query: &str, candidates: impl IntoIterator<Item = &'a str>) -> WordForms {
+    let mut asked = BTreeMap::new();
+    surface_forms(query, &mut asked);
+    let mut found = BTreeMap::new();
+    for text in candidates {
+        surface_forms(text, &mut found);
+    }
+    found.retain(|term, _| !asked.contains_key(term));
+    (asked.into_iter().collect(), found.into_iter().collect())
+}
+
+/// The words [`embedding_variants`] embeds for this query and these candidates (so a caller can
+/// put vectors it kept in front of the embedder first).
+pub fn variant_words<'a>(
+    query: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Vec<String> {
+    let (asked, found) = variant_forms(query, candidates);
+    asked
+        .into_iter()
+        .chain(found)
+        .map(|(_, surface)| surface)
+        .collect()
+}
+
 /// The embedding variation source of semantic overlap: for each content word of `query`, the
 /// words of `candidates` whose embedding has a cosine of at least `threshold` with it, keyed by
 /// the query word's term and with the cosine as similarity — the form [`query_groups`] takes.
@@ -194,18 +223,10 @@ pub fn embedding_variants<'a>(
     embedder: &dyn Embedder,
     threshold: f64,
 ) -> Result<BTreeMap<String, Vec<(String, f64)>>, EmbedError> {
-    let mut asked = BTreeMap::new();
-    surface_forms(query, &mut asked);
-    let mut found = BTreeMap::new();
-    for text in candidates {
-        surface_forms(text, &mut found);
-    }
-    found.retain(|term, _| !asked.contains_key(term));
+    let (asked, found) = variant_forms(query, candidates);
     if asked.is_empty() || found.is_empty() {
         return Ok(BTreeMap::new());
     }
-    let asked: Vec<(String, String)> = asked.into_iter().collect();
-    let found: Vec<(String, String)> = found.into_iter().collect();
     let words: Vec<&str> = asked
         .iter()
         .chain(&found)
