@@ -20,6 +20,8 @@ fn main() {
             "latest_irt",
             "fit_irt",
             "improve_exam",
+            "irt_settings",
+            "set_irt_settings",
             "models",
             "add_model",
             "test_model",

@@ -8,8 +8,9 @@
 use proctor_api::dto::{
     AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
     ImportRequest, ImproveRequest, ImprovementReport, IngestRequest, IrtReport, IrtRequest,
-    JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
-    ProjectPath, ProjectSummary, RunRequest, SignificanceRequest, SignificanceTable, UserModelInfo,
+    IrtSettings, JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo,
+    PipelinesOverview, ProjectPath, ProjectSummary, RunRequest, SignificanceRequest,
+    SignificanceTable, UserModelInfo,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Workbench};
 use std::sync::Arc;
@@ -112,6 +113,16 @@ async fn fit_irt(request: IrtRequest, bench: Bench<'_>) -> ApiResult<IrtReport> 
 }
 
 #[tauri::command]
+async fn irt_settings(bench: Bench<'_>) -> ApiResult<IrtSettings> {
+    off_ui(&bench, Workbench::irt_settings).await
+}
+
+#[tauri::command]
+async fn set_irt_settings(settings: IrtSettings, bench: Bench<'_>) -> ApiResult<IrtSettings> {
+    off_ui(&bench, move |w| w.set_irt_settings(&settings)).await
+}
+
+#[tauri::command]
 async fn improve_exam(request: ImproveRequest, bench: Bench<'_>) -> ApiResult<ImprovementReport> {
     off_ui(&bench, move |w| w.improve_exam(&request)).await
 }
@@ -175,6 +186,8 @@ fn main() {
             latest_irt,
             fit_irt,
             improve_exam,
+            irt_settings,
+            set_irt_settings,
             models,
             add_model,
             test_model,

@@ -2,80 +2,29 @@
 // leaderboard. Uses playwright-core with Debian's chromium (no browser download).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-
-const here = dirname(fileURLToPath(import.meta.url));
-const ui = join(here, "..");
-const targetDir = process.env.CARGO_TARGET_DIR ?? join(process.env.HOME ?? "/root", ".cache/proctor-target");
-const proctorBin = process.env.PROCTOR_BIN ?? join(targetDir, "debug/proctor");
-const shots = join(ui, "test-results");
+import { join } from "node:path";
+import { proctorBin, scratchModels, shots, startServe, ui, withPage } from "./harness.mjs";
 
 let server;
 let dataDir;
 let url;
-
-/** A models folder of the test's own: the installed runtime, embedder and tokenizer by absolute
- *  path, so models added from the page do not land in the user's folder. */
-function scratchModels() {
-  const installed = process.env.PROCTOR_MODELS ?? join(process.env.HOME ?? "/root", ".local/share/proctor/models");
-  const manifest = JSON.parse(readFileSync(join(installed, "manifest.json"), "utf8"));
-  const files = manifest.files.map((f) => ({ ...f, path: join(installed, f.path) }));
-  const folder = join(dataDir, "models");
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, "manifest.json"), JSON.stringify({ version: 1, files }));
-  return { folder, tokenizer: files.find((f) => f.role === "tokenizer").path };
-}
-
 let models;
 
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "proctor-e2e-"));
-  mkdirSync(shots, { recursive: true });
-  models = scratchModels();
-  server = spawn(proctorBin, ["serve", "--port", "0", "--ui", join(ui, "dist"), "--data-dir", dataDir], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, PROCTOR_MODELS: models.folder },
-  });
-  url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("proctor serve did not print its address")), 20000);
-    let seen = "";
-    server.stdout.on("data", (chunk) => {
-      seen += chunk;
-      const match = seen.match(/http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[0]);
-      }
-    });
-    server.on("exit", (code) => reject(new Error(`proctor serve exited with ${code}`)));
-  });
+  models = scratchModels(dataDir);
+  const serve = await startServe(dataDir, { PROCTOR_MODELS: models.folder });
+  server = serve.process;
+  url = serve.url;
 });
 
 after(() => {
   server?.kill();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function withPage(fn) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
-      "--disable-component-update", "--no-first-run", "--disable-sync",
-    ],
-  });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await fn(page);
-  } finally {
-    await browser.close();
-  }
-}
 
 test("opens the sample project and shows its leaderboard", async () => {
   await withPage(async (page) => {
@@ -94,11 +43,14 @@ test("opens the sample project and shows its leaderboard", async () => {
     // The two leaders are compared at once; two close systems cannot be told apart.
     const comparison = page.getByTestId("comparison");
     await comparison.waitFor();
-    assert.match(await comparison.innerText(), /Atlas RAG is ahead by 15\.8 points, and\s+the difference is real/);
+    assert.match(
+      await comparison.getByTestId("compare-verdict").innerText(),
+      /▲ Atlas RAG's accuracy is 15\.8 points above Beacon Search's: the difference is real \(exact McNemar/,
+    );
     await page.getByLabel("First system").selectOption("Cobalt Assist");
-    await comparison.getByText("cannot be told apart").waitFor();
-    // The paired tests agree: far from significant, marked ◦.
-    assert.match(await comparison.innerText(), /Wilcoxon signed-rank test\s+p = 0\.8788 ◦/);
+    await comparison.getByText("could be luck").waitFor();
+    // The secondary tests agree: far from significant.
+    assert.match(await comparison.innerText(), /Wilcoxon signed-rank test \(secondary\)\s+p = 0\.8788/);
     await page.screenshot({ path: join(shots, "serve-compare.png"), fullPage: true });
 
     // Significance against a chosen baseline: a column with the difference and Lin's markers.
@@ -106,7 +58,7 @@ test("opens the sample project and shows its leaderboard", async () => {
     const versus = page.getByTestId("leaderboard").getByTestId("versus");
     await versus.first().waitFor();
     assert.match(await versus.first().innerText(), /\+57\.5 ▲/);
-    assert.match(await page.locator(".legend").first().innerText(), /Holm-corrected over 6 comparisons/);
+    assert.match(await page.locator(".legend").first().innerText(), /exact McNemar, Holm-corrected within each group on view \(the 6 systems on view, each against Echo Bot\)/);
     await page.getByTestId("leaderboard").screenshot({ path: join(shots, "serve-significance.png") });
 
     // Agreement with another leaderboard, from a file written here.
@@ -126,7 +78,7 @@ test("opens the sample project and shows its leaderboard", async () => {
     await irt.getByRole("button", { name: "Fit the model" }).click();
     await irt.getByTestId("abilities").waitFor({ timeout: 60000 });
     assert.equal(await irt.getByTestId("abilities").locator("circle").count(), 7);
-    assert.match(await irt.innerText(), /3PL on 7 systems × 120 questions/);
+    assert.match(await irt.innerText(), /2PL on 7 systems × 120 questions/);
     assert.match(await irt.innerText(), /Questions worth a look \(\d+ of 120\)/);
     // A question's characteristic curve, picked from the list.
     await irt.getByLabel("Show a question's curve").selectOption("tw-001");

@@ -17,6 +17,7 @@ use crate::dto::{
     SignificanceRow, SignificanceTable, SittingMode, Standing, SystemSelection, TrecScores,
     UnmappedAnswer, UserModelChoice, UserModelInfo,
 };
+use crate::dto::{IrtSettings, Measurable, SystemGroup, Verdict};
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
 
@@ -33,6 +34,7 @@ pub fn typescript() -> String {
         ExamVersion::decl(),
         ExamScore::decl(),
         SittingMode::decl(),
+        SystemGroup::decl(),
         Standing::decl(),
         CategoryCell::decl(),
         CategoryRow::decl(),
@@ -50,6 +52,7 @@ pub fn typescript() -> String {
         CategoryOverride::decl(),
         QuestionCategories::decl(),
         CompareRequest::decl(),
+        Verdict::decl(),
         Comparison::decl(),
         SignificanceRequest::decl(),
         SignificanceRow::decl(),
@@ -90,8 +93,10 @@ pub fn typescript() -> String {
         IrtModel::decl(),
         IrtMethod::decl(),
         SystemSelection::decl(),
+        IrtSettings::decl(),
         IrtRequest::decl(),
         IrtItem::decl(),
+        Measurable::decl(),
         IrtAbility::decl(),
         IrtEffect::decl(),
         InformationCurve::decl(),

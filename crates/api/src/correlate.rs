@@ -54,7 +54,7 @@ impl Project {
                 .into_iter()
                 .filter_map(|s| {
                     let p = s.accuracy?;
-                    let se = (p * (1.0 - p) / f64::from(s.graded.max(1))).sqrt();
+                    let se = (p * (1.0 - p) / f64::from(s.questions.max(1))).sqrt();
                     Some((s.system, (p, se)))
                 })
                 .collect(),
@@ -77,7 +77,7 @@ impl Project {
                 })?
                 .systems
                 .into_iter()
-                .map(|s| (s.system, (s.ability, s.standard_error.unwrap_or(0.0))))
+                .map(|s| (s.system, (s.ability, s.standard_error)))
                 .collect(),
         })
     }

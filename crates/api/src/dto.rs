@@ -76,6 +76,27 @@ pub enum SittingMode {
     Exam,
 }
 
+/// The two groups a leaderboard shows apart: the systems being judged, and the reference
+/// pipelines built in (METHODS.md §9's default family is one group against the baseline).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum SystemGroup {
+    /// Vendors' and the user's systems: answer files, article files, endpoints.
+    Systems,
+    /// The built-in reference pipelines.
+    Pipelines,
+}
+
+impl SystemGroup {
+    /// The group's name in sentences: "systems", "reference pipelines".
+    pub fn describe(self) -> &'static str {
+        match self {
+            SystemGroup::Systems => "systems",
+            SystemGroup::Pipelines => "reference pipelines",
+        }
+    }
+}
+
 /// A leaderboard row.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct Standing {
@@ -83,6 +104,8 @@ pub struct Standing {
     pub rank: u32,
     /// System name.
     pub system: String,
+    /// Its group.
+    pub group: SystemGroup,
     /// Answer mode or EXAM mode.
     pub mode: SittingMode,
     /// Factor tags.
@@ -91,14 +114,16 @@ pub struct Standing {
     pub correct: u32,
     /// Wrong answers.
     pub wrong: u32,
-    /// Unanswered (scored 0, shown apart).
+    /// Unanswered (not right, shown apart).
     pub unanswered: u32,
-    /// Errors (not graded).
+    /// Errors: timeouts, malformed replies (not right, shown apart).
     pub errors: u32,
-    /// Questions graded (all but errors).
-    pub graded: u32,
-    /// correct / graded.
+    /// Active questions of the exam version: the denominator of accuracy.
+    pub questions: u32,
+    /// correct / questions: errors and unanswered questions are not right (METHODS.md §1).
     pub accuracy: Option<f64>,
+    /// correct / (questions − errors), "accuracy on answered"; only where there are errors.
+    pub accuracy_on_answered: Option<f64>,
     /// Lower end of the 95% Wilson interval.
     pub accuracy_low: Option<f64>,
     /// Upper end of the 95% Wilson interval.
@@ -112,9 +137,9 @@ pub struct Standing {
 pub struct CategoryCell {
     /// Right answers in the category.
     pub correct: u32,
-    /// Graded questions in the category.
-    pub graded: u32,
-    /// correct / graded.
+    /// Questions in the category.
+    pub questions: u32,
+    /// correct / questions.
     pub accuracy: Option<f64>,
 }
 
@@ -379,6 +404,29 @@ pub struct CompareRequest {
     pub second: String,
 }
 
+/// The one verdict on a difference between two systems (METHODS.md §9): one primary test, the
+/// same in every panel and door, corrected by Holm over the family named here.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct Verdict {
+    /// The primary test: "exact McNemar" (accuracy) or "paired randomisation" (EXAM).
+    pub test: String,
+    /// Its two-sided p-value for this pair.
+    pub p_value: f64,
+    /// The p-value after Holm's correction over the family.
+    pub adjusted_p_value: f64,
+    /// Comparisons in the family (1: no correction).
+    pub family_size: u32,
+    /// The family in words: "the 3 systems, each against Echo Bot".
+    pub family: String,
+    /// Whether the difference is real: adjusted p < 0.05.
+    pub real: bool,
+    /// Lin's marker for the first against the second, from the adjusted p-value:
+    /// ▲/▼ p < 0.01, △/▽ p < 0.05, ^/v p < 0.10, ◦ not significant.
+    pub marker: String,
+    /// The verdict as every panel says it.
+    pub sentence: String,
+}
+
 /// Two systems compared question by question.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct Comparison {
@@ -386,7 +434,7 @@ pub struct Comparison {
     pub first: String,
     /// The second system.
     pub second: String,
-    /// Questions graded for both (an error on either side leaves a question out).
+    /// Questions compared: every active question (errors and unanswered are not right).
     pub pairs: u32,
     /// Right for both.
     pub both: u32,
@@ -402,7 +450,7 @@ pub struct Comparison {
     pub second_accuracy: f64,
     /// first − second, in accuracy.
     pub difference: f64,
-    /// Lower end of the 95% paired bootstrap interval of the difference.
+    /// Lower end of the 95% paired bootstrap interval of the difference (its size).
     pub low: f64,
     /// Upper end of that interval.
     pub high: f64,
@@ -410,17 +458,17 @@ pub struct Comparison {
     pub resamples: u32,
     /// Their seed: the same data always gives the same interval.
     pub seed: u32,
-    /// Whether the interval excludes 0: the difference is unlikely to be luck of the questions.
+    /// Whether the interval excludes 0.
     pub excludes_zero: bool,
-    /// Two-sided p-value of Wilcoxon's signed-rank test over the questions.
+    /// The verdict on accuracy: exact McNemar, Holm over the family.
+    pub verdict: Verdict,
+    /// The verdict on the EXAM score, when both systems sat in EXAM mode: paired randomisation
+    /// over queries, Holm over the same family.
+    pub exam_verdict: Option<Verdict>,
+    /// Secondary: two-sided p-value of Wilcoxon's signed-rank test over the questions.
     pub wilcoxon_p: f64,
-    /// Two-sided p-value of the paired t-test (None when the differences do not vary).
+    /// Secondary: two-sided p-value of the paired t-test (None when the differences do not vary).
     pub t_test_p: Option<f64>,
-    /// Two-sided p-value of the randomisation (sign-flip) test.
-    pub permutation_p: f64,
-    /// Lin's marker for the first against the second, from the Wilcoxon p-value:
-    /// ▲/▼ p < 0.01, △/▽ p < 0.05, ^/v p < 0.10, ◦ not significant.
-    pub marker: String,
 }
 
 /// Every system against one baseline.
@@ -430,6 +478,8 @@ pub struct SignificanceRequest {
     pub exam: Option<String>,
     /// The system the others are compared with.
     pub baseline: String,
+    /// The group on view (None: both, each its own family).
+    pub group: Option<SystemGroup>,
 }
 
 /// One system against the baseline.
@@ -437,16 +487,22 @@ pub struct SignificanceRequest {
 pub struct SignificanceRow {
     /// The system.
     pub system: String,
-    /// Questions graded for both.
+    /// Its group (its family).
+    pub group: SystemGroup,
+    /// Questions compared.
     pub pairs: u32,
-    /// Its accuracy minus the baseline's, on those questions.
+    /// Its accuracy minus the baseline's.
     pub difference: f64,
-    /// Wilcoxon signed-rank p-value.
-    pub p_value: f64,
-    /// The p-value after Holm's correction for the number of systems compared.
-    pub adjusted_p_value: f64,
-    /// Lin's marker from the adjusted p-value.
-    pub marker: String,
+    /// Lower end of the 95% paired bootstrap interval of the difference.
+    pub low: f64,
+    /// Upper end.
+    pub high: f64,
+    /// The one verdict.
+    pub verdict: Verdict,
+    /// Secondary: Wilcoxon signed-rank p-value (uncorrected).
+    pub wilcoxon_p: f64,
+    /// Secondary: paired t-test p-value (uncorrected).
+    pub t_test_p: Option<f64>,
 }
 
 /// Significance of every system against a baseline, corrected for the number of comparisons.
@@ -456,8 +512,8 @@ pub struct SignificanceTable {
     pub baseline: String,
     /// One row per other system, in leaderboard order.
     pub rows: Vec<SignificanceRow>,
-    /// The correction applied ("Holm").
-    pub correction: String,
+    /// How the verdicts were reached, in one sentence for the note beside the table.
+    pub method: String,
 }
 
 /// Which item response model to fit (METHODS.md §3).
@@ -484,17 +540,37 @@ pub enum IrtMethod {
     Marginal,
 }
 
+/// The project's one current IRT setting (METHODS.md §3): every panel that ranks or drops
+/// questions by IRT uses it, so no two panels disagree because they fitted different models.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct IrtSettings {
+    /// The model (default 2PL: with fewer than ~200 examinees the 3PL's guessing parameters are
+    /// weakly identified).
+    pub model: IrtModel,
+    /// The estimation method (default joint: an exam has few examinees).
+    pub method: IrtMethod,
+    /// Bounds and priors: "standard" (default) or "paper" (004's).
+    pub preset: String,
+}
+
+impl Default for IrtSettings {
+    fn default() -> Self {
+        Self {
+            model: IrtModel::TwoPl,
+            method: IrtMethod::Joint,
+            preset: "standard".to_owned(),
+        }
+    }
+}
+
 /// What to fit.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct IrtRequest {
     /// The exam (default: the newest).
     pub exam: Option<String>,
-    /// The model.
-    pub model: IrtModel,
-    /// The estimation method.
-    pub method: IrtMethod,
-    /// Bounds and priors: "paper" (004's) or "standard".
-    pub preset: String,
+    /// A new setting for the project, used from now on by every panel (None: the project's
+    /// current one).
+    pub settings: Option<IrtSettings>,
     /// Fit abilities as sums of the systems' factor effects (the hierarchical model; joint
     /// method only). Every system must carry the same factors.
     pub hierarchical: bool,
@@ -546,15 +622,37 @@ pub struct IrtItem {
     pub curve: Vec<f64>,
 }
 
-/// A system's ability on the exam's scale.
+/// Whether an exam can place a system on its scale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Measurable {
+    /// Some right and some not: the ability is a measurement.
+    Within,
+    /// Every question right: above what this exam can measure.
+    Above,
+    /// No question right: below what this exam can measure.
+    Below,
+}
+
+/// A system's ability on the exam's scale, as shown on screen (METHODS.md §3): EAP under
+/// θ ~ N(0, 1) given the fitted items, finite for every system, with its posterior sd.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct IrtAbility {
     /// The system.
     pub system: String,
-    /// θ.
+    /// θ: the posterior mean (EAP) under N(0, 1) given the item estimates.
     pub ability: f64,
-    /// Its standard error (joint: 1/sqrt(test information); marginal: posterior sd).
-    pub standard_error: Option<f64>,
+    /// Its posterior standard deviation (the ± shown with it).
+    pub standard_error: f64,
+    /// The estimate the fit itself made (joint: maximum likelihood, which runs to its bound
+    /// for a perfect or zero score; marginal: the same EAP).
+    pub fitted: f64,
+    /// Questions right, of those answered or missed (errors are missing here).
+    pub raw_score: u32,
+    /// Questions with a response (right, wrong or unanswered).
+    pub responses: u32,
+    /// Whether the exam can measure this system (a perfect or zero raw score cannot).
+    pub measurable: Measurable,
 }
 
 /// A factor level's effect on ability, against its factor's baseline level.
@@ -588,6 +686,8 @@ pub struct IrtReport {
     pub exam: ExamVersion,
     /// What was fitted.
     pub request: IrtRequest,
+    /// The IRT setting it was fitted with.
+    pub settings: IrtSettings,
     /// Items, in exam order.
     pub items: Vec<IrtItem>,
     /// Systems, best first.
@@ -606,15 +706,11 @@ pub struct IrtReport {
     pub converged: bool,
 }
 
-/// Iterative exam improvement (004, Algorithm 1, corrected).
+/// Iterative exam improvement (004, Algorithm 1, corrected), with the project's IRT setting.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct ImproveRequest {
     /// The exam (default: the newest).
     pub exam: Option<String>,
-    /// The model.
-    pub model: IrtModel,
-    /// Bounds and priors: "paper" or "standard".
-    pub preset: String,
     /// Number of steps.
     pub steps: u32,
     /// Share of the active questions dropped at each step (e.g. 0.1).
@@ -647,6 +743,8 @@ pub struct ImprovementReport {
     pub exam: ExamVersion,
     /// What was run.
     pub request: ImproveRequest,
+    /// The project's IRT setting it ran with.
+    pub settings: IrtSettings,
     /// The steps, the full exam first.
     pub steps: Vec<ImprovementStep>,
 }

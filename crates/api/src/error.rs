@@ -17,6 +17,8 @@ pub enum ErrorCode {
     NoProject,
     /// The HTTP door refused a request without the session token.
     Unauthorized,
+    /// The HTTP door refused a request addressed to another host or sent from another site.
+    Forbidden,
     /// A bug or a damaged project file.
     Internal,
     /// The user stopped long work; what was finished is kept and a rerun resumes.

@@ -3,14 +3,14 @@
 use crate::dto::{
     BiasBaselines, CategoryCell, CategoryRow, CategoryTable, CompareRequest, Comparison, ExamScore,
     Factor, Grades, PositionBaseline, ReaderCeiling, SignificanceRequest, SignificanceRow,
-    SignificanceTable, SittingMode, Standing,
+    SignificanceTable, SittingMode, Standing, SystemGroup,
 };
 use crate::project::exam_version_dto;
+use crate::verdict::{Family, Metric};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
-use proctor_core::RunMode;
+use proctor_core::{RunMode, SystemKind};
 use proctor_exam::grading::{self, GradedQuestion, Sitting, Tally};
 use proctor_stats::Proportion;
-use proctor_stats::significance::{Marker, holm};
 use proctor_store::ExamVersionRow;
 use std::collections::{BTreeSet, HashMap};
 
@@ -19,6 +19,17 @@ pub(crate) struct Loaded {
     pub questions: Vec<GradedQuestion>,
     pub sittings: Vec<Sitting>,
     pub factors: HashMap<String, Vec<Factor>>,
+    /// Each system's group (the reference pipelines apart from the systems being judged).
+    pub groups: HashMap<String, SystemGroup>,
+}
+
+/// The group of a system of this kind.
+pub(crate) fn group_of_kind(kind: SystemKind) -> SystemGroup {
+    if kind == SystemKind::Pipeline {
+        SystemGroup::Pipelines
+    } else {
+        SystemGroup::Systems
+    }
 }
 
 fn n(v: usize) -> u32 {
@@ -39,7 +50,7 @@ fn exam_dto(s: &grading::ExamScore) -> ExamScore {
 fn cell(t: &Tally) -> CategoryCell {
     CategoryCell {
         correct: n(t.correct),
-        graded: n(t.graded()),
+        questions: n(t.questions()),
         accuracy: t.accuracy().map(Proportion::estimate),
     }
 }
@@ -69,6 +80,10 @@ impl Project {
             })
             .collect();
         let systems = self.store.systems()?;
+        let groups = systems
+            .iter()
+            .map(|s| (s.name.clone(), group_of_kind(s.kind)))
+            .collect();
         let mut factors: HashMap<String, Vec<Factor>> = HashMap::new();
         let mut sittings = Vec::new();
         for run in self.store.runs(version.id)? {
@@ -113,107 +128,65 @@ impl Project {
             questions,
             sittings,
             factors,
+            groups,
         })
     }
 
-    /// Compares two systems question by question on the latest version of an exam.
+    /// Compares two systems question by question on the latest version of an exam, with the
+    /// one verdict of METHODS.md §9 (the family: the first's group against the second).
     pub fn compare(&self, request: &CompareRequest) -> ApiResult<Comparison> {
         let version = self.exam_version(request.exam.as_deref())?;
         let loaded = self.sittings(&version)?;
-        let find = |name: &str| {
-            loaded
-                .sittings
-                .iter()
-                .find(|s| s.name == name)
-                .ok_or_else(|| {
-                    ApiError::new(
-                        ErrorCode::NotFound,
-                        format!("no system named '{name}' sat exam '{}'", version.exam_name),
-                    )
-                })
-        };
-        let (first, second) = (find(&request.first)?, find(&request.second)?);
-        let c = grading::compare(&loaded.questions, first, second).ok_or_else(|| {
-            ApiError::new(
-                ErrorCode::InvalidInput,
-                format!(
-                    "{} and {} were not both graded on any question",
-                    request.first, request.second
-                ),
-            )
-        })?;
-        let d = c.difference;
-        Ok(Comparison {
-            first: request.first.clone(),
-            second: request.second.clone(),
-            pairs: n(c.pairs),
-            both: n(c.both),
-            only_first: n(c.only_first),
-            only_second: n(c.only_second),
-            neither: n(c.neither),
-            first_accuracy: c.first_accuracy,
-            second_accuracy: c.second_accuracy,
-            difference: d.difference,
-            low: d.low,
-            high: d.high,
-            resamples: n(d.resamples),
-            seed: u32::try_from(grading::SEED).unwrap_or(u32::MAX),
-            excludes_zero: d.low > 0.0 || d.high < 0.0,
-            wilcoxon_p: c.wilcoxon.p_value,
-            t_test_p: c.t_test.map(|t| t.p_value),
-            permutation_p: c.permutation.p_value,
-            marker: Marker::of(c.wilcoxon.p_value, d.difference)
-                .symbol()
-                .to_owned(),
-        })
+        compare_loaded(&loaded, &request.first, &request.second, &version.exam_name)
     }
 
-    /// Compares every other system with a baseline (Wilcoxon over questions), with Holm's
-    /// correction for the number of comparisons (METHODS.md §9).
+    /// Compares every other system with a baseline, each group its own family (METHODS.md §9),
+    /// or only the group asked for.
     pub fn significance(&self, request: &SignificanceRequest) -> ApiResult<SignificanceTable> {
-        let grades = self.grades(request.exam.as_deref())?;
-        let others: Vec<String> = grades
-            .leaderboard
-            .iter()
-            .map(|s| s.system.clone())
-            .filter(|s| *s != request.baseline)
-            .collect();
-        if others.len() == grades.leaderboard.len() {
+        let version = self.exam_version(request.exam.as_deref())?;
+        let loaded = self.sittings(&version)?;
+        if loaded.sitting(&request.baseline).is_none() {
             return Err(ApiError::new(
                 ErrorCode::NotFound,
                 format!("no system named '{}' sat this exam", request.baseline),
             ));
         }
-        let comparisons = others
-            .iter()
-            .map(|system| {
-                self.compare(&CompareRequest {
-                    exam: request.exam.clone(),
-                    first: system.clone(),
-                    second: request.baseline.clone(),
-                })
-            })
-            .collect::<ApiResult<Vec<Comparison>>>()?;
-        let p_values: Vec<f64> = comparisons.iter().map(|c| c.wilcoxon_p).collect();
-        let adjusted =
-            holm(&p_values).map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
+        let graded = grading::grade(&loaded.questions, &loaded.sittings);
+        let mut rows = Vec::new();
+        for standing in &graded.leaderboard {
+            let group = loaded.group_of(&standing.name);
+            if standing.name == request.baseline || request.group.is_some_and(|g| g != group) {
+                continue;
+            }
+            let c = compare_loaded(
+                &loaded,
+                &standing.name,
+                &request.baseline,
+                &version.exam_name,
+            )?;
+            rows.push(SignificanceRow {
+                system: c.first,
+                group,
+                pairs: c.pairs,
+                difference: c.difference,
+                low: c.low,
+                high: c.high,
+                verdict: c.verdict,
+                wilcoxon_p: c.wilcoxon_p,
+                t_test_p: c.t_test_p,
+            });
+        }
         Ok(SignificanceTable {
             baseline: request.baseline.clone(),
-            rows: comparisons
-                .iter()
-                .zip(adjusted)
-                .map(|(c, adjusted_p_value)| SignificanceRow {
-                    system: c.first.clone(),
-                    pairs: c.pairs,
-                    difference: c.difference,
-                    p_value: c.wilcoxon_p,
-                    adjusted_p_value,
-                    marker: Marker::of(adjusted_p_value, c.difference)
-                        .symbol()
-                        .to_owned(),
-                })
-                .collect(),
-            correction: "Holm".to_owned(),
+            rows,
+            method: format!(
+                "Each difference is judged by the exact McNemar test on the questions right for \
+                 one system only; Holm's correction runs over each group on view (the systems, \
+                 or the reference pipelines), every member against {}. The interval is a 95% \
+                 paired bootstrap ({} resamples) and shows the size of the difference.",
+                request.baseline,
+                grading::RESAMPLES
+            ),
         })
     }
 
@@ -222,6 +195,7 @@ impl Project {
             questions,
             sittings,
             factors,
+            groups,
         } = self.sittings(version)?;
         let graded = grading::grade(&questions, &sittings);
         let names: Vec<String> = graded.leaderboard.iter().map(|s| s.name.clone()).collect();
@@ -243,6 +217,7 @@ impl Project {
             .map(|(i, s)| Standing {
                 rank: n(i + 1),
                 system: s.name.clone(),
+                group: groups.get(&s.name).copied().unwrap_or(SystemGroup::Systems),
                 mode: if s.mode == RunMode::Exam {
                     SittingMode::Exam
                 } else {
@@ -253,8 +228,9 @@ impl Project {
                 wrong: n(s.tally.wrong),
                 unanswered: n(s.tally.unanswered),
                 errors: n(s.tally.errors),
-                graded: n(s.tally.graded()),
+                questions: n(s.tally.questions()),
                 accuracy: s.accuracy.map(|a| a.0),
+                accuracy_on_answered: s.tally.accuracy_on_answered(),
                 accuracy_low: s.accuracy.map(|a| a.1),
                 accuracy_high: s.accuracy.map(|a| a.2),
                 exam: s.exam.as_ref().map(exam_dto),
@@ -312,4 +288,77 @@ fn reader_ceilings(leaderboard: &[Standing]) -> Vec<ReaderCeiling> {
             })
         })
         .collect()
+}
+
+/// The comparison of two loaded sittings, with the verdicts of METHODS.md §9.
+fn compare_loaded(
+    loaded: &Loaded,
+    first: &str,
+    second: &str,
+    exam_name: &str,
+) -> ApiResult<Comparison> {
+    let find = |name: &str| {
+        loaded.sitting(name).ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::NotFound,
+                format!("no system named '{name}' sat exam '{exam_name}'"),
+            )
+        })
+    };
+    let (one, other) = (find(first)?, find(second)?);
+    if first == second {
+        return Err(ApiError::new(
+            ErrorCode::InvalidInput,
+            "choose two different systems to compare",
+        ));
+    }
+    let c = grading::compare(&loaded.questions, one, other).ok_or_else(|| {
+        ApiError::new(
+            ErrorCode::InvalidInput,
+            format!("exam '{exam_name}' has no active question to compare {first} and {second} on"),
+        )
+    })?;
+    let group = loaded.group_of(first);
+    let d = c.difference;
+    let verdict = Family::of(loaded, group, second, Metric::Accuracy)?
+        .verdict(first, d.difference, Metric::Accuracy)
+        .ok_or_else(|| ApiError::new(ErrorCode::Internal, "the comparison left its own family"))?;
+    let exam_verdict =
+        {
+            let graded = grading::grade(&loaded.questions, &[one.clone(), other.clone()]);
+            let score = |name: &str| {
+                graded
+                    .leaderboard
+                    .iter()
+                    .find(|s| s.name == name)
+                    .and_then(|s| s.exam.as_ref())
+                    .map(|e| e.exam)
+            };
+            match (score(first), score(second)) {
+                (Some(mine), Some(theirs)) => Family::of(loaded, group, second, Metric::Exam)?
+                    .verdict(first, mine - theirs, Metric::Exam),
+                _ => None,
+            }
+        };
+    Ok(Comparison {
+        first: first.to_owned(),
+        second: second.to_owned(),
+        pairs: n(c.pairs),
+        both: n(c.both),
+        only_first: n(c.only_first),
+        only_second: n(c.only_second),
+        neither: n(c.neither),
+        first_accuracy: c.first_accuracy,
+        second_accuracy: c.second_accuracy,
+        difference: d.difference,
+        low: d.low,
+        high: d.high,
+        resamples: n(d.resamples),
+        seed: u32::try_from(grading::SEED).unwrap_or(u32::MAX),
+        excludes_zero: d.low > 0.0 || d.high < 0.0,
+        verdict,
+        exam_verdict,
+        wilcoxon_p: c.wilcoxon.p_value,
+        t_test_p: c.t_test.map(|t| t.p_value),
+    })
 }

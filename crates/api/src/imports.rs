@@ -1,8 +1,10 @@
 //! Import use cases. Each reads and checks the whole input first, then writes it in one
 //! transaction: an import lands whole or not at all.
 
-use crate::dto::{ImportKind, ImportReport, ImportRequest, UnmappedAnswer};
+use crate::dto::{Factor, ImportKind, ImportReport, ImportRequest, UnmappedAnswer};
+use crate::files::{read_file, stopped_while_reading, walk_folder};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
+use proctor_core::text::{clean_name, visible};
 use proctor_core::{Outcome, QuestionId, RunMode, SystemKind};
 use proctor_exam::classify::{BloomKeywords, question_type};
 use proctor_exam::mapping::{Mapped, map_answer};
@@ -15,15 +17,48 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-/// A file to import: the name shown in messages, and its bytes.
+/// A file to import: the name shown in messages, and where its bytes come from.
 #[derive(Debug, Clone)]
 pub struct Source {
     /// Name shown in messages (the path as the user gave it).
     pub name: String,
-    /// The file's bytes: read from disk, or borrowed from the binary (the sample project).
-    pub bytes: Cow<'static, [u8]>,
+    /// The file's bytes, or where to read them when they are needed (a folder of documents is
+    /// read one file at a time, so only one file's bytes are held at once).
+    pub bytes: SourceBytes,
     /// For documents: the topic (the sub-folder the file came from).
     pub topic: Option<String>,
+}
+
+/// Where a source's bytes are.
+#[derive(Debug, Clone)]
+pub enum SourceBytes {
+    /// In memory: read already, or borrowed from the binary (the sample project).
+    Loaded(Cow<'static, [u8]>),
+    /// In a file, read when the import reaches it.
+    OnDisk(PathBuf),
+}
+
+impl Source {
+    /// A source held in memory.
+    pub fn loaded(
+        name: impl Into<String>,
+        bytes: Cow<'static, [u8]>,
+        topic: Option<String>,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            bytes: SourceBytes::Loaded(bytes),
+            topic,
+        }
+    }
+
+    /// The bytes, reading them from disk if need be (checking for Stop on the way).
+    fn read(&self, progress: &dyn Progress) -> ApiResult<Cow<'_, [u8]>> {
+        match &self.bytes {
+            SourceBytes::Loaded(bytes) => Ok(Cow::Borrowed(bytes)),
+            SourceBytes::OnDisk(path) => read_file(path, progress).map(Cow::Owned),
+        }
+    }
 }
 
 fn n(v: usize) -> u32 {
@@ -36,50 +71,74 @@ fn file_stem(name: &str) -> String {
         .map_or_else(|| name.to_owned(), |s| s.to_string_lossy().into_owned())
 }
 
-fn read_file(path: &Path) -> ApiResult<Vec<u8>> {
-    std::fs::read(path).map_err(|e| {
-        let code = if e.kind() == std::io::ErrorKind::NotFound {
-            ErrorCode::NotFound
-        } else {
-            ErrorCode::InvalidInput
-        };
-        ApiError::new(code, format!("cannot read {}: {e}", path.display()))
-    })
+/// A name for the project (a system, an exam, a topic, a factor): without the invisible
+/// characters that could make it look like another, and not empty.
+pub(crate) fn project_name(what: &str, given: &str) -> ApiResult<String> {
+    let name = clean_name(given);
+    if name.is_empty() {
+        return Err(ApiError::new(
+            ErrorCode::InvalidInput,
+            format!(
+                "the {what} name '{}' is empty once invisible characters are removed",
+                visible(given)
+            ),
+        ));
+    }
+    Ok(name)
+}
+
+/// The request's name for the system or exam, else the file's name.
+fn name_or_file(what: &str, given: Option<&String>, source: &Source) -> ApiResult<String> {
+    project_name(
+        what,
+        &given.cloned().unwrap_or_else(|| file_stem(&source.name)),
+    )
+}
+
+/// The request's factor tags with clean names.
+fn clean_factors(factors: &[Factor]) -> ApiResult<Vec<Factor>> {
+    factors
+        .iter()
+        .map(|f| {
+            Ok(Factor {
+                name: project_name("factor", &f.name)?,
+                level: project_name("factor level", &f.level)?,
+            })
+        })
+        .collect()
 }
 
 /// The documents under a path: the file itself, or every document file below a folder, whose
-/// first-level sub-folder names its topic.
-fn document_sources(path: &Path) -> ApiResult<Vec<Source>> {
-    if !path.is_dir() {
-        return Ok(vec![Source {
-            name: path.display().to_string(),
-            bytes: Cow::Owned(read_file(path)?),
-            topic: None,
-        }]);
+/// first-level sub-folder names its topic; and what the walk skipped (links out of the folder,
+/// devices), to tell the user.
+fn document_sources(path: &Path, progress: &dyn Progress) -> ApiResult<(Vec<Source>, Vec<String>)> {
+    let is_dir = std::fs::metadata(path)
+        .map_err(|e| {
+            ApiError::new(
+                ErrorCode::NotFound,
+                format!("cannot read {}: {e}", path.display()),
+            )
+        })?
+        .is_dir();
+    if !is_dir {
+        return Ok((
+            vec![Source {
+                name: path.display().to_string(),
+                bytes: SourceBytes::OnDisk(path.to_owned()),
+                topic: None,
+            }],
+            Vec::new(),
+        ));
     }
-    let mut files = Vec::new();
-    collect_files(path, &mut files)?;
-    files.sort();
-    let sources: Vec<Source> = files
-        .into_iter()
-        .filter(|f| {
-            let ext = f.extension().and_then(|e| e.to_str()).unwrap_or_default();
-            DOCUMENT_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
-        })
-        .map(|file| {
-            let relative = file.strip_prefix(path).unwrap_or(&file);
-            let topic = (relative.components().count() > 1)
-                .then(|| relative.components().next())
-                .flatten()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned());
-            Ok(Source {
-                name: file.display().to_string(),
-                bytes: Cow::Owned(read_file(&file)?),
-                topic,
-            })
-        })
-        .collect::<ApiResult<_>>()?;
-    if sources.is_empty() {
+    let wanted = |file: &Path| {
+        let ext = file
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or_default();
+        DOCUMENT_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
+    };
+    let walk = walk_folder(path, wanted, progress)?;
+    if walk.files.is_empty() {
         return Err(ApiError::new(
             ErrorCode::InvalidInput,
             format!(
@@ -89,33 +148,16 @@ fn document_sources(path: &Path) -> ApiResult<Vec<Source>> {
             ),
         ));
     }
-    Ok(sources)
-}
-
-fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> ApiResult<()> {
-    let entries = std::fs::read_dir(dir).map_err(|e| {
-        ApiError::new(
-            ErrorCode::InvalidInput,
-            format!("cannot list {}: {e}", dir.display()),
-        )
-    })?;
-    for entry in entries {
-        let path = entry
-            .map_err(|e| ApiError::new(ErrorCode::InvalidInput, e.to_string()))?
-            .path();
-        let hidden = path
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
-        if hidden {
-            continue;
-        }
-        if path.is_dir() {
-            collect_files(&path, out)?;
-        } else {
-            out.push(path);
-        }
-    }
-    Ok(())
+    let sources = walk
+        .files
+        .into_iter()
+        .map(|found| Source {
+            name: found.path.display().to_string(),
+            bytes: SourceBytes::OnDisk(found.path),
+            topic: found.topic,
+        })
+        .collect();
+    Ok((sources, walk.skipped))
 }
 
 impl Project {
@@ -126,16 +168,28 @@ impl Project {
         progress: &dyn Progress,
     ) -> ApiResult<ImportReport> {
         let path = Path::new(&request.path);
-        let sources = if request.kind == ImportKind::Documents {
-            document_sources(path)?
+        let (sources, skipped) = if request.kind == ImportKind::Documents {
+            document_sources(path, progress)?
         } else {
-            vec![Source {
-                name: request.path.clone(),
-                bytes: Cow::Owned(read_file(path)?),
-                topic: None,
-            }]
+            let bytes = read_file(path, progress)?;
+            (
+                vec![Source::loaded(
+                    request.path.clone(),
+                    Cow::Owned(bytes),
+                    None,
+                )],
+                Vec::new(),
+            )
         };
-        self.import_sources(request, &sources, progress)
+        let mut report = self.import_sources(request, &sources, progress)?;
+        if !skipped.is_empty() {
+            report.notes.push(format!(
+                "{} entries of the folder were left out: {}",
+                skipped.len(),
+                skipped.join("; ")
+            ));
+        }
+        Ok(report)
     }
 
     /// Imports already-read files: the core of [`Project::import`], also used for the
@@ -160,7 +214,7 @@ impl Project {
                 self.import_answers(request, sources, RunMode::Gold, progress)
             }
             ImportKind::Articles | ImportKind::GoldArticles => {
-                self.import_articles(request, sources)
+                self.import_articles(request, sources, progress)
             }
         };
         result.map_err(|e| {
@@ -184,21 +238,23 @@ impl Project {
             // Reading a folder of PDFs takes a while: stopping here writes nothing.
             if progress.cancelled() {
                 progress.finish();
-                return Err(ApiError::new(
-                    ErrorCode::Cancelled,
-                    "the import stopped before anything was written; nothing was imported",
-                ));
+                return Err(stopped_while_reading());
             }
-            for doc in read_documents(&source.name, &source.bytes)? {
+            let bytes = source.read(progress)?;
+            for doc in read_documents(&source.name, &bytes)? {
+                let topic = request
+                    .topic
+                    .clone()
+                    .or(doc.topic)
+                    .or_else(|| source.topic.clone())
+                    .map(|t| clean_name(&t))
+                    .filter(|t| !t.is_empty());
                 documents.push(NewDocument {
-                    name: doc.name,
+                    name: project_name("document", &doc.name)
+                        .unwrap_or_else(|_| file_stem(&source.name)),
                     source_path: Some(source.name.clone()),
                     format: doc.format.to_owned(),
-                    topic: request
-                        .topic
-                        .clone()
-                        .or(doc.topic)
-                        .or_else(|| source.topic.clone()),
+                    topic,
                     text: doc.text,
                 });
             }
@@ -239,7 +295,7 @@ impl Project {
         progress: &dyn Progress,
     ) -> ApiResult<ImportReport> {
         let source = single(sources)?;
-        let exam = read_exam(&source.name, &source.bytes)?;
+        let exam = read_exam(&source.name, &source.read(progress)?)?;
         let keywords = BloomKeywords::from_pairs(self.store.bloom_keywords()?);
         let questions: Vec<NewQuestion> = exam
             .questions
@@ -250,10 +306,7 @@ impl Project {
                 question,
             })
             .collect();
-        let name = request
-            .exam
-            .clone()
-            .unwrap_or_else(|| file_stem(&source.name));
+        let name = name_or_file("exam", request.exam.as_ref(), source)?;
         if self.store.latest_version_of(&name)?.is_some() {
             return Err(ApiError::new(
                 ErrorCode::Conflict,
@@ -290,7 +343,7 @@ impl Project {
         progress: &dyn Progress,
     ) -> ApiResult<ImportReport> {
         let source = single(sources)?;
-        let rows = read_answers(&source.name, &source.bytes)?;
+        let rows = read_answers(&source.name, &source.read(progress)?)?;
         let version = self.exam_version(request.exam.as_deref())?;
         let questions = self.store.questions(version.id)?;
         let by_id: HashMap<&str, &proctor_store::QuestionRow> = questions
@@ -371,13 +424,11 @@ impl Project {
 
         let system_name = match mode {
             RunMode::Gold => None,
-            RunMode::Answers | RunMode::Exam => Some(
-                request
-                    .system
-                    .clone()
-                    .unwrap_or_else(|| file_stem(&source.name)),
-            ),
+            RunMode::Answers | RunMode::Exam => {
+                Some(name_or_file("system", request.system.as_ref(), source)?)
+            }
         };
+        let factors = clean_factors(&request.factors)?;
         let kind = if mode == RunMode::Exam {
             SystemKind::Articles
         } else {
@@ -393,7 +444,7 @@ impl Project {
             .map(|name| tx.system_id(name, kind))
             .transpose()?;
         if let Some(system) = system {
-            for factor in &request.factors {
+            for factor in &factors {
                 tx.set_factor(system, &factor.name, &factor.level)?;
             }
         }
@@ -463,21 +514,19 @@ impl Project {
         &mut self,
         request: &ImportRequest,
         sources: &[Source],
+        progress: &dyn Progress,
     ) -> ApiResult<ImportReport> {
         let source = single(sources)?;
-        let rows = read_articles(&source.name, &source.bytes)?;
+        let rows = read_articles(&source.name, &source.read(progress)?)?;
         let tx = self.store.transaction()?;
         if request.kind == ImportKind::GoldArticles {
             for row in &rows {
                 tx.upsert_gold_article(&row.query, &row.text)?;
             }
         } else {
-            let name = request
-                .system
-                .clone()
-                .unwrap_or_else(|| file_stem(&source.name));
+            let name = name_or_file("system", request.system.as_ref(), source)?;
             let system = tx.system_id(&name, SystemKind::Articles)?;
-            for factor in &request.factors {
+            for factor in &clean_factors(&request.factors)? {
                 tx.set_factor(system, &factor.name, &factor.level)?;
             }
             for row in &rows {

@@ -6,15 +6,16 @@
 
 use crate::dto::{
     Factor, ImproveRequest, ImprovementReport, ImprovementStep, InformationCurve, IrtAbility,
-    IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest, SystemSelection,
+    IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest, IrtSettings, Measurable,
+    SystemSelection,
 };
 use crate::project::exam_version_dto;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_core::Outcome;
 use proctor_stats::StatsError;
 use proctor_stats::irt::{
-    Aggregate, Factors, Item, ItemModel, Preset, ResponseMatrix, diagnose, fit_joint, fit_marginal,
-    improve_exam, test_information, theta_grid,
+    Aggregate, Estimation, Factors, Item, ItemModel, Preset, ResponseMatrix, diagnose,
+    eap_abilities, fit_joint, fit_marginal, improve_exam, test_information, theta_grid,
 };
 use proctor_store::ExamVersionRow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -57,15 +58,50 @@ fn curve(items: &[Item]) -> InformationCurve {
     }
 }
 
-fn ranked(systems: &[String], abilities: &[f64], errors: &[Option<f64>]) -> Vec<IrtAbility> {
+fn estimation_of(method: IrtMethod) -> Estimation {
+    match method {
+        IrtMethod::Joint => Estimation::Joint,
+        IrtMethod::Marginal => Estimation::Marginal,
+    }
+}
+
+/// The setting key of the project's IRT setting.
+const SETTINGS_KEY: &str = "irt";
+
+/// Abilities as shown on screen (METHODS.md §3): EAP under N(0, 1) given the fitted items, with
+/// the posterior sd, and a perfect or zero raw score marked as outside what the exam measures;
+/// best first.
+fn ranked(
+    systems: &[String],
+    responses: &ResponseMatrix,
+    items: &[Item],
+    fitted: &[f64],
+) -> Vec<IrtAbility> {
+    let posterior = eap_abilities(responses, items);
     let mut out: Vec<IrtAbility> = systems
         .iter()
-        .zip(abilities)
-        .zip(errors)
-        .map(|((system, ability), standard_error)| IrtAbility {
-            system: system.clone(),
-            ability: *ability,
-            standard_error: *standard_error,
+        .enumerate()
+        .map(|(s, system)| {
+            let answered: Vec<bool> = (0..responses.items())
+                .filter_map(|i| responses.get(s, i))
+                .collect();
+            let right = answered.iter().filter(|r| **r).count();
+            let measurable = if right == answered.len() {
+                Measurable::Above
+            } else if right == 0 {
+                Measurable::Below
+            } else {
+                Measurable::Within
+            };
+            IrtAbility {
+                system: system.clone(),
+                ability: posterior[s].mean,
+                standard_error: posterior[s].sd,
+                fitted: fitted[s],
+                raw_score: u32::try_from(right).unwrap_or(u32::MAX),
+                responses: u32::try_from(answered.len()).unwrap_or(u32::MAX),
+                measurable,
+            }
         })
         .collect();
     out.sort_by(|a, b| {
@@ -180,13 +216,36 @@ impl Project {
         })
     }
 
-    /// Fits an IRT model to the systems' responses on an exam and keeps the result.
+    /// The project's current IRT setting (the default until one is chosen).
+    pub fn irt_settings(&self) -> ApiResult<IrtSettings> {
+        Ok(self
+            .store
+            .setting(SETTINGS_KEY)?
+            .and_then(|json| serde_json::from_str(&json).ok())
+            .unwrap_or_default())
+    }
+
+    /// Makes `settings` the project's IRT setting, used from now on by every panel.
+    pub fn set_irt_settings(&mut self, settings: &IrtSettings) -> ApiResult<IrtSettings> {
+        preset_named(&settings.preset)?;
+        let tx = self.store.transaction()?;
+        tx.set_setting(SETTINGS_KEY, &to_json(settings)?)?;
+        tx.commit()?;
+        Ok(settings.clone())
+    }
+
+    /// Fits an IRT model to the systems' responses on an exam and keeps the result. A setting
+    /// in the request becomes the project's setting first.
     pub fn fit_irt(&mut self, request: &IrtRequest) -> ApiResult<IrtReport> {
+        let settings = match &request.settings {
+            Some(settings) => self.set_irt_settings(settings)?,
+            None => self.irt_settings()?,
+        };
         let sat = self.sat(request.exam.as_deref(), &request.selection)?;
-        let preset = preset_named(&request.preset)?;
-        let model = model_of(request.model);
-        let (items, item_errors, abilities, ability_errors, effects, log_likelihood, converged) =
-            match request.method {
+        let preset = preset_named(&settings.preset)?;
+        let model = model_of(settings.model);
+        let (items, item_errors, abilities, effects, log_likelihood, converged) =
+            match settings.method {
                 IrtMethod::Joint => {
                     let factors = request
                         .hierarchical
@@ -217,7 +276,6 @@ impl Project {
                         fit.items,
                         fit.item_errors,
                         fit.abilities,
-                        fit.ability_errors,
                         effects,
                         fit.log_likelihood,
                         fit.converged,
@@ -232,12 +290,10 @@ impl Project {
                     }
                     let fit = fit_marginal(&sat.responses, model, &preset, 2_000, true)
                         .map_err(|e| stats_error(&e))?;
-                    let sds = fit.ability_sds.iter().map(|sd| Some(*sd)).collect();
                     (
                         fit.items,
                         fit.item_errors,
                         fit.abilities,
-                        sds,
                         Vec::new(),
                         fit.log_likelihood,
                         fit.converged,
@@ -248,6 +304,7 @@ impl Project {
         let report = IrtReport {
             exam: exam_version_dto(&sat.version),
             request: request.clone(),
+            settings,
             items: items
                 .iter()
                 .zip(&diagnostics.items)
@@ -277,7 +334,7 @@ impl Project {
                     }
                 })
                 .collect(),
-            systems: ranked(&sat.systems, &abilities, &ability_errors),
+            systems: ranked(&sat.systems, &sat.responses, &items, &abilities),
             effects,
             log_likelihood,
             rmse: diagnostics.rmse,
@@ -289,20 +346,14 @@ impl Project {
         Ok(report)
     }
 
-    /// The last IRT fit kept for an exam, if any.
+    /// The last IRT fit kept for an exam, if any. A fit kept by an earlier version of
+    /// Proctor in another shape is not shown (fitting again takes a moment).
     pub fn latest_irt(&self, exam: Option<&str>) -> ApiResult<Option<IrtReport>> {
         let version = self.exam_version(exam)?;
-        self.store
+        Ok(self
+            .store
             .latest_analysis(version.id, "irt_fit")?
-            .map(|(_, result)| {
-                serde_json::from_str(&result).map_err(|e| {
-                    ApiError::new(
-                        ErrorCode::Internal,
-                        format!("reading the stored IRT fit: {e}"),
-                    )
-                })
-            })
-            .transpose()
+            .and_then(|(_, result)| serde_json::from_str(&result).ok()))
     }
 
     /// Runs the iterative exam improvement and keeps every step.
@@ -316,36 +367,44 @@ impl Project {
                 ),
             ));
         }
+        let settings = self.irt_settings()?;
         let sat = self.sat(request.exam.as_deref(), &request.selection)?;
-        let preset = preset_named(&request.preset)?;
+        let preset = preset_named(&settings.preset)?;
         let steps = improve_exam(
             &sat.responses,
-            model_of(request.model),
+            model_of(settings.model),
             &preset,
+            estimation_of(settings.method),
             request.steps as usize,
             request.fraction,
             &grid(),
         )
         .map_err(|e| stats_error(&e))?;
-        let none = vec![None; sat.systems.len()];
         let report = ImprovementReport {
             exam: exam_version_dto(&sat.version),
             request: request.clone(),
+            settings,
             steps: steps
                 .iter()
-                .map(|s| ImprovementStep {
-                    step: u32::try_from(s.step).unwrap_or(u32::MAX),
-                    dropped: s
-                        .dropped
-                        .iter()
-                        .map(|&i| sat.questions[i].clone())
-                        .collect(),
-                    remaining: u32::try_from(s.active.len()).unwrap_or(u32::MAX),
-                    leaderboard: ranked(&sat.systems, &s.abilities, &none),
-                    information: curve(&s.items),
-                    log_likelihood: s.log_likelihood,
+                .map(|s| -> ApiResult<ImprovementStep> {
+                    Ok(ImprovementStep {
+                        step: u32::try_from(s.step).unwrap_or(u32::MAX),
+                        dropped: s
+                            .dropped
+                            .iter()
+                            .map(|&i| sat.questions[i].clone())
+                            .collect(),
+                        remaining: u32::try_from(s.active.len()).unwrap_or(u32::MAX),
+                        leaderboard: sat
+                            .responses
+                            .select_items(&s.active)
+                            .map(|kept| ranked(&sat.systems, &kept, &s.items, &s.abilities))
+                            .map_err(|e| stats_error(&e))?,
+                        information: curve(&s.items),
+                        log_likelihood: s.log_likelihood,
+                    })
                 })
-                .collect(),
+                .collect::<ApiResult<_>>()?,
         };
         self.keep(&sat.version, "irt_improvement", request, &report)?;
         Ok(report)

@@ -25,6 +25,7 @@ mod correlate;
 pub mod dto;
 mod error;
 mod extractive;
+mod files;
 mod grades;
 mod imports;
 mod ingest;
@@ -36,6 +37,7 @@ mod progress;
 mod project;
 mod readers;
 pub mod sample;
+mod verdict;
 mod workbench;
 
 pub use error::{ApiError, ErrorCode};

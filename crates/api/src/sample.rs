@@ -17,11 +17,7 @@ fn embedded(path: &str) -> ApiResult<Source> {
             format!("the sample file {path} is missing from this build"),
         )
     })?;
-    Ok(Source {
-        name: path.to_owned(),
-        bytes: Cow::Borrowed(bytes),
-        topic: None,
-    })
+    Ok(Source::loaded(path, Cow::Borrowed(bytes), None))
 }
 
 fn factors(tags: &BTreeMap<String, String>) -> Vec<Factor> {
@@ -43,11 +39,7 @@ pub fn build(path: &Path, progress: &dyn Progress) -> ApiResult<ProjectSummary> 
         .filter_map(|(p, bytes)| {
             let relative = p.strip_prefix(&corpus_prefix)?;
             let topic = relative.split_once('/').map(|(topic, _)| topic.to_owned());
-            Some(Source {
-                name: (*p).to_owned(),
-                bytes: Cow::Borrowed(bytes),
-                topic,
-            })
+            Some(Source::loaded(*p, Cow::Borrowed(bytes), topic))
         })
         .collect();
     project.import_sources(

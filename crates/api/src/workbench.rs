@@ -3,8 +3,8 @@
 use crate::dto::{
     AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
     ImportRequest, ImproveRequest, ImprovementReport, IngestRequest, IrtReport, IrtRequest,
-    JobStatus, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview, ProjectSummary,
-    RunRequest, SignificanceRequest, SignificanceTable, UserModelInfo,
+    IrtSettings, JobStatus, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
+    ProjectSummary, RunRequest, SignificanceRequest, SignificanceTable, UserModelInfo,
 };
 use crate::jobs::{Jobs, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project};
@@ -178,6 +178,16 @@ impl Workbench {
     /// Drops the weakest questions of the newest exam step by step, refitting each time.
     pub fn improve_exam(&self, request: &ImproveRequest) -> ApiResult<ImprovementReport> {
         self.with_project(|p| p.improve_exam(request))
+    }
+
+    /// The current project's IRT setting (model, method, preset).
+    pub fn irt_settings(&self) -> ApiResult<IrtSettings> {
+        self.with_project(|p| p.irt_settings())
+    }
+
+    /// Sets the current project's IRT setting, used from now on by every panel.
+    pub fn set_irt_settings(&self, settings: &IrtSettings) -> ApiResult<IrtSettings> {
+        self.with_project(|p| p.set_irt_settings(settings))
     }
 
     /// The last IRT model fitted on the current project's newest exam, if any.

@@ -57,8 +57,20 @@ mod sample {
                 s.accuracy_high.unwrap(),
             );
             assert!(lo < p && p < hi, "{}: {lo} {p} {hi}", s.system);
-            assert_eq!(s.correct + s.wrong + s.unanswered, s.graded);
-            assert_eq!(s.graded + s.errors, 120);
+            // Errors and unanswered questions are not right: every system is out of 120.
+            assert_eq!(s.correct + s.wrong + s.unanswered + s.errors, s.questions);
+            assert_eq!(s.questions, 120);
+            assert!(
+                (p - f64::from(s.correct) / 120.0).abs() < 1e-12,
+                "{}",
+                s.system
+            );
+            assert_eq!(
+                s.accuracy_on_answered.is_some(),
+                s.errors > 0,
+                "{}",
+                s.system
+            );
         }
         let scribe = grades
             .leaderboard
@@ -126,9 +138,9 @@ mod compare {
             "seeded"
         );
 
-        // Drift QA reported 5 errors: those questions leave the pairing.
+        // Drift QA reported 5 errors: those questions stay in the pairing, not right.
         let d = project.compare(&request("Drift QA", "Atlas RAG")).unwrap();
-        assert_eq!(d.pairs, 115);
+        assert_eq!(d.pairs, 120);
         // Beacon Search and Cobalt Assist are a point apart: the interval straddles 0.
         let close = project
             .compare(&request("Beacon Search", "Cobalt Assist"))
@@ -142,14 +154,35 @@ mod compare {
             .unwrap_err();
         assert_eq!(err.code, ErrorCode::NotFound);
 
-        // The paired tests agree with the interval: a clear gain is significant, a one-point
-        // gap is not. 22 against 21 discordant questions: the sign-flip sum is odd, so every
-        // flip is at least as extreme and the permutation p is 1.
-        assert!(c.wilcoxon_p < 0.0001 && c.permutation_p < 0.001, "{c:?}");
-        assert_eq!(c.marker, "▲");
+        // The verdict agrees with the interval: a clear gain is real, a one-point gap could be
+        // luck. The test is the exact McNemar test on the discordant questions, over the
+        // family of the sample's systems against the second (6 comparisons: 7 systems, none
+        // a pipeline, less the baseline).
+        assert_eq!(c.verdict.test, "exact McNemar");
+        let mcnemar = proctor_stats::significance::mcnemar_exact(
+            u64::from(c.only_first),
+            u64::from(c.only_second),
+        );
+        assert!((c.verdict.p_value - mcnemar.p_value).abs() < 1e-15);
+        assert_eq!(c.verdict.family_size, 6);
+        assert!(
+            c.verdict.real && c.verdict.adjusted_p_value < 0.001,
+            "{c:?}"
+        );
+        assert_eq!(c.verdict.marker, "▲");
+        assert!(
+            c.verdict.sentence.contains("the difference is real"),
+            "{}",
+            c.verdict.sentence
+        );
+        assert!(c.wilcoxon_p < 0.0001, "secondary column");
+        assert!(
+            !close.verdict.real && close.verdict.p_value > 0.5,
+            "{close:?}"
+        );
         assert!(close.wilcoxon_p > 0.5 && close.t_test_p.is_some_and(|p| p > 0.5));
-        assert!((close.permutation_p - 1.0).abs() < 1e-12);
-        assert_eq!(close.marker, "◦");
+        assert_eq!(close.verdict.marker, "◦");
+        assert!(close.verdict.sentence.contains("could be luck"));
     }
 
     #[test]
@@ -163,28 +196,45 @@ mod compare {
             .significance(&SignificanceRequest {
                 exam: None,
                 baseline: "Beacon Search".into(),
+                group: None,
             })
             .unwrap();
         assert_eq!(table.rows.len(), 6);
-        assert_eq!(table.correction, "Holm");
+        assert!(table.method.contains("Holm"), "{}", table.method);
         for row in &table.rows {
-            assert!(row.adjusted_p_value >= row.p_value - 1e-15, "{row:?}");
-            assert!(row.adjusted_p_value <= 1.0);
+            let v = &row.verdict;
+            assert!(v.adjusted_p_value >= v.p_value - 1e-15, "{row:?}");
+            assert!(v.adjusted_p_value <= 1.0);
+            assert_eq!(v.family_size, 6);
+            assert_eq!(v.real, v.adjusted_p_value < 0.05);
+            // The row's verdict is the compare panel's verdict on the same pair.
+            let pair = project
+                .compare(&proctor_api::dto::CompareRequest {
+                    exam: None,
+                    first: row.system.clone(),
+                    second: "Beacon Search".into(),
+                })
+                .unwrap();
+            assert_eq!(pair.verdict, row.verdict);
         }
         let row = |name: &str| table.rows.iter().find(|r| r.system == name).unwrap();
-        assert_eq!(row("Echo Bot").marker, "▼");
-        assert_eq!(row("Cobalt Assist").marker, "◦");
+        assert_eq!(row("Echo Bot").verdict.marker, "▼");
+        assert_eq!(row("Cobalt Assist").verdict.marker, "◦");
         // The smallest p-value is multiplied by the number of comparisons.
         let smallest = table
             .rows
             .iter()
-            .min_by(|a, b| a.p_value.total_cmp(&b.p_value))
+            .min_by(|a, b| a.verdict.p_value.total_cmp(&b.verdict.p_value))
             .unwrap();
-        assert!((smallest.adjusted_p_value - (6.0 * smallest.p_value).min(1.0)).abs() < 1e-15);
+        assert!(
+            (smallest.verdict.adjusted_p_value - (6.0 * smallest.verdict.p_value).min(1.0)).abs()
+                < 1e-15
+        );
         let missing = project
             .significance(&SignificanceRequest {
                 exam: None,
                 baseline: "Nobody".into(),
+                group: None,
             })
             .unwrap_err();
         assert_eq!(missing.code, ErrorCode::NotFound);
@@ -445,15 +495,18 @@ mod bindings {
 mod irt {
     use super::*;
     use proctor_api::dto::{
-        Factor, ImproveRequest, IrtMethod, IrtModel, IrtRequest, SystemSelection,
+        Factor, ImproveRequest, IrtMethod, IrtModel, IrtRequest, IrtSettings, Measurable,
+        SystemSelection,
     };
 
     fn request(method: IrtMethod, hierarchical: bool) -> IrtRequest {
         IrtRequest {
             exam: None,
-            model: IrtModel::ThreePl,
-            method,
-            preset: "paper".into(),
+            settings: Some(IrtSettings {
+                model: IrtModel::ThreePl,
+                method,
+                preset: "paper".into(),
+            }),
             hierarchical,
             baselines: vec![Factor {
                 name: "retriever".into(),
@@ -474,7 +527,22 @@ mod irt {
         let dir = tempfile::tempdir().unwrap();
         let mut project = sample(dir.path());
         assert_eq!(project.latest_irt(None).unwrap(), None);
+        // Until one is chosen, the project's setting is the 2PL (METHODS.md §3).
+        assert_eq!(project.irt_settings().unwrap(), IrtSettings::default());
+        assert_eq!(IrtSettings::default().model, IrtModel::TwoPl);
         let report = project.fit_irt(&request(IrtMethod::Joint, false)).unwrap();
+        // The request's setting is now the project's.
+        assert_eq!(project.irt_settings().unwrap().model, IrtModel::ThreePl);
+        assert_eq!(report.settings.model, IrtModel::ThreePl);
+        // Abilities on screen are EAP: finite, with a posterior sd, inside (−6, 6).
+        for s in &report.systems {
+            assert!(s.ability.is_finite() && s.ability.abs() < 6.0, "{s:?}");
+            assert!(s.standard_error > 0.0 && s.standard_error < 1.5, "{s:?}");
+            assert_eq!(
+                s.measurable == Measurable::Within,
+                s.raw_score > 0 && s.raw_score < s.responses
+            );
+        }
         assert_eq!(report.items.len(), 120);
         assert_eq!(report.systems.len(), 7, "gold articles are not a system");
         for item in &report.items {
@@ -557,35 +625,50 @@ mod irt {
         let dir = tempfile::tempdir().unwrap();
         let mut project = sample(dir.path());
         let mut marginal = request(IrtMethod::Marginal, false);
-        marginal.model = IrtModel::TwoPl;
-        marginal.preset = "standard".into();
+        marginal.settings = Some(IrtSettings {
+            model: IrtModel::TwoPl,
+            method: IrtMethod::Marginal,
+            preset: "standard".into(),
+        });
         let report = project.fit_irt(&marginal).unwrap();
         assert!(
             report
                 .systems
                 .iter()
-                .all(|s| s.standard_error.is_some_and(|sd| sd > 0.0 && sd < 1.0))
+                .all(|s| s.standard_error > 0.0 && s.standard_error < 1.0)
         );
+        // The marginal fit's own abilities are EAP already: the same numbers.
+        assert!(
+            report
+                .systems
+                .iter()
+                .all(|s| (s.fitted - s.ability).abs() < 1e-9)
+        );
+        // The improvement uses the project's setting: the marginal 2PL just chosen.
         let improvement = project
             .improve_exam(&ImproveRequest {
                 exam: None,
-                model: IrtModel::TwoPl,
-                preset: "paper".into(),
                 steps: 3,
                 fraction: 0.1,
                 selection: SystemSelection::default(),
             })
             .unwrap();
+        assert_eq!(improvement.settings, report.settings);
         let dropped: Vec<usize> = improvement.steps.iter().map(|s| s.dropped.len()).collect();
         assert_eq!(dropped, vec![0, 12, 11, 10], "⌈10%⌉ of 120, 108 and 97");
         assert_eq!(improvement.steps[3].remaining, 120 - 33);
         let bad = project
+            .set_irt_settings(&IrtSettings {
+                preset: "nonsense".into(),
+                ..IrtSettings::default()
+            })
+            .unwrap_err();
+        assert_eq!(bad.code, ErrorCode::InvalidInput);
+        let bad = project
             .improve_exam(&ImproveRequest {
                 exam: None,
-                model: IrtModel::TwoPl,
-                preset: "nonsense".into(),
                 steps: 1,
-                fraction: 0.1,
+                fraction: 1.5,
                 selection: SystemSelection::default(),
             })
             .unwrap_err();
@@ -831,7 +914,7 @@ mod ingest {
 mod pipelines {
     use super::*;
     use proctor_api::dto::{
-        Factor, GridRequest, IrtMethod, IrtModel, IrtRequest, RunRequest, SittingMode,
+        Factor, GridRequest, IrtMethod, IrtModel, IrtRequest, IrtSettings, RunRequest, SittingMode,
         SystemSelection,
     };
     use std::collections::HashMap;
@@ -876,9 +959,11 @@ mod pipelines {
         // factors, so the pipelines are chosen by their tags.
         let mut irt = IrtRequest {
             exam: None,
-            model: IrtModel::TwoPl,
-            method: IrtMethod::Joint,
-            preset: "paper".into(),
+            settings: Some(IrtSettings {
+                model: IrtModel::TwoPl,
+                method: IrtMethod::Joint,
+                preset: "paper".into(),
+            }),
             hierarchical: true,
             baselines: vec![Factor {
                 name: "retriever".into(),

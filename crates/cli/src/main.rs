@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use proctor_api::dto::{
     AddModelRequest, ArticleBuilder, BuildArticlesRequest, CategoryOverride, ChunkUnit, Chunking,
     CompareRequest, CorrelateRequest, Factor, GridRequest, ImportKind, ImportRequest,
-    ImproveRequest, IngestRequest, IrtMethod, IrtModel, IrtRequest, LeaderboardMetric,
+    ImproveRequest, IngestRequest, IrtMethod, IrtModel, IrtRequest, IrtSettings, LeaderboardMetric,
     ReadArticlesRequest, ReaderKind, Retriever, RunRequest, SignificanceRequest, SystemSelection,
     UserModelChoice,
 };
@@ -607,13 +607,22 @@ fn pipelines(action: PipelinesAction) -> ApiResult<()> {
 /// The IRT subcommands.
 #[derive(Subcommand)]
 enum IrtAction {
-    /// Fit a model and keep the result in the project.
+    /// Fit a model and keep the result in the project. --model, --method and --preset change
+    /// the project's IRT setting, which every panel that ranks or drops questions uses.
     Fit {
         #[command(flatten)]
         on: IrtOptions,
-        /// Estimation: joint (few systems, the paper's way) or marginal (EM; many examinees).
-        #[arg(long, value_enum, default_value_t = Method::Joint)]
-        method: Method,
+        /// The model (default: the project's setting, 2PL until changed).
+        #[arg(long, value_enum)]
+        model: Option<Model>,
+        /// Estimation: joint (few systems, the paper's way) or marginal (EM; many examinees)
+        /// (default: the project's setting).
+        #[arg(long, value_enum)]
+        method: Option<Method>,
+        /// Bounds and priors: "standard" (wide bounds, weak priors) or "paper" (Guinet et
+        /// al.) (default: the project's setting).
+        #[arg(long)]
+        preset: Option<String>,
         /// Fit abilities as sums of the systems' factor effects (the hierarchical model).
         #[arg(long)]
         hierarchical: bool,
@@ -662,12 +671,6 @@ struct IrtOptions {
     /// The exam (default: the newest).
     #[arg(long)]
     exam: Option<String>,
-    /// The model.
-    #[arg(long, value_enum, default_value_t = Model::ThreeParameter)]
-    model: Model,
-    /// Bounds and priors: "paper" (Guinet et al.) or "standard" (wide bounds, weak priors).
-    #[arg(long, default_value = "paper")]
-    preset: String,
     /// Fit on this system only (repeatable; default: every system).
     #[arg(long = "system")]
     systems: Vec<String>,
@@ -732,24 +735,35 @@ fn irt(action: IrtAction) -> ApiResult<()> {
     match action {
         IrtAction::Fit {
             on,
+            model,
             method,
+            preset,
             hierarchical,
             baselines,
             json,
         } => {
+            let mut project = Project::open(&on.project)?;
+            let settings = (model.is_some() || method.is_some() || preset.is_some())
+                .then(|| -> ApiResult<IrtSettings> {
+                    let current = project.irt_settings()?;
+                    Ok(IrtSettings {
+                        model: model.map_or(current.model, Into::into),
+                        method: method.map_or(current.method, |m| match m {
+                            Method::Joint => IrtMethod::Joint,
+                            Method::Marginal => IrtMethod::Marginal,
+                        }),
+                        preset: preset.unwrap_or(current.preset),
+                    })
+                })
+                .transpose()?;
             let request = IrtRequest {
                 selection: on.selection(),
                 exam: on.exam,
-                model: on.model.into(),
-                method: match method {
-                    Method::Joint => IrtMethod::Joint,
-                    Method::Marginal => IrtMethod::Marginal,
-                },
-                preset: on.preset,
+                settings,
                 hierarchical,
                 baselines,
             };
-            let report = Project::open(&on.project)?.fit_irt(&request)?;
+            let report = project.fit_irt(&request)?;
             show(&report, json, report::irt)
         }
         IrtAction::Info {
@@ -776,8 +790,6 @@ fn irt(action: IrtAction) -> ApiResult<()> {
             let request = ImproveRequest {
                 selection: on.selection(),
                 exam: on.exam,
-                model: on.model.into(),
-                preset: on.preset,
                 steps,
                 fraction,
             };
@@ -1052,6 +1064,7 @@ fn run(cli: Cli) -> ApiResult<()> {
                 let request = SignificanceRequest {
                     exam,
                     baseline: first,
+                    group: None,
                 };
                 show(&project.significance(&request)?, json, report::significance)?;
             }

@@ -2,8 +2,8 @@
 
 use proctor_api::dto::{
     CategoryTable, Comparison, CorrelationReport, Grades, ImportReport, ImprovementReport,
-    IrtAbility, IrtMethod, IrtModel, IrtReport, LeaderboardMetric, ProjectSummary,
-    SignificanceTable, SittingMode, Standing,
+    IrtAbility, IrtMethod, IrtModel, IrtReport, IrtSettings, LeaderboardMetric, Measurable,
+    ProjectSummary, SignificanceTable, SittingMode, Standing,
 };
 use proctor_api::dto::{
     ChunkUnit, IngestReport, ModelSelfTest, ModelTest, ModelsReport, PipelineInfo, RunReport,
@@ -104,6 +104,7 @@ pub fn leaderboard(grades: &Grades) -> String {
                 s.wrong.to_string(),
                 s.unanswered.to_string(),
                 s.errors.to_string(),
+                s.accuracy_on_answered.map_or_else(String::new, pct),
                 exam,
                 n_exam,
             ]
@@ -120,12 +121,17 @@ pub fn leaderboard(grades: &Grades) -> String {
             "Wrong",
             "Unanswered",
             "Errors",
+            "On answered",
             "EXAM ± SE",
             "n-EXAM",
         ],
         &rows,
-        &[0, 3, 5, 6, 7, 8, 9, 10],
+        &[0, 3, 5, 6, 7, 8, 9, 10, 11],
     ));
+    out.push_str(
+        "Accuracy = right / questions: unanswered questions and errors are not right. \
+         \"On answered\" = right / (questions − errors), where a system has errors.\n",
+    );
     if let Some(gold) = &grades.gold {
         let _ = writeln!(
             out,
@@ -285,7 +291,7 @@ fn points(v: f64) -> String {
 /// Two systems compared, with the verdict in words.
 pub fn comparison(c: &Comparison) -> String {
     let mut out = format!(
-        "{} vs {} on the {} questions graded for both\n\
+        "{} vs {} on the {} active questions (errors and unanswered questions are not right)\n\
          Accuracy {} vs {}: difference {} points, 95% interval {} to {} points\n\
          Right for both {} · only {} {} · only {} {} · neither {}\n",
         c.first,
@@ -303,31 +309,26 @@ pub fn comparison(c: &Comparison) -> String {
         c.only_second,
         c.neither
     );
-    out.push_str(if c.excludes_zero {
-        "The interval excludes 0: the difference is unlikely to come from the luck of which questions were asked.\n"
-    } else {
-        "The interval includes 0: on this exam the two systems cannot be told apart.\n"
-    });
+    let _ = writeln!(out, "{} {}", c.verdict.marker, c.verdict.sentence);
+    if let Some(exam) = &c.exam_verdict {
+        let _ = writeln!(out, "{} {}", exam.marker, exam.sentence);
+    }
+    let _ = writeln!(out, "Family: {}.", c.verdict.family);
     let _ = writeln!(
         out,
-        "(Paired bootstrap over questions: {} resamples, seed {}.)",
-        c.resamples, c.seed
-    );
-    let _ = writeln!(
-        out,
-        "Paired tests over questions: Wilcoxon signed-rank p = {}, t-test p = {}, permutation p = {}  {}",
+        "(Interval: paired bootstrap over questions, {} resamples, seed {}. Secondary tests: \
+         Wilcoxon signed-rank p = {}, paired t-test p = {}.)",
+        c.resamples,
+        c.seed,
         p_value(c.wilcoxon_p),
         c.t_test_p
             .map_or_else(|| "– (the differences do not vary)".to_owned(), p_value),
-        p_value(c.permutation_p),
-        c.marker
     );
     out.push_str(MARKERS);
     out
 }
 
-const MARKERS: &str =
-    "Markers (Lin 2006): ▲/▼ p < 0.01, △/▽ p < 0.05, ^/v p < 0.10, ◦ not significant.\n";
+const MARKERS: &str = "Markers (Lin 2006, from the corrected p): ▲/▼ p < 0.01, △/▽ p < 0.05, ^/v p < 0.10, ◦ not significant.\n";
 
 fn p_value(p: f64) -> String {
     if p < 0.0001 {
@@ -337,7 +338,7 @@ fn p_value(p: f64) -> String {
     }
 }
 
-/// Every system against a baseline, Holm-corrected.
+/// Every system against a baseline, Holm-corrected within each group.
 pub fn significance(t: &SignificanceTable) -> String {
     let rows: Vec<Vec<String>> = t
         .rows
@@ -347,9 +348,19 @@ pub fn significance(t: &SignificanceTable) -> String {
                 r.system.clone(),
                 r.pairs.to_string(),
                 points(r.difference),
-                p_value(r.p_value),
-                p_value(r.adjusted_p_value),
-                r.marker.clone(),
+                format!("{} to {}", points(r.low), points(r.high)),
+                p_value(r.verdict.p_value),
+                p_value(r.verdict.adjusted_p_value),
+                r.verdict.family_size.to_string(),
+                format!(
+                    "{} {}",
+                    r.verdict.marker,
+                    if r.verdict.real {
+                        "real"
+                    } else {
+                        "could be luck"
+                    }
+                ),
             ]
         })
         .collect();
@@ -359,19 +370,19 @@ pub fn significance(t: &SignificanceTable) -> String {
             "system",
             "questions",
             "difference",
-            "p (Wilcoxon)",
+            "95% interval",
+            "p (McNemar)",
             "p (Holm)",
-            "",
+            "family",
+            "verdict",
         ],
         &rows,
-        &[1, 2, 3, 4],
+        &[1, 2, 3, 4, 5, 6],
     ));
-    let _ = writeln!(
-        out,
-        "{} comparisons at once: p-values corrected by {}'s method.",
-        t.rows.len(),
-        t.correction
-    );
+    let _ = writeln!(out, "{}", t.method);
+    for r in &t.rows {
+        let _ = writeln!(out, "{} {}", r.verdict.marker, r.verdict.sentence);
+    }
     out.push_str(MARKERS);
     out
 }
@@ -389,32 +400,51 @@ fn abilities(systems: &[IrtAbility]) -> String {
                 (i + 1).to_string(),
                 s.system.clone(),
                 format!("{:+.2}", s.ability),
-                optional(s.standard_error),
+                format!("{:.2}", s.standard_error),
+                format!("{}/{}", s.raw_score, s.responses),
+                match s.measurable {
+                    Measurable::Within => String::new(),
+                    Measurable::Above => "above what this exam can measure".to_owned(),
+                    Measurable::Below => "below what this exam can measure".to_owned(),
+                },
             ]
         })
         .collect();
-    table(&["#", "system", "ability θ", "± SE"], &rows, &[0, 2, 3])
+    let mut out = table(
+        &["#", "system", "ability θ (EAP)", "± sd", "right", ""],
+        &rows,
+        &[0, 2, 3, 4],
+    );
+    out.push_str(
+        "Abilities are expected a posteriori under θ ~ N(0, 1) given the fitted questions, \
+         with their posterior sd.\n",
+    );
+    out
 }
 
-/// A fitted IRT model: systems by ability, factor effects, flagged questions, fit.
-pub fn irt(r: &IrtReport) -> String {
-    let method = match r.request.method {
+/// "2PL, joint maximum likelihood, preset \"standard\"".
+fn settings_text(s: &IrtSettings) -> String {
+    let method = match s.method {
         IrtMethod::Joint => "joint maximum likelihood",
-        IrtMethod::Marginal => "marginal maximum likelihood (EM), abilities by EAP",
+        IrtMethod::Marginal => "marginal maximum likelihood (EM)",
     };
-    let model = match r.request.model {
+    let model = match s.model {
         IrtModel::OnePl => "1PL",
         IrtModel::TwoPl => "2PL",
         IrtModel::ThreePl => "3PL",
     };
+    format!("{model} model, {method}, preset \"{}\"", s.preset)
+}
+
+/// A fitted IRT model: systems by ability, factor effects, flagged questions, fit.
+pub fn irt(r: &IrtReport) -> String {
     let mut out = format!(
-        "IRT on {} v{} ({} questions, {} systems): {model} model, {}, preset \"{}\"{}\n\n",
+        "IRT on {} v{} ({} questions, {} systems): {} (the project's IRT setting){}\n\n",
         r.exam.exam,
         r.exam.version,
         r.items.len(),
         r.systems.len(),
-        method,
-        r.request.preset,
+        settings_text(&r.settings),
         if r.converged {
             ""
         } else {
@@ -526,10 +556,12 @@ pub fn information(r: &IrtReport) -> String {
 /// The steps of an exam improvement run.
 pub fn improvement(r: &ImprovementReport) -> String {
     let mut out = format!(
-        "Improving {} v{}: dropping {:.0}% of the remaining questions with the lowest discrimination per step\n",
+        "Improving {} v{}: dropping {:.0}% of the remaining questions with the lowest discrimination per step\n\
+         Refitted each step with the project's IRT setting: {}\n",
         r.exam.exam,
         r.exam.version,
-        r.request.fraction * 100.0
+        r.request.fraction * 100.0,
+        settings_text(&r.settings)
     );
     for step in &r.steps {
         let peak = step

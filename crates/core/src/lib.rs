@@ -25,6 +25,7 @@ mod embed;
 mod ids;
 mod question;
 mod response;
+pub mod text;
 
 pub use category::{BloomLevel, QuestionType};
 pub use embed::{

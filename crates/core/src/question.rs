@@ -118,8 +118,12 @@ pub struct QuestionDraft {
 
 impl QuestionDraft {
     /// Checks the draft and returns the validated question parts.
+    ///
+    /// The id, query and topic are names: they lose invisible and control characters
+    /// ([`crate::text::clean_name`]) so that no name can disguise itself as another.
     pub fn validate(self) -> Result<ValidQuestion, InvalidQuestion> {
-        if self.external_id.trim().is_empty() {
+        let external_id = crate::text::clean_name(&self.external_id);
+        if external_id.is_empty() {
             return Err(InvalidQuestion::EmptyId);
         }
         if self.stem.trim().is_empty() {
@@ -129,13 +133,18 @@ impl QuestionDraft {
         if self.key >= choices.len() {
             return Err(InvalidQuestion::KeyOutOfRange(self.key, choices.len()));
         }
+        let name = |value: Option<String>| {
+            value
+                .map(|v| crate::text::clean_name(&v))
+                .filter(|v| !v.is_empty())
+        };
         Ok(ValidQuestion {
-            external_id: self.external_id.trim().to_owned(),
-            query: self.query.filter(|q| !q.trim().is_empty()),
+            external_id,
+            query: name(self.query),
             stem: self.stem.trim().to_owned(),
             choices,
             key: self.key,
-            topic: self.topic.filter(|t| !t.trim().is_empty()),
+            topic: name(self.topic),
             bloom_override: self.bloom_override,
             source_text: self.source_text,
             generator: self.generator,

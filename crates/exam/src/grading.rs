@@ -1,12 +1,15 @@
 //! Grading (METHODS.md §1 and §5): accuracy with Wilson intervals, breakdowns by category,
 //! EXAM / n-EXAM with standard errors, and the bias baselines every exam is shown with.
 //!
-//! Accuracy of a system = correct / graded questions, where graded = active questions minus
-//! the system's errors: an error (timeout, malformed reply) is neither right nor wrong.
-//! "Unanswered" is graded and scores 0, but is counted apart from "wrong".
+//! Accuracy of a system = right / active questions: an error (timeout, malformed reply) and an
+//! unanswered question are not right, so a system that fails on the hard questions gains
+//! nothing by it. Both stay their own counts, apart from "wrong"; where a system has errors,
+//! "accuracy on answered" = right / (questions − errors) is reported beside, labelled.
 
 use proctor_core::{BloomLevel, Outcome, QuestionId, QuestionType, RunMode};
-use proctor_stats::significance::{PairedTest, paired_t, permutation_test, wilcoxon};
+use proctor_stats::significance::{
+    PairedTest, mcnemar_exact, paired_t, permutation_test, wilcoxon,
+};
 use proctor_stats::{MeanEstimate, PairedDifference, Proportion, paired_bootstrap};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -52,7 +55,7 @@ pub struct Tally {
     pub wrong: usize,
     /// Unanswered (scored 0).
     pub unanswered: usize,
-    /// Errors (not graded).
+    /// Errors (scored 0, counted apart).
     pub errors: usize,
 }
 
@@ -66,14 +69,20 @@ impl Tally {
         }
     }
 
-    /// Questions graded: everything but errors.
-    pub fn graded(&self) -> usize {
-        self.correct + self.wrong + self.unanswered
+    /// Questions counted: right, wrong, unanswered and errors alike.
+    pub fn questions(&self) -> usize {
+        self.correct + self.wrong + self.unanswered + self.errors
     }
 
-    /// correct / graded, `None` when nothing was graded.
+    /// right / questions (errors and unanswered are not right), `None` without questions.
     pub fn accuracy(&self) -> Option<Proportion> {
-        Proportion::new(self.correct as u64, self.graded() as u64).ok()
+        Proportion::new(self.correct as u64, self.questions() as u64).ok()
+    }
+
+    /// right / (questions − errors), shown beside the accuracy where there are errors.
+    pub fn accuracy_on_answered(&self) -> Option<f64> {
+        let answered = self.questions() - self.errors;
+        (self.errors > 0 && answered > 0).then(|| self.correct as f64 / answered as f64)
     }
 }
 
@@ -346,10 +355,11 @@ pub const RESAMPLES: usize = 10_000;
 /// Seed of those resamples: the same data always gives the same interval.
 pub const SEED: u64 = 20_261_122;
 
-/// Two sittings compared on the questions both were graded on.
+/// Two sittings compared question by question on the active questions (an error or an
+/// unanswered question is not right, as in accuracy).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Comparison {
-    /// Questions graded for both (an error on either side leaves the question out).
+    /// Questions compared: every active question.
     pub pairs: usize,
     /// Right for both.
     pub both: usize,
@@ -365,7 +375,10 @@ pub struct Comparison {
     pub second_accuracy: f64,
     /// first − second, with its 95% paired bootstrap interval over questions.
     pub difference: PairedDifference,
-    /// Wilcoxon's signed-rank test of the per-question scores (METHODS.md §9).
+    /// The exact McNemar test on the questions right for one only: the one verdict test for
+    /// accuracy (METHODS.md §9).
+    pub mcnemar: PairedTest,
+    /// Wilcoxon's signed-rank test of the per-question scores (a secondary column).
     pub wilcoxon: PairedTest,
     /// The paired t-test; None when the per-question differences do not vary.
     pub t_test: Option<PairedTest>,
@@ -373,20 +386,36 @@ pub struct Comparison {
     pub permutation: PairedTest,
 }
 
-/// Compares two sittings question by question; `None` when no question was graded for both.
+/// 1 when the sitting answered the question right, else 0 (wrong, unanswered, error).
+pub fn right(sitting: &Sitting, question: &GradedQuestion) -> bool {
+    matches!(sitting.responses.get(&question.id), Some(Outcome::Chosen(i)) if *i == question.key)
+}
+
+/// The discordant counts of two sittings: (right for the first only, right for the second only).
+pub fn discordant(
+    questions: &[GradedQuestion],
+    first: &Sitting,
+    second: &Sitting,
+) -> (usize, usize) {
+    questions.iter().fold((0, 0), |(a, b), q| {
+        match (right(first, q), right(second, q)) {
+            (true, false) => (a + 1, b),
+            (false, true) => (a, b + 1),
+            _ => (a, b),
+        }
+    })
+}
+
+/// Compares two sittings question by question; `None` when the exam has no active question.
 pub fn compare(
     questions: &[GradedQuestion],
     first: &Sitting,
     second: &Sitting,
 ) -> Option<Comparison> {
-    let score = |s: &Sitting, q: &GradedQuestion| match s.responses.get(&q.id) {
-        Some(Outcome::Error) => None,
-        Some(Outcome::Chosen(i)) if *i == q.key => Some(1.0),
-        _ => Some(0.0),
-    };
+    let score = |s: &Sitting, q: &GradedQuestion| f64::from(u8::from(right(s, q)));
     let (a, b): (Vec<f64>, Vec<f64>) = questions
         .iter()
-        .filter_map(|q| Some((score(first, q)?, score(second, q)?)))
+        .map(|q| (score(first, q), score(second, q)))
         .unzip();
     let difference = paired_bootstrap(&a, &b, RESAMPLES, 0.95, SEED).ok()?;
     let wilcoxon = wilcoxon(&a, &b).ok()?;
@@ -399,12 +428,14 @@ pub fn compare(
             .count()
     };
     let pairs = a.len() as f64;
+    let (only_first, only_second) = (count((1.0, 0.0)), count((0.0, 1.0)));
     Some(Comparison {
         pairs: a.len(),
         both: count((1.0, 1.0)),
-        only_first: count((1.0, 0.0)),
-        only_second: count((0.0, 1.0)),
+        only_first,
+        only_second,
         neither: count((0.0, 0.0)),
+        mcnemar: mcnemar_exact(only_first as u64, only_second as u64),
         first_accuracy: a.iter().sum::<f64>() / pairs,
         second_accuracy: b.iter().sum::<f64>() / pairs,
         difference,
@@ -450,7 +481,7 @@ mod tests {
     }
 
     #[test]
-    fn accuracy_keeps_unanswered_apart_and_leaves_errors_out() {
+    fn accuracy_counts_errors_and_unanswered_as_not_right() {
         use Outcome::{Chosen, Error, Unanswered};
         let s = sitting(
             "s",
@@ -468,9 +499,11 @@ mod tests {
                 errors: 1
             }
         );
+        // 1 right of 4 questions: the error is not right (it was left out before, giving 1/3).
         let (p, low, high) = row.accuracy.unwrap();
-        assert!((p - 1.0 / 3.0).abs() < 1e-12);
+        assert!((p - 0.25).abs() < 1e-12);
         assert!(low < p && p < high);
+        assert_eq!(row.tally.accuracy_on_answered(), Some(1.0 / 3.0));
     }
 
     #[test]
@@ -581,7 +614,7 @@ mod tests {
     }
 
     #[test]
-    fn comparison_counts_discordant_pairs_and_skips_errors() {
+    fn comparison_counts_errors_as_not_right() {
         use Outcome::{Chosen, Error, Unanswered};
         // Keys 1, 1, 0, 2. First: right, right, right, error. Second: right, wrong, unanswered, right.
         let first = sitting(
@@ -600,24 +633,22 @@ mod tests {
             ],
         );
         let c = compare(&exam(), &first, &second).unwrap();
+        // q4: the first's error is not right, the second is right → right for the second only.
         assert_eq!(
             (c.pairs, c.both, c.only_first, c.only_second, c.neither),
-            (3, 1, 2, 0, 0)
+            (4, 1, 2, 1, 0)
         );
-        assert!((c.first_accuracy - 1.0).abs() < 1e-12);
-        assert!((c.second_accuracy - 1.0 / 3.0).abs() < 1e-12);
-        assert!((c.difference.difference - 2.0 / 3.0).abs() < 1e-12);
+        assert!((c.first_accuracy - 0.75).abs() < 1e-12);
+        assert!((c.second_accuracy - 0.5).abs() < 1e-12);
+        assert!((c.difference.difference - 0.25).abs() < 1e-12);
+        // McNemar on 2 against 1 discordant questions: p = 2 · (1 + 3) / 8 = 1.
+        assert!((c.mcnemar.p_value - 1.0).abs() < 1e-15);
         assert!(
             c.difference.low <= c.difference.difference
                 && c.difference.difference <= c.difference.high
         );
         assert_eq!(c.difference.resamples, RESAMPLES);
-        let nobody = sitting(
-            "nobody",
-            RunMode::Answers,
-            &[(1, Error), (2, Error), (3, Error), (4, Error)],
-        );
-        assert!(compare(&exam(), &first, &nobody).is_none());
+        assert!(compare(&[], &first, &second).is_none());
     }
 
     #[test]

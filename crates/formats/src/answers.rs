@@ -7,6 +7,7 @@
 
 use crate::table::{Table, json_records, parse_json, read_table};
 use crate::{ImportError, Location, extension};
+use proctor_core::text::clean_name;
 use std::collections::HashMap;
 
 const QUESTION: &[&str] = &["question_id", "id", "qid", "question", "item_id"];
@@ -69,7 +70,7 @@ fn from_map(
         .enumerate()
         .map(|(i, (id, answer))| AnswerRow {
             location: Location::Record(i + 1),
-            question_id: id.trim().to_owned(),
+            question_id: clean_name(id),
             answer: answer
                 .as_str()
                 .map(str::trim)
@@ -95,7 +96,8 @@ fn from_table(file: &str, table: &Table) -> Result<Vec<AnswerRow>, ImportError> 
                 "the question id is empty",
             )
         })?;
-        if let Some(first) = seen.insert(id.to_owned(), record.loc) {
+        let id = clean_name(id);
+        if let Some(first) = seen.insert(id.clone(), record.loc) {
             return Err(ImportError::at(
                 file,
                 record.loc,
@@ -124,7 +126,7 @@ fn from_table(file: &str, table: &Table) -> Result<Vec<AnswerRow>, ImportError> 
         };
         rows.push(AnswerRow {
             location: record.loc,
-            question_id: id.to_owned(),
+            question_id: id,
             answer: record.text(ANSWER).map(|(_, t)| t.to_owned()),
             error: record.text(ERROR).map(|(_, t)| t.to_owned()),
             latency_ms,

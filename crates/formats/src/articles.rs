@@ -3,6 +3,7 @@
 
 use crate::table::{json_records, parse_json, read_table};
 use crate::{ImportError, Location, extension};
+use proctor_core::text::clean_name;
 use std::collections::HashMap;
 
 const QUERY: &[&str] = &["query", "query_id", "qid", "topic_id", "id"];
@@ -33,7 +34,7 @@ pub fn read_articles(file: &str, bytes: &[u8]) -> Result<Vec<ArticleRow>, Import
                 .enumerate()
                 .map(|(i, (query, text))| ArticleRow {
                     location: Location::Record(i + 1),
-                    query: query.trim().to_owned(),
+                    query: clean_name(query),
                     text: text.as_str().unwrap_or_default().to_owned(),
                 })
                 .collect());
@@ -54,7 +55,8 @@ pub fn read_articles(file: &str, bytes: &[u8]) -> Result<Vec<ArticleRow>, Import
                 "the query is empty",
             )
         })?;
-        if let Some(first) = seen.insert(query.to_owned(), record.loc) {
+        let query = clean_name(query);
+        if let Some(first) = seen.insert(query.clone(), record.loc) {
             return Err(ImportError::at(
                 file,
                 record.loc,
@@ -67,7 +69,7 @@ pub fn read_articles(file: &str, bytes: &[u8]) -> Result<Vec<ArticleRow>, Import
         }
         rows.push(ArticleRow {
             location: record.loc,
-            query: query.to_owned(),
+            query,
             text: record
                 .text(TEXT)
                 .map(|(_, t)| t.to_owned())

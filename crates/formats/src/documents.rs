@@ -1,9 +1,9 @@
 //! Corpus documents: plain text, Markdown, HTML, PDF and DOCX files, and tables (CSV, TSV,
 //! XLSX, JSONL, JSON) with one document per row in a text column.
 
-use crate::table::read_table;
-use crate::{ImportError, decode_text, extension};
-use std::io::{Cursor, Read};
+use crate::limits::Limits;
+use crate::table::read_table_within;
+use crate::{ImportError, archive, decode_text, extension};
 
 const TEXT: &[&str] = &["text", "content", "body", "document", "passage"];
 const TITLE: &[&str] = &["title", "name", "doc_id", "id"];
@@ -30,6 +30,16 @@ pub const DOCUMENT_EXTENSIONS: &[&str] = &[
 
 /// Extracts the documents a file holds: one for a text-like file, one per row for a table.
 pub fn read_documents(file: &str, bytes: &[u8]) -> Result<Vec<ExtractedDocument>, ImportError> {
+    read_documents_within(file, bytes, &Limits::current())
+}
+
+/// [`read_documents`] under explicit bounds.
+pub fn read_documents_within(
+    file: &str,
+    bytes: &[u8],
+    limits: &Limits,
+) -> Result<Vec<ExtractedDocument>, ImportError> {
+    limits.check_file_size(file, bytes.len() as u64)?;
     let name = std::path::Path::new(file)
         .file_name()
         .and_then(|n| n.to_str())
@@ -52,9 +62,11 @@ pub fn read_documents(file: &str, bytes: &[u8]) -> Result<Vec<ExtractedDocument>
         "txt" | "text" => single("txt", decode_text(file, bytes)?),
         "md" | "markdown" => single("md", markdown_to_text(&decode_text(file, bytes)?)),
         "html" | "htm" => single("html", html_to_text(&decode_text(file, bytes)?)),
-        "pdf" => single("pdf", pdf_to_text(file, bytes)?),
-        "docx" => single("docx", docx_to_text(file, bytes)?),
-        "csv" | "tsv" | "jsonl" | "ndjson" | "json" | "xlsx" => table_documents(file, bytes),
+        "pdf" => single("pdf", pdf_to_text(file, bytes, limits)?),
+        "docx" => single("docx", docx_to_text(file, bytes, limits)?),
+        "csv" | "tsv" | "jsonl" | "ndjson" | "json" | "xlsx" => {
+            table_documents(file, bytes, limits)
+        }
         other => Err(ImportError::file(
             file,
             format!(
@@ -65,8 +77,12 @@ pub fn read_documents(file: &str, bytes: &[u8]) -> Result<Vec<ExtractedDocument>
     }
 }
 
-fn table_documents(file: &str, bytes: &[u8]) -> Result<Vec<ExtractedDocument>, ImportError> {
-    let table = read_table(file, bytes)?;
+fn table_documents(
+    file: &str,
+    bytes: &[u8],
+    limits: &Limits,
+) -> Result<Vec<ExtractedDocument>, ImportError> {
+    let table = read_table_within(file, bytes, limits)?;
     table.require(file, &[("text", TEXT)])?;
     let format = match extension(file).as_str() {
         "csv" => "csv",
@@ -245,7 +261,10 @@ fn decode_entities(text: &str) -> String {
     while let Some(amp) = rest.find('&') {
         out.push_str(&rest[..amp]);
         let after = &rest[amp + 1..];
-        let decoded = after.find(';').filter(|semi| *semi <= 10).and_then(|semi| {
+        // An entity is short: look for its ';' among the next few bytes only, so that a long
+        // run of '&' without one stays linear (defect 6 of issue 9).
+        let semi = after.bytes().take(11).position(|b| b == b';');
+        let decoded = semi.and_then(|semi| {
             let entity = &after[..semi];
             let c = match entity {
                 "amp" => Some('&'),
@@ -278,7 +297,8 @@ fn decode_entities(text: &str) -> String {
     out
 }
 
-fn pdf_to_text(file: &str, bytes: &[u8]) -> Result<String, ImportError> {
+fn pdf_to_text(file: &str, bytes: &[u8], limits: &Limits) -> Result<String, ImportError> {
+    archive::check_pdf(file, bytes, limits)?;
     // pdf-extract panics on some malformed files; a bad PDF must be a message, not a crash.
     let extracted = std::panic::catch_unwind(|| pdf_extract::extract_text_from_mem(bytes));
     match extracted {
@@ -295,17 +315,9 @@ fn pdf_to_text(file: &str, bytes: &[u8]) -> Result<String, ImportError> {
     }
 }
 
-fn docx_to_text(file: &str, bytes: &[u8]) -> Result<String, ImportError> {
+fn docx_to_text(file: &str, bytes: &[u8], limits: &Limits) -> Result<String, ImportError> {
     use quick_xml::events::Event;
-    let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| {
-        ImportError::file(file, format!("not a DOCX file (not a zip archive: {e})"))
-    })?;
-    let mut xml = String::new();
-    archive
-        .by_name("word/document.xml")
-        .map_err(|_| ImportError::file(file, "not a DOCX file (no word/document.xml inside)"))?
-        .read_to_string(&mut xml)
-        .map_err(|e| ImportError::file(file, format!("cannot read the document body: {e}")))?;
+    let xml = archive::read_entry(file, bytes, limits, "a DOCX file", "word/document.xml")?;
     let mut reader = quick_xml::Reader::from_str(&xml);
     let mut out = String::new();
     let mut in_text = false;

@@ -1,7 +1,7 @@
 //! Importers: turn users' files into validated domain values, or say exactly what is wrong.
 //!
-//! Every reader here parses a whole file into memory and validates it before anything is
-//! written anywhere: the caller stores the result in one transaction, so an import is
+//! Every reader here parses a whole file into memory — within the bounds of [`Limits`], so no
+//! file can make it allocate without bound — and validates it before anything is written anywhere: the caller stores the result in one transaction, so an import is
 //! all-or-nothing. Errors are [`ImportError`]s that name the file, the line (or record) and the
 //! field, e.g. `exam.csv:14:answer: 'E' is not one of the 4 choices (A–D)`.
 //!
@@ -20,15 +20,19 @@
 //! ```
 
 pub mod answers;
+mod archive;
 pub mod articles;
 pub mod documents;
 pub mod exam;
+mod json;
 pub mod leaderboard;
+pub mod limits;
 pub mod synonyms;
 mod table;
 mod text;
 pub mod trec;
 
+pub use limits::Limits;
 pub use table::Location;
 pub use text::decode_text;
 

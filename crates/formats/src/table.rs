@@ -1,10 +1,22 @@
 //! Tabular and record files (CSV, TSV, XLSX, JSON, JSONL) read into one shape: records of named
 //! fields, each with the line or record it came from.
+//!
+//! Reading is bounded by [`Limits`]: a table holds at most `max_cells` cells and `max_columns`
+//! columns, whatever its file claims, and spreadsheets are read cell by cell from the sheet's
+//! XML (never as the dense rectangle its `<dimension>` names).
 
+mod delimited;
+mod records;
+mod sheet;
+
+use crate::limits::Limits;
 use crate::{ImportError, decode_text, extension};
-use serde_json::Value as Json;
+use delimited::read_delimited;
+pub(crate) use records::{json_records, parse_json};
+use records::{read_json, read_jsonl};
+use sheet::read_sheet;
 use std::fmt;
-use std::io::Cursor;
+use std::sync::Arc;
 
 /// Where in a file a record starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,21 +65,24 @@ impl Value {
     }
 }
 
+/// The fields a record may have: (normalised key, name as written), shared by every row of a
+/// CSV or spreadsheet so that a row costs only its values.
+type Header = Arc<Vec<(String, String)>>;
+
 /// One record: its location and its fields under their original names.
 #[derive(Debug, Clone)]
 pub(crate) struct Record {
     pub loc: Location,
-    fields: Vec<(String, String, Value)>,
+    header: Header,
+    values: Vec<Value>,
 }
 
 impl Record {
     /// The first field whose normalised name is one of `aliases`: (original name, value).
     pub(crate) fn get(&self, aliases: &[&str]) -> Option<(&str, &Value)> {
         aliases.iter().find_map(|alias| {
-            self.fields
-                .iter()
-                .find(|(key, _, _)| key == alias)
-                .map(|(_, name, value)| (name.as_str(), value))
+            let i = self.header.iter().position(|(key, _)| key == alias)?;
+            Some((self.header[i].1.as_str(), self.values.get(i)?))
         })
     }
 
@@ -131,12 +146,29 @@ pub(crate) fn normalise_key(name: &str) -> String {
 
 /// Reads a CSV, TSV, XLSX, JSON or JSONL file into records, by extension.
 pub(crate) fn read_table(file: &str, bytes: &[u8]) -> Result<Table, ImportError> {
+    read_table_within(file, bytes, &Limits::current())
+}
+
+/// [`read_table`] under explicit bounds.
+pub(crate) fn read_table_within(
+    file: &str,
+    bytes: &[u8],
+    limits: &Limits,
+) -> Result<Table, ImportError> {
+    limits.check_file_size(file, bytes.len() as u64)?;
     let table = match extension(file).as_str() {
-        "csv" => read_delimited(file, bytes, b',')?,
-        "tsv" | "tab" => read_delimited(file, bytes, b'\t')?,
-        "xlsx" | "xlsm" | "xls" | "ods" => read_sheet(file, bytes)?,
-        "json" => read_json(file, &decode_text(file, bytes)?)?,
-        "jsonl" | "ndjson" => read_jsonl(file, &decode_text(file, bytes)?)?,
+        "csv" => read_delimited(file, bytes, b',', limits)?,
+        "tsv" | "tab" => read_delimited(file, bytes, b'\t', limits)?,
+        "xlsx" | "xlsm" => read_sheet(file, bytes, limits)?,
+        "xls" | "ods" | "xlsb" => {
+            return Err(ImportError::file(
+                file,
+                "Proctor reads spreadsheets saved as .xlsx; save this one as .xlsx (or CSV UTF-8) \
+                 and import that",
+            ));
+        }
+        "json" => read_json(file, &decode_text(file, bytes)?, limits)?,
+        "jsonl" | "ndjson" => read_jsonl(file, &decode_text(file, bytes)?, limits)?,
         other => {
             return Err(ImportError::file(
                 file,
@@ -150,8 +182,8 @@ pub(crate) fn read_table(file: &str, bytes: &[u8]) -> Result<Table, ImportError>
     Ok(table)
 }
 
-fn header_names(file: &str, raw: &[String], loc: Location) -> Result<Vec<String>, ImportError> {
-    let mut names: Vec<String> = Vec::with_capacity(raw.len());
+fn header_names(file: &str, raw: &[String], loc: Location) -> Result<Header, ImportError> {
+    let mut names: Vec<(String, String)> = Vec::with_capacity(raw.len());
     for (i, header) in raw.iter().enumerate() {
         let key = normalise_key(header);
         if key.is_empty() {
@@ -162,7 +194,7 @@ fn header_names(file: &str, raw: &[String], loc: Location) -> Result<Vec<String>
                 format!("column {} of the header has no name", i + 1),
             ));
         }
-        if let Some(j) = names.iter().position(|n| *n == key) {
+        if let Some(j) = names.iter().position(|(n, _)| *n == key) {
             return Err(ImportError::at(
                 file,
                 loc,
@@ -174,238 +206,43 @@ fn header_names(file: &str, raw: &[String], loc: Location) -> Result<Vec<String>
                 ),
             ));
         }
-        names.push(key);
+        names.push((key, header.clone()));
     }
-    Ok(names)
+    Ok(Arc::new(names))
 }
 
-fn read_delimited(file: &str, bytes: &[u8], delimiter: u8) -> Result<Table, ImportError> {
-    let text = decode_text(file, bytes)?;
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .flexible(false)
-        .from_reader(text.as_bytes());
-    let raw_headers: Vec<String> = reader
-        .headers()
-        .map_err(|e| csv_error(file, &e))?
-        .iter()
-        .map(str::to_owned)
-        .collect();
-    let columns = header_names(file, &raw_headers, Location::Line(1))?;
-    let mut records = Vec::new();
-    for row in reader.records() {
-        let row = row.map_err(|e| csv_error(file, &e))?;
-        let line = row.position().map_or(0, |p| p.line() as usize);
-        if row.iter().all(|cell| cell.trim().is_empty()) {
-            continue;
-        }
-        let fields = columns
-            .iter()
-            .zip(&raw_headers)
-            .zip(row.iter())
-            .map(|((key, name), cell)| (key.clone(), name.clone(), Value::Text(cell.to_owned())))
-            .collect();
-        records.push(Record {
-            loc: Location::Line(line),
-            fields,
-        });
-    }
-    Ok(Table { columns, records })
-}
-
-fn csv_error(file: &str, e: &csv::Error) -> ImportError {
-    let line = e.position().map(|p| Location::Line(p.line() as usize));
-    let message = match e.kind() {
-        csv::ErrorKind::UnequalLengths {
-            expected_len, len, ..
-        } => format!(
-            "this row has {len} fields but the header has {expected_len}; check for a missing or extra separator, or an unclosed quote"
-        ),
-        csv::ErrorKind::Utf8 { err, .. } => format!("the file is not UTF-8 text ({err})"),
-        _ => format!("the file is not valid CSV: {e}"),
-    };
-    ImportError {
-        file: file.to_owned(),
-        location: line,
-        field: None,
-        message,
-    }
-}
-
-fn read_sheet(file: &str, bytes: &[u8]) -> Result<Table, ImportError> {
-    use calamine::{Data, Reader};
-    let mut workbook = calamine::open_workbook_auto_from_rs(Cursor::new(bytes.to_vec()))
-        .map_err(|e| ImportError::file(file, format!("cannot open the spreadsheet: {e}")))?;
-    let sheet = workbook
-        .sheet_names()
-        .first()
-        .cloned()
-        .ok_or_else(|| ImportError::file(file, "the spreadsheet has no sheets"))?;
-    let range = workbook
-        .worksheet_range(&sheet)
-        .map_err(|e| ImportError::file(file, format!("cannot read sheet '{sheet}': {e}")))?;
-    let first_row = range.start().map_or(0, |(r, _)| r as usize);
-    let mut rows = range.rows();
-    let cell_text = |cell: &Data| match cell {
-        Data::Empty => String::new(),
-        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
-        other => other.to_string(),
-    };
-    let raw_headers: Vec<String> = rows
-        .next()
-        .ok_or_else(|| ImportError::file(file, format!("sheet '{sheet}' is empty")))?
-        .iter()
-        .map(cell_text)
-        .collect();
-    let width = raw_headers
-        .iter()
-        .rposition(|h| !h.trim().is_empty())
-        .map_or(0, |p| p + 1);
-    let raw_headers = raw_headers[..width].to_vec();
-    let columns = header_names(file, &raw_headers, Location::Line(first_row + 1))?;
-    let mut records = Vec::new();
-    for (i, row) in rows.enumerate() {
-        let cells: Vec<String> = row.iter().take(width).map(cell_text).collect();
-        if cells.iter().all(|c| c.trim().is_empty()) {
-            continue;
-        }
-        let fields = columns
-            .iter()
-            .zip(&raw_headers)
-            .zip(cells.into_iter().chain(std::iter::repeat(String::new())))
-            .map(|((key, name), cell)| (key.clone(), name.clone(), Value::Text(cell)))
-            .collect();
-        records.push(Record {
-            loc: Location::Line(first_row + i + 2),
-            fields,
-        });
-    }
-    Ok(Table { columns, records })
-}
-
-fn json_value(value: &Json) -> Value {
-    match value {
-        Json::Null => Value::Null,
-        Json::String(s) => Value::Text(s.clone()),
-        Json::Number(n) => Value::Text(n.to_string()),
-        Json::Bool(b) => Value::Text(b.to_string()),
-        Json::Array(items) => Value::List(
-            items
-                .iter()
-                .map(|i| match i {
-                    Json::String(s) => s.clone(),
-                    other => other.to_string(),
-                })
-                .collect(),
-        ),
-        Json::Object(map) => {
-            // {"A": "...", "B": "..."} choice maps keep letter order.
-            let mut entries: Vec<(&String, &Json)> = map.iter().collect();
-            entries.sort_by(|a, b| a.0.cmp(b.0));
-            Value::List(
-                entries
-                    .into_iter()
-                    .map(|(_, v)| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
-                    .collect(),
-            )
-        }
-    }
-}
-
-fn json_record(
+fn check_columns(
     file: &str,
+    count: usize,
     loc: Location,
-    value: &Json,
-    columns: &mut Vec<String>,
-) -> Result<Record, ImportError> {
-    let Json::Object(map) = value else {
+    limits: &Limits,
+) -> Result<(), ImportError> {
+    if count > limits.max_columns {
         return Err(ImportError::at(
             file,
             loc,
             None,
-            "expected an object with named fields ({\"question\": ...})",
+            format!(
+                "the header has {count} columns and Proctor reads tables of at most {} \
+                 (set PROCTOR_MAX_COLUMNS to raise the limit)",
+                limits.max_columns
+            ),
         ));
-    };
-    let fields = map
-        .iter()
-        .map(|(name, v)| {
-            let key = normalise_key(name);
-            if !columns.contains(&key) {
-                columns.push(key.clone());
-            }
-            (key, name.clone(), json_value(v))
-        })
-        .collect();
-    Ok(Record { loc, fields })
+    }
+    Ok(())
 }
 
-fn json_syntax(file: &str, e: &serde_json::Error, line_offset: usize) -> ImportError {
+fn too_many_cells(file: &str, loc: Location, limits: &Limits) -> ImportError {
     ImportError::at(
         file,
-        Location::Line(e.line() + line_offset),
+        loc,
         None,
         format!(
-            "invalid JSON at column {}: {}",
-            e.column(),
-            strip_position(&e.to_string())
+            "the table goes past {} cells (rows × columns) here, more than Proctor reads at once \
+             (set PROCTOR_MAX_CELLS to raise the limit)",
+            limits.max_cells
         ),
     )
-}
-
-fn strip_position(message: &str) -> &str {
-    message.find(" at line ").map_or(message, |i| &message[..i])
-}
-
-/// Parses a JSON document, reporting syntax errors with their line.
-pub(crate) fn parse_json(file: &str, text: &str) -> Result<Json, ImportError> {
-    serde_json::from_str(text).map_err(|e| json_syntax(file, &e, 0))
-}
-
-/// The array of records in a JSON document: the top level, or the first array-of-objects value
-/// of a top-level object (`{"questions": [...]}`).
-pub(crate) fn json_records(file: &str, doc: &Json) -> Result<Table, ImportError> {
-    let items = match doc {
-        Json::Array(items) => items,
-        Json::Object(map) => map
-            .values()
-            .find_map(|v| match v {
-                Json::Array(items) if items.iter().all(Json::is_object) => Some(items),
-                _ => None,
-            })
-            .ok_or_else(|| {
-                ImportError::file(file, "expected a list of records, or an object holding one")
-            })?,
-        _ => return Err(ImportError::file(file, "expected a list of records")),
-    };
-    let mut columns = Vec::new();
-    let records = items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| json_record(file, Location::Record(i + 1), item, &mut columns))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Table { columns, records })
-}
-
-fn read_json(file: &str, text: &str) -> Result<Table, ImportError> {
-    json_records(file, &parse_json(file, text)?)
-}
-
-fn read_jsonl(file: &str, text: &str) -> Result<Table, ImportError> {
-    let mut columns = Vec::new();
-    let mut records = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let value: Json = serde_json::from_str(line).map_err(|e| json_syntax(file, &e, i))?;
-        records.push(json_record(
-            file,
-            Location::Line(i + 1),
-            &value,
-            &mut columns,
-        )?);
-    }
-    Ok(Table { columns, records })
 }
 
 #[cfg(test)]
@@ -424,6 +261,10 @@ mod tests {
         let table = read_table("t.csv", b"id,text\n1,\"two\nlines\"\n2,plain\n").unwrap();
         assert_eq!(table.records[0].loc, Location::Line(2));
         assert_eq!(table.records[1].loc, Location::Line(4));
+        assert_eq!(
+            table.records[0].text(&["text"]),
+            Some(("text", "two\nlines"))
+        );
     }
 
     #[test]
@@ -451,6 +292,55 @@ mod tests {
     }
 
     #[test]
+    fn csv_quotes_escape_separators_and_quotes() {
+        let table = read_table(
+            "t.csv",
+            b"id,text\n1,\"a, \"\"quoted\"\" word\"\n2,5\" screen\n",
+        )
+        .unwrap();
+        assert_eq!(
+            table.records[0].text(&["text"]).unwrap().1,
+            "a, \"quoted\" word"
+        );
+        // A quote inside an unquoted field is text, as spreadsheets write it.
+        assert_eq!(table.records[1].text(&["text"]).unwrap().1, "5\" screen");
+    }
+
+    #[test]
+    fn regression_unclosed_quote_in_a_two_column_answers_file_names_its_line() {
+        // Defect 3 of issue 9: this file was read as two rows (the third swallowing the rest),
+        // giving a silently wrong leaderboard.
+        let csv = b"question_id,answer\ntw-001,A\ntw-002,C\ntw-003,\"B\ntw-004,D\ntw-005,A\n";
+        let err = read_table("answers.csv", csv).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "answers.csv:4:answer: a quoted field starts here and is never closed: add the \
+             missing closing quote (a quote inside a field is written twice)"
+        );
+        // A later quote closes the field, but text follows it: the same line is named.
+        let csv = b"question_id,answer\ntw-003,\"B\ntw-004,D\ntw-005,\"A\"\n";
+        let err = read_table("answers.csv", csv).unwrap_err();
+        assert_eq!(err.location, Some(Location::Line(2)));
+        assert!(err.message.contains("runs to line 4"), "{err}");
+    }
+
+    #[test]
+    fn regression_crlf_line_numbers_are_not_off_by_one() {
+        // Defect 4 of issue 9: errors in CRLF files named the wrong line.
+        let err = read_table("t.csv", b"id,text\r\n1,a\r\n2,b\r\n3\r\n4,d\r\n").unwrap_err();
+        assert_eq!(err.location, Some(Location::Line(4)));
+        let table = read_table("t.csv", b"id,text\r\n1,\"x\r\ny\"\r\n2,b\r\n").unwrap();
+        assert_eq!(table.records[1].loc, Location::Line(4));
+        // Old Mac line ends (a lone CR) and mixtures count one line each.
+        let err = read_table("t.csv", b"id,text\r1,a\n2,b\r\n3\r4,d").unwrap_err();
+        assert_eq!(err.location, Some(Location::Line(4)));
+        let err = read_table("t.jsonl", b"{\"a\": 1}\r\n{\"a\": 2}\r\n{\"a\" 3}\r\n").unwrap_err();
+        assert_eq!(err.location, Some(Location::Line(3)));
+        let err = read_table("t.jsonl", b"{\"a\": 1}\r{\"a\": 2}\r{\"a\" 3}\r").unwrap_err();
+        assert_eq!(err.location, Some(Location::Line(3)));
+    }
+
+    #[test]
     fn json_syntax_errors_name_the_line() {
         let err = read_table("t.json", b"[\n{\"a\": 1},\n{\"a\": }\n]").unwrap_err();
         assert_eq!(err.location, Some(Location::Line(3)));
@@ -470,5 +360,26 @@ mod tests {
                 .message
                 .contains("'.doc'")
         );
+        assert!(
+            read_table("t.ods", b"x")
+                .unwrap_err()
+                .message
+                .contains("save this one as .xlsx")
+        );
+    }
+
+    #[test]
+    fn tables_past_the_cell_and_column_bounds_are_refused() {
+        let limits = Limits {
+            max_cells: 10,
+            max_columns: 3,
+            ..Limits::default()
+        };
+        let err = read_table_within("t.csv", b"a,b,c,d\n1,2,3,4\n", &limits).unwrap_err();
+        assert!(err.message.starts_with("the header has 4 columns"), "{err}");
+        let rows = "a,b\n".to_owned() + &"1,2\n".repeat(10);
+        let err = read_table_within("t.csv", rows.as_bytes(), &limits).unwrap_err();
+        assert_eq!(err.location, Some(Location::Line(6)), "{err}");
+        assert!(err.message.contains("past 10 cells"), "{err}");
     }
 }

@@ -37,6 +37,11 @@ fn xlsx(rows: &[&[&str]]) -> Vec<u8> {
         }
         data.push_str("</row>");
     }
+    workbook(&data)
+}
+
+/// A one-sheet workbook around the given `<sheetData>` content.
+fn workbook(data: &str) -> Vec<u8> {
     let main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
     let rels = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
     zip(&[
@@ -189,6 +194,198 @@ fn reads_the_text_of_a_pdf() {
     let docs = read_documents("guide.pdf", &pdf("The relay listens on port 7400.")).unwrap();
     assert_eq!(docs[0].format, "pdf");
     assert_eq!(docs[0].text, "The relay listens on port 7400.");
+}
+
+mod regressions {
+    use super::{workbook, zip};
+    use proctor_formats::Limits;
+    use proctor_formats::answers::read_answers;
+    use proctor_formats::articles::read_articles;
+    use proctor_formats::documents::{html_to_text, read_documents, read_documents_within};
+    use proctor_formats::exam::read_exam;
+    use proctor_formats::leaderboard::read_leaderboard;
+    use proctor_formats::synonyms::read_synonyms;
+    use proctor_formats::trec::{read_qrels, read_run};
+    use std::io::Write as _;
+
+    #[test]
+    fn regression_xlsx_cell_at_xfd1048576_is_read_with_bounded_memory() {
+        // Defect 1 of issue 9: one cell at the sheet's last position made the reader allocate
+        // the whole 16,384 × 1,048,576 rectangle (~512 GB) and abort the process.
+        let data = "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>question_id</t></is></c>\
+                    <c r=\"B1\" t=\"inlineStr\"><is><t>answer</t></is></c></row>\
+                    <row r=\"2\"><c r=\"A2\" t=\"inlineStr\"><is><t>q1</t></is></c>\
+                    <c r=\"B2\" t=\"inlineStr\"><is><t>A</t></is></c></row>\
+                    <row r=\"1048576\"><c r=\"XFD1048576\" t=\"inlineStr\"><is><t>x</t></is></c></row>";
+        let rows = read_answers("far.xlsx", &workbook(data)).unwrap();
+        assert_eq!(
+            rows.len(),
+            1,
+            "the stray cell lies outside the header's columns"
+        );
+        // A header that reaches column XFD is refused with the bound, not allocated.
+        let data = "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>id</t></is></c>\
+                    <c r=\"XFD1\" t=\"inlineStr\"><is><t>far</t></is></c></row>\
+                    <row r=\"1048576\"><c r=\"A1048576\" t=\"inlineStr\"><is><t>x</t></is></c></row>";
+        let err = read_answers("wide.xlsx", &workbook(data)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "wide.xlsx:1: the header has 16384 columns and Proctor reads tables of at most 512 \
+             (set PROCTOR_MAX_COLUMNS to raise the limit)"
+        );
+    }
+
+    #[test]
+    fn regression_zip_bombs_are_refused_before_they_unpack() {
+        // Defect 5 of issue 9: a small DOCX or XLSX that unpacks to gigabytes was accepted.
+        let limits = Limits {
+            max_unpacked_bytes: 4 << 20,
+            ..Limits::default()
+        };
+        let mut out = std::io::Cursor::new(Vec::new());
+        let mut writer = zip::ZipWriter::new(&mut out);
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        writer.start_file("word/document.xml", options).unwrap();
+        let block = vec![b' '; 1 << 20];
+        for _ in 0..16 {
+            writer.write_all(&block).unwrap();
+        }
+        writer.finish().unwrap();
+        let bomb = out.into_inner();
+        assert!(bomb.len() < 100_000, "{} bytes", bomb.len());
+        let err = read_documents_within("bomb.docx", &bomb, &limits).unwrap_err();
+        assert!(
+            err.message
+                .starts_with("the document unpacks to more than 4 MB"),
+            "{err}"
+        );
+        let mut sheet =
+            String::from("<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>id</t></is></c></row>");
+        sheet.push_str(&" ".repeat(5 << 20));
+        let err = read_documents_within("bomb.xlsx", &workbook(&sheet), &limits).unwrap_err();
+        assert!(
+            err.message
+                .starts_with("the spreadsheet unpacks to more than 4 MB"),
+            "{err}"
+        );
+        let many: Vec<(String, &str)> = (0..50).map(|i| (format!("f{i}.xml"), "x")).collect();
+        let many: Vec<(&str, &str)> = many.iter().map(|(n, t)| (n.as_str(), *t)).collect();
+        let tight = Limits {
+            max_archive_entries: 20,
+            ..Limits::default()
+        };
+        let err = read_documents_within("many.docx", &zip(&many), &tight).unwrap_err();
+        assert!(
+            err.message.starts_with("the archive holds 50 entries"),
+            "{err}"
+        );
+        let err = read_documents_within(
+            "huge.txt",
+            &vec![b'a'; 3 << 20],
+            &Limits {
+                max_file_bytes: 2 << 20,
+                ..Limits::default()
+            },
+        )
+        .unwrap_err();
+        assert!(err.message.starts_with("the file is 3 MB"), "{err}");
+    }
+
+    #[test]
+    fn regression_html_entity_runs_decode_in_linear_time() {
+        // Defect 6 of issue 9: every '&' searched the rest of the text for a ';'. Two megabytes
+        // of '&' took minutes; now it is one pass (the hostile-input corpus times it too).
+        let html = "&".repeat(2 << 20);
+        let started = std::time::Instant::now();
+        let text = html_to_text(&html);
+        assert_eq!(text.len(), 2 << 20);
+        let unterminated = "&amp".repeat(500_000);
+        assert_eq!(html_to_text(&unterminated).len(), unterminated.len());
+        assert_eq!(
+            html_to_text("a &amp; b &#x41;&#66; &bogus; &"),
+            "a & b AB &bogus; &"
+        );
+        assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    }
+
+    #[test]
+    fn every_reader_survives_random_bytes_and_mutations() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+        let seeds: Vec<(&str, Vec<u8>)> = vec![
+            (
+                "e.csv",
+                b"id,question,A,B,answer\nq1,\"Which, one?\",x,y,A\n".to_vec(),
+            ),
+            (
+                "e.json",
+                br#"[{"id":"q1","question":"Which?","choices":["x","y"],"answer":"A"}]"#.to_vec(),
+            ),
+            ("a.json", br#"{"q1": "A", "q2": null}"#.to_vec()),
+            ("a.jsonl", b"{\"id\":\"q1\",\"answer\":\"B\"}\n".to_vec()),
+            ("q.txt", b"1 0 d1 1\n2 0 d2 0\n".to_vec()),
+            ("r.run", b"1 Q0 d1 1 0.5 sys\n".to_vec()),
+            (
+                "b.csv",
+                b"system,score,standard_error\nA,0.5,0.01\n".to_vec(),
+            ),
+            ("s.tsv", b"word\tsynonym\nfee\tcharge\n".to_vec()),
+            (
+                "d.html",
+                b"<p>Fee &amp; rate</p><script>x</script>".to_vec(),
+            ),
+            ("d.md", b"# T\n[a](b) **c**".to_vec()),
+            (
+                "e.xlsx",
+                super::xlsx(&[
+                    &["id", "question", "A", "B", "answer"],
+                    &["q1", "Which?", "x", "y", "A"],
+                ]),
+            ),
+            (
+                "d.docx",
+                zip(&[(
+                    "word/document.xml",
+                    "<w:document><w:body><w:p><w:r><w:t>Hi</w:t></w:r></w:p></w:body></w:document>",
+                )]),
+            ),
+        ];
+        let mut runner = TestRunner::new(Config {
+            cases: 64,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        for (name, seed) in &seeds {
+            let strategy = (
+                proptest::collection::vec((0..seed.len(), any::<u8>()), 0..8),
+                proptest::collection::vec(any::<u8>(), 0..64),
+                any::<bool>(),
+            );
+            runner
+                .run(&strategy, |(edits, random, truncate)| {
+                    let mut bytes = seed.clone();
+                    for (at, byte) in edits {
+                        bytes[at] = byte;
+                    }
+                    if truncate {
+                        bytes.truncate(bytes.len() / 2);
+                    }
+                    for input in [&bytes, &random] {
+                        let _ = read_exam(name, input);
+                        let _ = read_answers(name, input);
+                        let _ = read_documents(name, input);
+                        let _ = read_articles(name, input);
+                        let _ = read_leaderboard(name, input);
+                        let _ = read_synonyms(name, input);
+                        let _ = read_qrels(name, input);
+                        let _ = read_run(name, input);
+                    }
+                    Ok(())
+                })
+                .unwrap();
+        }
+    }
 }
 
 mod properties {

@@ -5,6 +5,13 @@
 //! `ui/dist` at `/`) reads it from the `?token=` of the address it was opened with. Routes are
 //! adapters of a few lines: decode, call the [`Workbench`], map the error to a status.
 //!
+//! Every request must name this server in its `Host` header (`127.0.0.1:PORT` or
+//! `localhost:PORT`), so a web page cannot reach it through a DNS name rebound to 127.0.0.1;
+//! a request from a page of another origin (its `Origin` or `Sec-Fetch-Site` says so) is
+//! refused; bodies are capped; and every error — the facade's, an unknown route (404), a wrong
+//! method (405), a body too large (413), malformed JSON (400) — is answered as
+//! `{"code", "message"}`.
+//!
 //! | route | body | answer |
 //! |---|---|---|
 //! | `GET /api/summary` | – | `ProjectSummary` |
@@ -24,13 +31,15 @@
 //! | `GET /api/irt` | – | `IrtReport` or null |
 //! | `POST /api/irt` | `IrtRequest` | `IrtReport` |
 //! | `POST /api/irt/improve` | `ImproveRequest` | `ImprovementReport` |
+//! | `GET /api/irt/settings` | – | `IrtSettings` |
+//! | `POST /api/irt/settings` | `IrtSettings` | `IrtSettings` |
 //! | `GET /api/models` | – | `ModelsReport` |
 //! | `POST /api/models/add` | `AddModelRequest` | `ModelSelfTest` |
 //! | `POST /api/models/test` | `ModelName` | `ModelSelfTest` |
 //! | `POST /api/models/remove` | `ModelName` | `UserModelInfo` |
 
-use axum::extract::{Path, Request, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -38,8 +47,9 @@ use axum::{Json, Router};
 use proctor_api::dto::{
     AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
     ImportRequest, ImproveRequest, ImprovementReport, IngestRequest, IrtReport, IrtRequest,
-    JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
-    ProjectPath, RunRequest, SignificanceRequest, SignificanceTable, UserModelInfo,
+    IrtSettings, JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo,
+    PipelinesOverview, ProjectPath, RunRequest, SignificanceRequest, SignificanceTable,
+    UserModelInfo,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Workbench};
 use std::net::{Ipv4Addr, SocketAddr};
@@ -57,10 +67,15 @@ pub struct ServeOptions {
     pub token: Option<String>,
 }
 
+/// Largest JSON request body the API reads (requests are small: names, paths, settings).
+pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
+
 #[derive(Clone)]
 struct AppState {
     workbench: Arc<Workbench>,
     token: Arc<str>,
+    /// The `Host` values that name this server: 127.0.0.1:PORT and localhost:PORT.
+    hosts: Arc<[String]>,
 }
 
 struct Failure(ApiError);
@@ -72,6 +87,7 @@ impl IntoResponse for Failure {
             ErrorCode::NotFound => StatusCode::NOT_FOUND,
             ErrorCode::Conflict | ErrorCode::NoProject => StatusCode::CONFLICT,
             ErrorCode::Unauthorized => StatusCode::UNAUTHORIZED,
+            ErrorCode::Forbidden => StatusCode::FORBIDDEN,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             // 499 is nginx's "client closed request"; no standard code means "stopped by the user".
             ErrorCode::Cancelled => StatusCode::from_u16(499).unwrap_or(StatusCode::BAD_REQUEST),
@@ -186,6 +202,17 @@ async fn fit_irt(State(s): State<AppState>, Json(r): Json<IrtRequest>) -> Answer
     call(&s, move |w| w.fit_irt(&r)).await
 }
 
+async fn irt_settings(State(s): State<AppState>) -> Answer<IrtSettings> {
+    call(&s, Workbench::irt_settings).await
+}
+
+async fn set_irt_settings(
+    State(s): State<AppState>,
+    Json(r): Json<IrtSettings>,
+) -> Answer<IrtSettings> {
+    call(&s, move |w| w.set_irt_settings(&r)).await
+}
+
 async fn improve_exam(
     State(s): State<AppState>,
     Json(r): Json<ImproveRequest>,
@@ -232,11 +259,108 @@ async fn require_token(State(s): State<AppState>, request: Request, next: Next) 
     }
 }
 
-/// The routes, for a server or a test.
-pub fn router(workbench: Arc<Workbench>, token: &str, ui_dir: Option<PathBuf>) -> Router {
+/// Refuses a request whose `Host` does not name this server (DNS rebinding) or that comes
+/// from a page of another origin.
+async fn same_origin_only(State(s): State<AppState>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
+    if !host.is_some_and(|h| s.hosts.iter().any(|ok| ok.eq_ignore_ascii_case(h))) {
+        return Failure(ApiError::new(
+            ErrorCode::Forbidden,
+            format!(
+                "this server answers requests addressed to {} only, not to {}",
+                s.hosts.join(" or "),
+                host.unwrap_or("no host")
+            ),
+        ))
+        .into_response();
+    }
+    if let Some(origin) = cross_origin(headers, &s.hosts) {
+        return Failure(ApiError::new(
+            ErrorCode::Forbidden,
+            format!("requests from other sites are refused ({origin})"),
+        ))
+        .into_response();
+    }
+    next.run(request).await
+}
+
+/// The foreign origin a request comes from, if any.
+fn cross_origin(headers: &HeaderMap, hosts: &[String]) -> Option<String> {
+    if let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
+        let own = hosts
+            .iter()
+            .any(|h| origin.eq_ignore_ascii_case(&format!("http://{h}")));
+        if !own {
+            return Some(format!("origin {origin}"));
+        }
+    }
+    match headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
+        Some(site @ ("cross-site" | "same-site")) => Some(format!("Sec-Fetch-Site: {site}")),
+        _ => None,
+    }
+}
+
+/// Answers every error that is not already `{code, message}` (the router's 404 and 405,
+/// axum's 413 and JSON rejections) in that shape.
+async fn errors_as_json(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if json || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let body = axum::body::to_bytes(response.into_body(), 64 * 1024)
+        .await
+        .unwrap_or_default();
+    let detail = String::from_utf8_lossy(&body).trim().to_owned();
+    let (code, message) = match status {
+        StatusCode::NOT_FOUND => (
+            ErrorCode::NotFound,
+            "there is no such route in Proctor's API".to_owned(),
+        ),
+        StatusCode::METHOD_NOT_ALLOWED => (
+            ErrorCode::InvalidInput,
+            "this route does not take that method (GET reads, POST changes)".to_owned(),
+        ),
+        StatusCode::PAYLOAD_TOO_LARGE => (
+            ErrorCode::InvalidInput,
+            format!(
+                "the request body is larger than {} MB, the most the API reads",
+                MAX_BODY_BYTES / (1024 * 1024)
+            ),
+        ),
+        s if s.is_client_error() => (
+            ErrorCode::InvalidInput,
+            if detail.is_empty() {
+                format!("the request was refused ({s})")
+            } else {
+                format!("the request is malformed: {detail}")
+            },
+        ),
+        s => (
+            ErrorCode::Internal,
+            format!("the server failed ({s}): {detail}"),
+        ),
+    };
+    (status, Json(ApiError::new(code, message))).into_response()
+}
+
+/// The routes, for a server or a test. `port` is the one the server is bound to: requests
+/// must address 127.0.0.1:port or localhost:port.
+pub fn router(
+    workbench: Arc<Workbench>,
+    token: &str,
+    ui_dir: Option<PathBuf>,
+    port: u16,
+) -> Router {
     let state = AppState {
         workbench,
         token: Arc::from(token),
+        hosts: Arc::from([format!("127.0.0.1:{port}"), format!("localhost:{port}")]),
     };
     let api = Router::new()
         .route("/summary", get(summary))
@@ -255,14 +379,17 @@ pub fn router(workbench: Arc<Workbench>, token: &str, ui_dir: Option<PathBuf>) -
         .route("/jobs/{id}/cancel", post(cancel_job))
         .route("/irt", get(latest_irt).post(fit_irt))
         .route("/irt/improve", post(improve_exam))
+        .route("/irt/settings", get(irt_settings).post(set_irt_settings))
         .route("/models", get(models))
         .route("/models/add", post(add_model))
         .route("/models/test", post(test_model))
         .route("/models/remove", post(remove_model))
+        .fallback(|| async { StatusCode::NOT_FOUND })
         .layer(middleware::from_fn_with_state(state.clone(), require_token))
-        .with_state(state);
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .with_state(state.clone());
     let app = Router::new().nest("/api", api);
-    match ui_dir {
+    let app = match ui_dir {
         Some(dir) => {
             let index = dir.join("index.html");
             app.fallback_service(
@@ -271,7 +398,9 @@ pub fn router(workbench: Arc<Workbench>, token: &str, ui_dir: Option<PathBuf>) -
             )
         }
         None => app,
-    }
+    };
+    app.layer(middleware::from_fn(errors_as_json))
+        .layer(middleware::from_fn_with_state(state, same_origin_only))
 }
 
 /// A fresh random session token.
@@ -294,8 +423,9 @@ impl Server {
         let listener =
             tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, options.port)))
                 .await?;
+        let port = listener.local_addr()?.port();
         Ok(Self {
-            app: router(workbench, &token, options.ui_dir),
+            app: router(workbench, &token, options.ui_dir, port),
             listener,
             token,
         })

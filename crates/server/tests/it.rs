@@ -14,17 +14,30 @@ fn request(
     token: Option<&str>,
     body: &str,
 ) -> (u16, String) {
-    let mut stream = TcpStream::connect(addr).unwrap();
     let auth = token
         .map(|t| format!("Authorization: Bearer {t}\r\n"))
         .unwrap_or_default();
+    raw(
+        addr,
+        &format!("Host: {addr}\r\n{auth}"),
+        method,
+        path,
+        body.as_bytes(),
+    )
+}
+
+/// A request with the given header lines (each ending in CRLF).
+fn raw(addr: SocketAddr, headers: &str, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).unwrap();
     write!(
         stream,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}Content-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\n{headers}Content-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     )
     .unwrap();
+    // The server may answer (413) before it has read a large body: a broken pipe is fine.
+    let _ = stream.write_all(body);
     let mut response = String::new();
     stream.read_to_string(&mut response).unwrap();
     let status = response[9..12].parse().unwrap();
@@ -154,7 +167,7 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
     let (status, body) = request(addr, "GET", "/api/irt", Some(&token), "");
     assert_eq!((status, body.contains("null")), (200, true), "{body}");
     let irt = serde_json::json!({
-        "exam": null, "model": "2pl", "method": "joint", "preset": "paper", "hierarchical": false,
+        "exam": null, "settings": null, "hierarchical": false,
         "baselines": [], "selection": {"systems": [], "tagged": []}
     })
     .to_string();
@@ -162,7 +175,11 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(json_body(&body)["systems"].as_array().unwrap().len(), 9);
     let (_, body) = request(addr, "GET", "/api/irt", Some(&token), "");
-    assert_eq!(json_body(&body)["request"]["model"], "2pl");
+    assert_eq!(
+        json_body(&body)["settings"]["model"],
+        "2pl",
+        "the project's default setting"
+    );
 
     // Imports run as jobs too, and hand back their report.
     let answers = dir.path().join("newcomer.csv");
@@ -183,6 +200,132 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
     let (status, _) = request(addr, "POST", "/api/jobs/99/cancel", Some(&token), "");
     assert_eq!(status, 404);
 
+    stop.send(()).unwrap();
+    runtime.block_on(handle).unwrap().unwrap();
+}
+
+#[test]
+fn refuses_foreign_hosts_other_sites_and_oversized_bodies_with_code_and_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let workbench = Arc::new(Workbench::new(dir.path()));
+    let options = ServeOptions {
+        port: 0,
+        ui_dir: None,
+        token: Some("secret".into()),
+    };
+    let server = runtime.block_on(Server::bind(workbench, options)).unwrap();
+    let addr = server.address().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let handle = runtime.spawn(server.run(async {
+        stopped.await.ok();
+    }));
+    let auth = "Authorization: Bearer secret\r\n";
+    let error_of = |(status, body): (u16, String)| -> (u16, String, String) {
+        let json = json_body(&body);
+        (
+            status,
+            json["code"].as_str().unwrap().to_owned(),
+            json["message"].as_str().unwrap().to_owned(),
+        )
+    };
+    // DNS rebinding: a name that resolves to 127.0.0.1 is not this server's name.
+    let (status, code, message) = error_of(raw(
+        addr,
+        &format!("Host: evil.example:{}\r\n{auth}", addr.port()),
+        "GET",
+        "/api/summary",
+        b"",
+    ));
+    assert_eq!((status, code.as_str()), (403, "forbidden"), "{message}");
+    assert!(message.contains("evil.example"), "{message}");
+    let (status, code, _) = error_of(raw(addr, auth, "GET", "/api/summary", b""));
+    assert_eq!(
+        (status, code.as_str()),
+        (403, "forbidden"),
+        "no Host header at all"
+    );
+    // localhost:PORT is the same server.
+    let (status, code, _) = error_of(raw(
+        addr,
+        &format!("Host: localhost:{}\r\n{auth}", addr.port()),
+        "GET",
+        "/api/summary",
+        b"",
+    ));
+    assert_eq!((status, code.as_str()), (409, "no_project"));
+    // A page of another site may not call the API, even with the token.
+    let host = format!("Host: {addr}\r\n");
+    let (status, code, _) = error_of(raw(
+        addr,
+        &format!("{host}{auth}Origin: https://evil.example\r\n"),
+        "POST",
+        "/api/projects/sample",
+        b"",
+    ));
+    assert_eq!((status, code.as_str()), (403, "forbidden"));
+    let (status, code, _) = error_of(raw(
+        addr,
+        &format!("{host}{auth}Sec-Fetch-Site: cross-site\r\n"),
+        "GET",
+        "/api/summary",
+        b"",
+    ));
+    assert_eq!((status, code.as_str()), (403, "forbidden"));
+    let (status, _, _) = error_of(raw(
+        addr,
+        &format!("{host}{auth}Origin: http://{addr}\r\n"),
+        "GET",
+        "/api/summary",
+        b"",
+    ));
+    assert_eq!(status, 409, "its own origin is welcome");
+    // Every other error is {code, message} too.
+    let (status, code, _) = error_of(raw(
+        addr,
+        &format!("{host}{auth}"),
+        "GET",
+        "/api/no-such-route",
+        b"",
+    ));
+    assert_eq!((status, code.as_str()), (404, "not_found"));
+    let (status, code, _) = error_of(raw(
+        addr,
+        &format!("{host}{auth}"),
+        "DELETE",
+        "/api/summary",
+        b"",
+    ));
+    assert_eq!((status, code.as_str()), (405, "invalid_input"));
+    let (status, code, message) = error_of(raw(
+        addr,
+        &format!("{host}{auth}"),
+        "POST",
+        "/api/compare",
+        b"{\"first\": ",
+    ));
+    assert_eq!((status, code.as_str()), (400, "invalid_input"), "{message}");
+    let (status, code, _) = error_of(raw(
+        addr,
+        &format!("{host}{auth}"),
+        "POST",
+        "/api/compare",
+        b"[1, 2]",
+    ));
+    assert!(status == 400 || status == 422, "{status}");
+    assert_eq!(code, "invalid_input");
+    let big = vec![b' '; proctor_server::MAX_BODY_BYTES + 10];
+    let (status, code, message) = error_of(raw(
+        addr,
+        &format!("{host}{auth}"),
+        "POST",
+        "/api/compare",
+        &big,
+    ));
+    assert_eq!((status, code.as_str()), (413, "invalid_input"), "{message}");
+    // After all of that, the server still answers.
+    let (status, _) = request(addr, "POST", "/api/projects/sample", Some("secret"), "");
+    assert_eq!(status, 200);
     stop.send(()).unwrap();
     runtime.block_on(handle).unwrap().unwrap();
 }

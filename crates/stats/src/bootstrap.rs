@@ -80,15 +80,25 @@ pub fn paired_bootstrap(
         return Err(StatsError::NotFinite(bad % a.len()));
     }
     let differences: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
+    if differences.iter().any(|d| !d.is_finite()) {
+        return Err(StatsError::Invalid(
+            "a difference is beyond the range of f64",
+        ));
+    }
     let n = differences.len();
     let mut rng = SplitMix64::new(seed);
+    // Σ (d / n) rather than Σ d / n: the sum of many values near f64::MAX must not overflow.
     let mut means: Vec<f64> = (0..resamples)
-        .map(|_| (0..n).map(|_| differences[rng.below(n)]).sum::<f64>() / n as f64)
+        .map(|_| {
+            (0..n)
+                .map(|_| differences[rng.below(n)] / n as f64)
+                .sum::<f64>()
+        })
         .collect();
     means.sort_by(f64::total_cmp);
     let tail = (1.0 - level) / 2.0;
     Ok(PairedDifference {
-        difference: differences.iter().sum::<f64>() / n as f64,
+        difference: differences.iter().map(|d| d / n as f64).sum::<f64>(),
         low: quantile(&means, tail),
         high: quantile(&means, 1.0 - tail),
         pairs: n,

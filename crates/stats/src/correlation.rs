@@ -51,6 +51,17 @@ fn product_moment_p(r: f64, n: usize) -> f64 {
 pub fn pearson(x: &[f64], y: &[f64]) -> Result<Correlation, StatsError> {
     check_pairs(x, y, 2)?;
     let n = x.len();
+    // r does not change when x or y is scaled: bring both to magnitudes ≤ 1 first, so that
+    // squares and sums of values near 1e308 neither overflow nor lose every digit.
+    let scaled = |v: &[f64]| -> Vec<f64> {
+        let largest = v.iter().fold(0.0_f64, |m, a| m.max(a.abs()));
+        if largest == 0.0 {
+            v.to_vec()
+        } else {
+            v.iter().map(|a| a / largest).collect()
+        }
+    };
+    let (x, y) = (&scaled(x)[..], &scaled(y)[..]);
     let mean = |v: &[f64]| v.iter().sum::<f64>() / n as f64;
     let (mx, my) = (mean(x), mean(y));
     let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
@@ -88,8 +99,8 @@ pub fn kendall_tau_b(x: &[f64], y: &[f64]) -> Result<Correlation, StatsError> {
     let (mut x_ties, mut y_ties) = (0u64, 0u64);
     for i in 0..n {
         for j in i + 1..n {
-            let dx = x[i].total_cmp(&x[j]) as i8;
-            let dy = y[i].total_cmp(&y[j]) as i8;
+            let dx = crate::compare_values(x[i], x[j]) as i8;
+            let dy = crate::compare_values(y[i], y[j]) as i8;
             match (dx, dy) {
                 (0, 0) => {
                     x_ties += 1;
@@ -211,7 +222,7 @@ pub struct LeaderboardAgreement {
 fn noisy_positions(board: &ScoredBoard, rng: &mut SplitMix64) -> Vec<f64> {
     let n = board.scores.len();
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| board.scores[b].total_cmp(&board.scores[a]).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| crate::compare_values(board.scores[b], board.scores[a]).then(a.cmp(&b)));
     let mut positions = vec![0.0; n];
     let mut start = 0;
     while start < n {

@@ -43,7 +43,7 @@ pub struct Evaluation {
 /// The run's documents for one query in trec_eval's order.
 fn ranked(documents: &[(String, f64)]) -> Vec<&str> {
     let mut order: Vec<&(String, f64)> = documents.iter().collect();
-    order.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| b.0.cmp(&a.0)));
+    order.sort_by(|a, b| crate::compare_values(b.1, a.1).then_with(|| b.0.cmp(&a.0)));
     order.into_iter().map(|(d, _)| d.as_str()).collect()
 }
 

@@ -88,6 +88,12 @@ pub enum StatsError {
     Invalid(&'static str),
 }
 
+/// Orders two numbers as people read them: −0.0 and 0.0 are the same value (a tie), which
+/// `f64::total_cmp` alone would separate.
+pub(crate) fn compare_values(a: f64, b: f64) -> std::cmp::Ordering {
+    (a + 0.0).total_cmp(&(b + 0.0))
+}
+
 /// Refuses NaN and infinite values, naming the first.
 pub(crate) fn check_finite(values: &[f64]) -> Result<(), StatsError> {
     match values.iter().position(|v| !v.is_finite()) {

@@ -39,6 +39,23 @@ pub struct PairedTest {
     pub method: TestMethod,
 }
 
+/// The mean of a − b in the samples' own units, computed without overflow; an error when the
+/// mean itself lies beyond the range of f64.
+fn mean_difference(a: &[f64], b: &[f64]) -> Result<f64, StatsError> {
+    let n = a.len() as f64;
+    let mean = a.iter().map(|x| x / n).sum::<f64>() - b.iter().map(|y| y / n).sum::<f64>();
+    if mean.is_finite() {
+        Ok(mean)
+    } else {
+        Err(StatsError::Invalid(
+            "the mean difference is beyond the range of f64",
+        ))
+    }
+}
+
+/// a − b pair by pair, on a scale where every difference and their sum are finite: the tests
+/// here depend on the differences only up to a positive factor (ranks, signs, t, p), so values
+/// near f64::MAX are divided by the largest magnitude instead of overflowing to infinity.
 fn differences(a: &[f64], b: &[f64]) -> Result<Vec<f64>, StatsError> {
     if a.len() != b.len() {
         return Err(StatsError::Unpaired(a.len(), b.len()));
@@ -48,7 +65,15 @@ fn differences(a: &[f64], b: &[f64]) -> Result<Vec<f64>, StatsError> {
     }
     check_finite(a)?;
     check_finite(b)?;
-    Ok(a.iter().zip(b).map(|(x, y)| x - y).collect())
+    let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
+    let largest = d.iter().fold(0.0_f64, |m, v| m.max(v.abs()));
+    if largest.is_finite() && largest * d.len() as f64 <= f64::MAX / 4.0 {
+        return Ok(d);
+    }
+    // Halving is exact, so (x/2 − y/2) keeps every tie and sign of x − y; then scale to ≤ 1.
+    let halves: Vec<f64> = a.iter().zip(b).map(|(x, y)| x / 2.0 - y / 2.0).collect();
+    let largest = halves.iter().fold(0.0_f64, |m, v| m.max(v.abs()));
+    Ok(halves.into_iter().map(|v| v / largest).collect())
 }
 
 /// Wilcoxon's signed-rank test of a − b, as `scipy.stats.wilcoxon(a, b)` with its defaults
@@ -185,6 +210,7 @@ pub fn bootstrap_test(
 ) -> Result<PairedTest, StatsError> {
     let d = differences(a, b)?;
     let n = d.len();
+    let statistic = mean_difference(a, b)?;
     let observed = d.iter().sum::<f64>() / n as f64;
     let centred: Vec<f64> = d.iter().map(|v| v - observed).collect();
     let threshold = observed.abs() * (1.0 - 1e-12);
@@ -196,7 +222,7 @@ pub fn bootstrap_test(
         })
         .count();
     Ok(PairedTest {
-        statistic: observed,
+        statistic,
         p_value: (1 + extreme) as f64 / (1 + resamples) as f64,
         n,
         method: TestMethod::Resampled,
@@ -215,6 +241,7 @@ pub fn permutation_test(
 ) -> Result<PairedTest, StatsError> {
     let d = differences(a, b)?;
     let n = d.len();
+    let statistic = mean_difference(a, b)?;
     let observed = d.iter().sum::<f64>();
     let threshold = observed.abs() * (1.0 - 1e-12);
     let (p_value, method) = if n < 63 && (1u64 << n) <= resamples as u64 {
@@ -244,11 +271,61 @@ pub fn permutation_test(
         )
     };
     Ok(PairedTest {
-        statistic: observed / n as f64,
+        statistic,
         p_value,
         n,
         method,
     })
+}
+
+/// The exact McNemar test of two systems' right/not-right answers to the same questions: the
+/// two-sided binomial test, p = 0.5, on the discordant questions (`only_first` right only for
+/// the first, `only_second` right only for the second), which is the exact paired permutation
+/// test for 0/1 scores (METHODS.md §9). p = min(1, 2 · P(X ≤ min(b, c))), X ~ Bin(b + c, ½);
+/// p = 1 when no question is discordant. Matches `scipy.stats.binomtest(b, b + c).pvalue`.
+pub fn mcnemar_exact(only_first: u64, only_second: u64) -> PairedTest {
+    let n = only_first + only_second;
+    let k = only_first.min(only_second);
+    let statistic = only_first as f64 - only_second as f64;
+    if n == 0 {
+        return PairedTest {
+            statistic,
+            p_value: 1.0,
+            n: 0,
+            method: TestMethod::NoDifference,
+        };
+    }
+    // P(X ≤ k) = Σ_{j ≤ k} C(n, j) / 2^n, each term from the last by C(n, j) = C(n, j − 1) ·
+    // (n − j + 1) / j: exact for small counts, starting from 2^−n (a power of two); in log space
+    // where 2^−n would underflow.
+    let tail = if n <= 1000 {
+        let mut term = 0.5_f64.powi(i32::try_from(n).unwrap_or(i32::MAX));
+        let mut tail = term;
+        for j in 1..=k {
+            term *= (n - j + 1) as f64 / j as f64;
+            tail += term;
+        }
+        tail
+    } else {
+        let mut ln_term = -(n as f64) * std::f64::consts::LN_2;
+        let mut tail = ln_term.exp();
+        for j in 1..=k {
+            ln_term += ((n - j + 1) as f64).ln() - (j as f64).ln();
+            tail += ln_term.exp();
+        }
+        tail
+    };
+    let p_value = if 2 * k == n {
+        1.0
+    } else {
+        (2.0 * tail).min(1.0)
+    };
+    PairedTest {
+        statistic,
+        p_value,
+        n: usize::try_from(n).unwrap_or(usize::MAX),
+        method: TestMethod::Exact,
+    }
 }
 
 /// Holm's step-down adjustment of several p-values (same order as given):

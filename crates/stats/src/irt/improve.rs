@@ -2,7 +2,9 @@
 //! drop the fraction ρ of the active items with the lowest discrimination, then refit starting
 //! from the previous estimates. Every step is kept.
 
-use super::{Aggregate, Item, ItemModel, Preset, ResponseMatrix, fit_joint, test_information};
+use super::{
+    Aggregate, Item, ItemModel, Preset, ResponseMatrix, fit_joint, fit_marginal, test_information,
+};
 use crate::StatsError;
 use serde::{Deserialize, Serialize};
 
@@ -27,13 +29,43 @@ pub struct ImprovementStep {
     pub log_likelihood: f64,
 }
 
+/// How item parameters are estimated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Estimation {
+    /// Joint maximum likelihood with box bounds.
+    Joint,
+    /// Marginal maximum likelihood by EM.
+    Marginal,
+}
+
+/// A fit's items, abilities and log-likelihood, by either method.
+fn refit(
+    responses: &ResponseMatrix,
+    model: ItemModel,
+    preset: &Preset,
+    estimation: Estimation,
+    warm: Option<(&[f64], &[Item])>,
+) -> Result<(Vec<Item>, Vec<f64>, f64), StatsError> {
+    match estimation {
+        Estimation::Joint => {
+            let fit = fit_joint(responses, model, preset, None, warm)?;
+            Ok((fit.items, fit.abilities, fit.log_likelihood))
+        }
+        Estimation::Marginal => {
+            let fit = fit_marginal(responses, model, preset, 2_000, false)?;
+            Ok((fit.items, fit.abilities, fit.log_likelihood))
+        }
+    }
+}
+
 /// Runs `steps` steps of dropping the fraction `fraction` (at least one item) of the lowest
-/// discrimination items, refitting by joint ML each time. Stops early when fewer than two items
-/// would remain.
+/// discrimination items, refitting each time (joint fits start from the previous step's
+/// estimates). Stops early when fewer than two items would remain.
 pub fn improve_exam(
     responses: &ResponseMatrix,
     model: ItemModel,
     preset: &Preset,
+    estimation: Estimation,
     steps: usize,
     fraction: f64,
     grid: &[f64],
@@ -43,17 +75,17 @@ pub fn improve_exam(
             "the fraction to drop must be in [0, 1)",
         ));
     }
-    let fit = fit_joint(responses, model, preset, None, None)?;
+    let (items, abilities, log_likelihood) = refit(responses, model, preset, estimation, None)?;
     let mut active: Vec<usize> = (0..responses.items()).collect();
     let mut record = vec![ImprovementStep {
         step: 0,
         active: active.clone(),
         dropped: Vec::new(),
-        information: test_information(&fit.items, grid, Aggregate::Mean),
+        information: test_information(&items, grid, Aggregate::Mean),
         grid: grid.to_vec(),
-        items: fit.items,
-        abilities: fit.abilities,
-        log_likelihood: fit.log_likelihood,
+        items,
+        abilities,
+        log_likelihood,
     }];
     for step in 1..=steps {
         let previous = record.last().expect("step 0 is always recorded");
@@ -77,22 +109,22 @@ pub fn improve_exam(
         let warm_items: Vec<Item> = kept_positions.iter().map(|&p| previous.items[p]).collect();
         active = kept_positions.iter().map(|&p| active[p]).collect();
         let reduced = responses.select_items(&active)?;
-        let refit = fit_joint(
+        let (items, abilities, log_likelihood) = refit(
             &reduced,
             model,
             preset,
-            None,
+            estimation,
             Some((&previous.abilities, &warm_items)),
         )?;
         record.push(ImprovementStep {
             step,
             active: active.clone(),
             dropped,
-            information: test_information(&refit.items, grid, Aggregate::Mean),
+            information: test_information(&items, grid, Aggregate::Mean),
             grid: grid.to_vec(),
-            items: refit.items,
-            abilities: refit.abilities,
-            log_likelihood: refit.log_likelihood,
+            items,
+            abilities,
+            log_likelihood,
         });
     }
     Ok(record)

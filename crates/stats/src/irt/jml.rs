@@ -105,7 +105,9 @@ pub struct JointFit {
     pub raw_effects: Vec<f64>,
     /// Σ r log p + (1 − r) log(1 − p) over the observed responses.
     pub log_likelihood: f64,
-    /// Quasi-Newton iterations, over all sweeps.
+    /// The minimised objective: −log-likelihood plus the priors' penalties.
+    pub objective: f64,
+    /// Quasi-Newton iterations.
     pub iterations: usize,
     /// Whether the optimiser met its stopping rule.
     pub converged: bool,
@@ -160,11 +162,21 @@ pub fn fit_joint(
     };
     let mut thetas = vec![0.0; examinees];
     let mut d_theta = vec![0.0; examinees];
+    // The "standard" preset identifies the scale by centring: abilities are the raw sums
+    // minus their mean, θ_s = raw_s − mean(raw), inside the objective, so the optimiser works on
+    // the centred model itself and its stopping rule speaks for the centred estimates.
+    let centre = preset.centre;
+    let centred_thetas = |x: &[f64]| -> Vec<f64> {
+        let raw: Vec<f64> = (0..examinees).map(|s| theta_of(x, s)).collect();
+        if !centre || examinees == 0 {
+            return raw;
+        }
+        let mean = raw.iter().sum::<f64>() / examinees as f64;
+        raw.into_iter().map(|t| t - mean).collect()
+    };
     let mut objective = |x: &[f64], g: &mut [f64]| -> f64 {
         g.fill(0.0);
-        for (s, theta) in thetas.iter_mut().enumerate() {
-            *theta = theta_of(x, s);
-        }
+        thetas.copy_from_slice(&centred_thetas(x));
         d_theta.fill(0.0);
         let mut total = 0.0;
         for i in 0..items {
@@ -186,6 +198,13 @@ pub fn fit_joint(
             total += penalty;
             layout.add_gradient(g, i, [d[0] + pg[0], d[1] + pg[1], d[2] + pg[2]]);
         }
+        if centre && examinees > 0 {
+            // d raw_s = d θ_s − mean(d θ): the chain rule through the centring.
+            let mean = d_theta.iter().sum::<f64>() / examinees as f64;
+            for d in &mut d_theta {
+                *d -= mean;
+            }
+        }
         match (factors, &offsets) {
             (Some(f), Some(off)) => {
                 for (s, levels) in f.assignment.iter().enumerate() {
@@ -198,35 +217,10 @@ pub fn fit_joint(
         }
         total
     };
-    let sweeps = if preset.centre { 25 } else { 1 };
-    let mut iterations = 0;
-    let mut converged = false;
-    for _ in 0..sweeps {
-        let found = minimize(&mut objective, &x, &lower, &upper, Settings::default());
-        iterations += found.iterations;
-        converged = found.converged;
-        x = found.x;
-        if !preset.centre {
-            break;
-        }
-        // Centre θ at 0 and move the difficulties with it, which leaves a(θ − b) unchanged.
-        let mean = (0..examinees).map(|s| theta_of(&x, s)).sum::<f64>() / examinees as f64;
-        if mean.abs() < 1e-6 {
-            break;
-        }
-        let shifted: Vec<usize> = match (factors, &offsets) {
-            (Some(f), Some(off)) => (0..f.levels[0].len()).map(|l| off[0] + l).collect(),
-            _ => (0..examinees).collect(),
-        };
-        for k in shifted {
-            x[k] = (x[k] - mean).clamp(lower[k], upper[k]);
-        }
-        for i in 0..items {
-            let b = person_count + i * model.parameters() + usize::from(model != ItemModel::OnePl);
-            x[b] = (x[b] - mean).clamp(lower[b], upper[b]);
-        }
-    }
-    let abilities: Vec<f64> = (0..examinees).map(|s| theta_of(&x, s)).collect();
+    let found = minimize(&mut objective, &x, &lower, &upper, Settings::default());
+    let (iterations, converged, objective) = (found.iterations, found.converged, found.value);
+    let x = found.x;
+    let abilities: Vec<f64> = centred_thetas(&x);
     let fitted: Vec<Item> = (0..items).map(|i| layout.read(&x, i)).collect();
     let log_likelihood = log_likelihood(responses, &fitted, &abilities);
     let item_errors = fitted
@@ -278,6 +272,7 @@ pub fn fit_joint(
             Vec::new()
         },
         log_likelihood,
+        objective,
         iterations,
         converged,
     })

@@ -384,3 +384,56 @@ fn marginal_item_errors(
         })
         .collect()
 }
+
+/// An examinee's ability as expected a posteriori under θ ~ N(0, 1), given estimated items.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PosteriorAbility {
+    /// The posterior mean (EAP).
+    pub mean: f64,
+    /// The posterior standard deviation.
+    pub sd: f64,
+}
+
+/// EAP abilities of every examinee of `responses` under θ ~ N(0, 1) on mirt's quadrature, given
+/// the items (from any fit). Finite for every examinee, also one who got everything right or
+/// wrong, where a maximum-likelihood θ runs to its bound (METHODS.md §3, "abilities on
+/// screen"). Missing responses are skipped.
+pub fn eap_abilities(responses: &ResponseMatrix, items: &[Item]) -> Vec<PosteriorAbility> {
+    let (nodes, weights) = quadrature(QUADRATURE_POINTS);
+    let log_weights: Vec<f64> = weights.iter().map(|w| w.ln()).collect();
+    // log P(right) and log P(wrong) of each item at each node, computed once.
+    let table: Vec<Vec<(f64, f64)>> = items
+        .iter()
+        .map(|item| {
+            nodes
+                .iter()
+                .map(|&theta| {
+                    let p = item.probability(theta).clamp(1e-300, 1.0 - 1e-16);
+                    (p.ln(), (1.0 - p).ln())
+                })
+                .collect()
+        })
+        .collect();
+    (0..responses.examinees())
+        .map(|s| {
+            let mut log_post = log_weights.clone();
+            for (i, logs) in table.iter().enumerate() {
+                let Some(right) = responses.get(s, i) else {
+                    continue;
+                };
+                for (k, value) in log_post.iter_mut().enumerate() {
+                    *value += if right { logs[k].0 } else { logs[k].1 };
+                }
+            }
+            let top = log_post.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let post: Vec<f64> = log_post.iter().map(|v| (v - top).exp()).collect();
+            let norm: f64 = post.iter().sum();
+            let mean = post.iter().zip(&nodes).map(|(w, x)| w * x).sum::<f64>() / norm;
+            let second = post.iter().zip(&nodes).map(|(w, x)| w * x * x).sum::<f64>() / norm;
+            PosteriorAbility {
+                mean,
+                sd: (second - mean * mean).max(0.0).sqrt(),
+            }
+        })
+        .collect()
+}

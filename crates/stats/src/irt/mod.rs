@@ -16,9 +16,11 @@ mod mml;
 pub mod optimize;
 
 pub use diagnostics::{ItemFit, ModelFit, diagnose};
-pub use improve::{ImprovementStep, improve_exam};
+pub use improve::{Estimation, ImprovementStep, improve_exam};
 pub use jml::{Factors, JointFit, fit_joint};
-pub use mml::{MarginalFit, QUADRATURE_POINTS, fit_marginal, quadrature};
+pub use mml::{
+    MarginalFit, PosteriorAbility, QUADRATURE_POINTS, eap_abilities, fit_marginal, quadrature,
+};
 
 use crate::StatsError;
 use serde::{Deserialize, Serialize};
@@ -226,7 +228,8 @@ pub struct Preset {
     pub start: Item,
     /// Weak priors as penalties: log a ~ N(0, 0.5²), b ~ N(0, 2²), c ~ Beta(2, 8).
     pub priors: bool,
-    /// Centre θ to mean 0 after each sweep (JML).
+    /// Identify the scale by centring (JML): abilities are the fitted raw values minus their
+    /// mean, inside the likelihood, so the optimum found is the centred model's own.
     pub centre: bool,
 }
 
@@ -249,8 +252,8 @@ impl Preset {
         }
     }
 
-    /// Wide bounds (a ∈ [0.05, 5], b ∈ [−6, 6], c ∈ [0, 0.5], θ ∈ [−6, 6]) with weak priors and
-    /// θ centred after each sweep.
+    /// Wide bounds (a ∈ [0.05, 5], b ∈ [−6, 6], c ∈ [0, 0.5], θ ∈ [−6, 6] on the raw values)
+    /// with weak priors and θ centred to mean 0.
     pub fn standard() -> Self {
         Self {
             discrimination: (0.05, 5.0),

@@ -5,8 +5,8 @@ use crate::reference::{agree, run};
 use proctor_stats::SplitMix64;
 use proctor_stats::correlation::pearson;
 use proctor_stats::irt::{
-    Aggregate, Factors, Item, ItemModel, Preset, ResponseMatrix, diagnose, fit_joint, fit_marginal,
-    improve_exam, test_information, theta_grid,
+    Aggregate, Estimation, Factors, Item, ItemModel, Preset, ResponseMatrix, diagnose, fit_joint,
+    fit_marginal, improve_exam, test_information, theta_grid,
 };
 use serde_json::json;
 
@@ -359,6 +359,7 @@ fn improvement_drops_the_least_discriminating_items() {
         &responses,
         ItemModel::TwoPl,
         &Preset::standard(),
+        Estimation::Joint,
         3,
         0.1,
         &grid,
@@ -423,4 +424,39 @@ fn degenerate_exams_give_finite_answers() {
         ResponseMatrix::from_scores(&[]),
         Err(proctor_stats::StatsError::Empty)
     );
+}
+
+#[test]
+fn eap_abilities_are_the_marginal_fits_and_finite_at_perfect_scores() {
+    use proctor_stats::irt::eap_abilities;
+    let responses = ResponseMatrix::from_scores(&lsat7_rows()).unwrap();
+    let fit = fit_marginal(
+        &responses,
+        ItemModel::TwoPl,
+        &Preset::standard().without_priors(),
+        2_000,
+        false,
+    )
+    .unwrap();
+    let eap = eap_abilities(&responses, &fit.items);
+    for (s, posterior) in eap.iter().enumerate() {
+        assert!(
+            (posterior.mean - fit.abilities[s]).abs() < 1e-9,
+            "examinee {s}"
+        );
+        assert!(
+            (posterior.sd - fit.ability_sds[s]).abs() < 1e-9,
+            "examinee {s}"
+        );
+    }
+    // All right and all wrong: finite, on the right sides, and less certain than the middle.
+    let rows = vec![
+        vec![Some(true); 5],
+        vec![Some(false); 5],
+        vec![Some(true), Some(false), Some(true), Some(false), None],
+    ];
+    let extremes = eap_abilities(&ResponseMatrix::new(rows).unwrap(), &fit.items);
+    assert!(extremes[0].mean > 0.5 && extremes[0].mean.is_finite());
+    assert!(extremes[1].mean < -0.5 && extremes[1].mean.is_finite());
+    assert!(extremes.iter().all(|p| p.sd > 0.0 && p.sd < 1.0));
 }

@@ -4,7 +4,7 @@
 use crate::irt::{normal, uniform};
 use crate::reference::{agree, run};
 use proctor_stats::correlation::{kendall_tau_b, pearson, spearman};
-use proctor_stats::significance::{TestMethod, paired_t, wilcoxon};
+use proctor_stats::significance::{TestMethod, mcnemar_exact, paired_t, wilcoxon};
 use proctor_stats::{SplitMix64, StatsError};
 use serde_json::{Value, json};
 
@@ -127,4 +127,34 @@ fn correlations_and_paired_tests_agree_with_scipy() {
             1e-9,
         );
     }
+}
+
+#[test]
+fn exact_mcnemar_agrees_with_scipys_binomial_test() {
+    let mut pairs: Vec<(u64, u64)> = vec![(0, 0), (1, 0), (0, 5), (7, 2), (5, 5), (10, 0), (3, 4)];
+    for b in [12u64, 30, 57, 200, 1000] {
+        pairs.push((b, b / 2));
+        pairs.push((b / 3, b));
+        pairs.push((b, b + 1));
+    }
+    let input = json!({"correlations": [], "paired": [], "mcnemar": pairs});
+    let reference = run("scipy_stats.py", &input);
+    for (k, (b, c)) in pairs.iter().enumerate() {
+        let expected = reference["mcnemar"][k].as_f64().unwrap();
+        let ours = mcnemar_exact(*b, *c);
+        agree(
+            &format!("McNemar p, b = {b}, c = {c}"),
+            ours.p_value,
+            expected,
+            1e-9,
+        );
+        assert_eq!(ours.n as u64, b + c);
+    }
+    // By hand: 7 against 2 discordant → 2 · (1 + 9 + 36) / 512.
+    agree(
+        "McNemar 7:2",
+        mcnemar_exact(7, 2).p_value,
+        92.0 / 512.0,
+        1e-15,
+    );
 }

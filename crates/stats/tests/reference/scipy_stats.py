@@ -1,6 +1,7 @@
 """scipy.stats on the cases a Proctor test sends: correlations and paired tests.
 
-stdin: {"correlations": [{"x": [...], "y": [...]}], "paired": [{"a": [...], "b": [...]}]}
+stdin: {"correlations": [{"x": [...], "y": [...]}], "paired": [{"a": [...], "b": [...]}],
+        "mcnemar": [[b, c], ...]}
 stdout: the same lists with scipy's statistics and p-values, defaults throughout.
 """
 import json
@@ -37,5 +38,10 @@ for case in cases["paired"]:
         "wilcoxon": finite(w.statistic, w.pvalue),
         "ttest": finite(t.statistic, t.pvalue),
     })
+# The exact McNemar test: the two-sided binomial test on the discordant pairs.
+out["mcnemar"] = [
+    stats.binomtest(b, b + c, 0.5).pvalue if b + c > 0 else 1.0
+    for b, c in cases.get("mcnemar", [])
+]
 # NaN (scipy's answer for a constant sample) is not JSON: send null.
 json.dump(out, sys.stdout, allow_nan=False)

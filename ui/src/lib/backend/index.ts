@@ -13,6 +13,7 @@ import type {
   IngestRequest,
   IrtReport,
   IrtRequest,
+  IrtSettings,
   AddModelRequest,
   JobStatus,
   ModelSelfTest,
@@ -72,6 +73,10 @@ export interface Backend {
   latestIrt(): Promise<IrtReport | null>;
   /** Fits an IRT model on the newest exam (and keeps it). */
   fitIrt(request: IrtRequest): Promise<IrtReport>;
+  /** The project's IRT setting (model, method, preset), used by every panel. */
+  irtSettings(): Promise<IrtSettings>;
+  /** Sets the project's IRT setting. */
+  setIrtSettings(settings: IrtSettings): Promise<IrtSettings>;
   /** Drops the weakest questions step by step, refitting the IRT model each time. */
   improveExam(request: ImproveRequest): Promise<ImprovementReport>;
   /** What the local models folder holds, and the models the user added. */

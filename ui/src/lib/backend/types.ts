@@ -1,7 +1,7 @@
 // Generated from the Rust DTOs in crates/api/src/dto.rs by crates/api/src/bindings.rs.
 // Do not edit: run `UPDATE_BINDINGS=1 cargo test -p proctor-api bindings` instead.
 
-export type ErrorCode = "invalid_input" | "not_found" | "conflict" | "no_project" | "unauthorized" | "internal" | "cancelled" | "models_missing";
+export type ErrorCode = "invalid_input" | "not_found" | "conflict" | "no_project" | "unauthorized" | "forbidden" | "internal" | "cancelled" | "models_missing";
 
 export type ApiError = { 
 /**
@@ -107,6 +107,8 @@ comparable_to_gold: boolean | null, };
 
 export type SittingMode = "answers" | "exam";
 
+export type SystemGroup = "systems" | "pipelines";
+
 export type Standing = { 
 /**
  * 1-based rank by accuracy.
@@ -116,6 +118,10 @@ rank: number,
  * System name.
  */
 system: string, 
+/**
+ * Its group.
+ */
+group: SystemGroup, 
 /**
  * Answer mode or EXAM mode.
  */
@@ -133,21 +139,25 @@ correct: number,
  */
 wrong: number, 
 /**
- * Unanswered (scored 0, shown apart).
+ * Unanswered (not right, shown apart).
  */
 unanswered: number, 
 /**
- * Errors (not graded).
+ * Errors: timeouts, malformed replies (not right, shown apart).
  */
 errors: number, 
 /**
- * Questions graded (all but errors).
+ * Active questions of the exam version: the denominator of accuracy.
  */
-graded: number, 
+questions: number, 
 /**
- * correct / graded.
+ * correct / questions: errors and unanswered questions are not right (METHODS.md §1).
  */
 accuracy: number | null, 
+/**
+ * correct / (questions − errors), "accuracy on answered"; only where there are errors.
+ */
+accuracy_on_answered: number | null, 
 /**
  * Lower end of the 95% Wilson interval.
  */
@@ -167,11 +177,11 @@ export type CategoryCell = {
  */
 correct: number, 
 /**
- * Graded questions in the category.
+ * Questions in the category.
  */
-graded: number, 
+questions: number, 
 /**
- * correct / graded.
+ * correct / questions.
  */
 accuracy: number | null, };
 
@@ -447,6 +457,41 @@ first: string,
  */
 second: string, };
 
+export type Verdict = { 
+/**
+ * The primary test: "exact McNemar" (accuracy) or "paired randomisation" (EXAM).
+ */
+test: string, 
+/**
+ * Its two-sided p-value for this pair.
+ */
+p_value: number, 
+/**
+ * The p-value after Holm's correction over the family.
+ */
+adjusted_p_value: number, 
+/**
+ * Comparisons in the family (1: no correction).
+ */
+family_size: number, 
+/**
+ * The family in words: "the 3 systems, each against Echo Bot".
+ */
+family: string, 
+/**
+ * Whether the difference is real: adjusted p < 0.05.
+ */
+real: boolean, 
+/**
+ * Lin's marker for the first against the second, from the adjusted p-value:
+ * ▲/▼ p < 0.01, △/▽ p < 0.05, ^/v p < 0.10, ◦ not significant.
+ */
+marker: string, 
+/**
+ * The verdict as every panel says it.
+ */
+sentence: string, };
+
 export type Comparison = { 
 /**
  * The first system.
@@ -457,7 +502,7 @@ first: string,
  */
 second: string, 
 /**
- * Questions graded for both (an error on either side leaves a question out).
+ * Questions compared: every active question (errors and unanswered are not right).
  */
 pairs: number, 
 /**
@@ -489,7 +534,7 @@ second_accuracy: number,
  */
 difference: number, 
 /**
- * Lower end of the 95% paired bootstrap interval of the difference.
+ * Lower end of the 95% paired bootstrap interval of the difference (its size).
  */
 low: number, 
 /**
@@ -505,26 +550,26 @@ resamples: number,
  */
 seed: number, 
 /**
- * Whether the interval excludes 0: the difference is unlikely to be luck of the questions.
+ * Whether the interval excludes 0.
  */
 excludes_zero: boolean, 
 /**
- * Two-sided p-value of Wilcoxon's signed-rank test over the questions.
+ * The verdict on accuracy: exact McNemar, Holm over the family.
+ */
+verdict: Verdict, 
+/**
+ * The verdict on the EXAM score, when both systems sat in EXAM mode: paired randomisation
+ * over queries, Holm over the same family.
+ */
+exam_verdict: Verdict | null, 
+/**
+ * Secondary: two-sided p-value of Wilcoxon's signed-rank test over the questions.
  */
 wilcoxon_p: number, 
 /**
- * Two-sided p-value of the paired t-test (None when the differences do not vary).
+ * Secondary: two-sided p-value of the paired t-test (None when the differences do not vary).
  */
-t_test_p: number | null, 
-/**
- * Two-sided p-value of the randomisation (sign-flip) test.
- */
-permutation_p: number, 
-/**
- * Lin's marker for the first against the second, from the Wilcoxon p-value:
- * ▲/▼ p < 0.01, △/▽ p < 0.05, ^/v p < 0.10, ◦ not significant.
- */
-marker: string, };
+t_test_p: number | null, };
 
 export type SignificanceRequest = { 
 /**
@@ -534,7 +579,11 @@ exam: string | null,
 /**
  * The system the others are compared with.
  */
-baseline: string, };
+baseline: string, 
+/**
+ * The group on view (None: both, each its own family).
+ */
+group: SystemGroup | null, };
 
 export type SignificanceRow = { 
 /**
@@ -542,25 +591,37 @@ export type SignificanceRow = {
  */
 system: string, 
 /**
- * Questions graded for both.
+ * Its group (its family).
+ */
+group: SystemGroup, 
+/**
+ * Questions compared.
  */
 pairs: number, 
 /**
- * Its accuracy minus the baseline's, on those questions.
+ * Its accuracy minus the baseline's.
  */
 difference: number, 
 /**
- * Wilcoxon signed-rank p-value.
+ * Lower end of the 95% paired bootstrap interval of the difference.
  */
-p_value: number, 
+low: number, 
 /**
- * The p-value after Holm's correction for the number of systems compared.
+ * Upper end.
  */
-adjusted_p_value: number, 
+high: number, 
 /**
- * Lin's marker from the adjusted p-value.
+ * The one verdict.
  */
-marker: string, };
+verdict: Verdict, 
+/**
+ * Secondary: Wilcoxon signed-rank p-value (uncorrected).
+ */
+wilcoxon_p: number, 
+/**
+ * Secondary: paired t-test p-value (uncorrected).
+ */
+t_test_p: number | null, };
 
 export type SignificanceTable = { 
 /**
@@ -572,9 +633,9 @@ baseline: string,
  */
 rows: Array<SignificanceRow>, 
 /**
- * The correction applied ("Holm").
+ * How the verdicts were reached, in one sentence for the note beside the table.
  */
-correction: string, };
+method: string, };
 
 export type ChunkUnit = "paragraph" | "sentence";
 
@@ -1235,23 +1296,31 @@ systems: Array<string>,
  */
 tagged: Array<string>, };
 
+export type IrtSettings = { 
+/**
+ * The model (default 2PL: with fewer than ~200 examinees the 3PL's guessing parameters are
+ * weakly identified).
+ */
+model: IrtModel, 
+/**
+ * The estimation method (default joint: an exam has few examinees).
+ */
+method: IrtMethod, 
+/**
+ * Bounds and priors: "standard" (default) or "paper" (004's).
+ */
+preset: string, };
+
 export type IrtRequest = { 
 /**
  * The exam (default: the newest).
  */
 exam: string | null, 
 /**
- * The model.
+ * A new setting for the project, used from now on by every panel (None: the project's
+ * current one).
  */
-model: IrtModel, 
-/**
- * The estimation method.
- */
-method: IrtMethod, 
-/**
- * Bounds and priors: "paper" (004's) or "standard".
- */
-preset: string, 
+settings: IrtSettings | null, 
 /**
  * Fit abilities as sums of the systems' factor effects (the hierarchical model; joint
  * method only). Every system must carry the same factors.
@@ -1318,19 +1387,38 @@ flags: Array<string>,
  */
 curve: Array<number>, };
 
+export type Measurable = "within" | "above" | "below";
+
 export type IrtAbility = { 
 /**
  * The system.
  */
 system: string, 
 /**
- * θ.
+ * θ: the posterior mean (EAP) under N(0, 1) given the item estimates.
  */
 ability: number, 
 /**
- * Its standard error (joint: 1/sqrt(test information); marginal: posterior sd).
+ * Its posterior standard deviation (the ± shown with it).
  */
-standard_error: number | null, };
+standard_error: number, 
+/**
+ * The estimate the fit itself made (joint: maximum likelihood, which runs to its bound
+ * for a perfect or zero score; marginal: the same EAP).
+ */
+fitted: number, 
+/**
+ * Questions right, of those answered or missed (errors are missing here).
+ */
+raw_score: number, 
+/**
+ * Questions with a response (right, wrong or unanswered).
+ */
+responses: number, 
+/**
+ * Whether the exam can measure this system (a perfect or zero raw score cannot).
+ */
+measurable: Measurable, };
 
 export type IrtEffect = { 
 /**
@@ -1374,6 +1462,10 @@ exam: ExamVersion,
  */
 request: IrtRequest, 
 /**
+ * The IRT setting it was fitted with.
+ */
+settings: IrtSettings, 
+/**
  * Items, in exam order.
  */
 items: Array<IrtItem>, 
@@ -1411,14 +1503,6 @@ export type ImproveRequest = {
  * The exam (default: the newest).
  */
 exam: string | null, 
-/**
- * The model.
- */
-model: IrtModel, 
-/**
- * Bounds and priors: "paper" or "standard".
- */
-preset: string, 
 /**
  * Number of steps.
  */
@@ -1467,6 +1551,10 @@ exam: ExamVersion,
  * What was run.
  */
 request: ImproveRequest, 
+/**
+ * The project's IRT setting it ran with.
+ */
+settings: IrtSettings, 
 /**
  * The steps, the full exam first.
  */

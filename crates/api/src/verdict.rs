@@ -1,0 +1,249 @@
+//! One verdict, one test (METHODS.md §9): whether a difference between two systems is real is
+//! decided here and nowhere else, so the leaderboard, the compare panel, the CLI and the HTTP
+//! API cannot disagree.
+//!
+//! - Accuracy (right / not right per question): the exact McNemar test.
+//! - EXAM (a score per query): the paired randomisation test over queries, exact when
+//!   2^n ≤ 100,000, else 100,000 seeded sign flips.
+//! - The family: comparing A with B, every system of A's group (the systems being judged, or
+//!   the reference pipelines) is compared with B; Holm's correction runs over that family,
+//!   whose size every sentence states. The leaderboard's baseline column, the compare panel and
+//!   both doors ask this module with the same (A, B), so they get the same answer.
+
+use crate::dto::{SystemGroup, Verdict};
+use crate::grades::Loaded;
+use crate::{ApiError, ApiResult, ErrorCode};
+use proctor_core::RunMode;
+use proctor_exam::grading::{self, Sitting};
+use proctor_stats::significance::{Marker, holm, mcnemar_exact, permutation_test};
+
+/// Sign flips drawn by the randomisation test when it cannot enumerate them all.
+pub(crate) const RANDOMISATION_FLIPS: usize = 100_000;
+
+/// Significance level of "real".
+const ALPHA: f64 = 0.05;
+
+/// Which metric a verdict is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Metric {
+    Accuracy,
+    Exam,
+}
+
+impl Loaded {
+    /// A sitting's group.
+    pub(crate) fn group_of(&self, name: &str) -> SystemGroup {
+        self.groups
+            .get(name)
+            .copied()
+            .unwrap_or(SystemGroup::Systems)
+    }
+
+    /// The sittings of a group, in load order (gold excluded).
+    fn members(&self, group: SystemGroup) -> impl Iterator<Item = &Sitting> {
+        self.sittings
+            .iter()
+            .filter(move |s| s.mode != RunMode::Gold && self.group_of(&s.name) == group)
+    }
+
+    pub(crate) fn sitting(&self, name: &str) -> Option<&Sitting> {
+        self.sittings
+            .iter()
+            .find(|s| s.name == name && s.mode != RunMode::Gold)
+    }
+}
+
+fn per_query(loaded: &Loaded, sitting: &Sitting) -> Option<Vec<f64>> {
+    let graded = grading::grade(&loaded.questions, std::slice::from_ref(sitting));
+    let score = graded.leaderboard.into_iter().next()?.exam?;
+    Some(score.per_query.into_iter().map(|(_, v)| v).collect())
+}
+
+/// The p-value of one member against the baseline, by the metric's primary test; `None` when
+/// the member has no score of that metric (an answer-mode system has no EXAM).
+fn primary_p(loaded: &Loaded, member: &Sitting, baseline: &Sitting, metric: Metric) -> Option<f64> {
+    match metric {
+        Metric::Accuracy => {
+            let (b, c) = grading::discordant(&loaded.questions, member, baseline);
+            Some(mcnemar_exact(b as u64, c as u64).p_value)
+        }
+        Metric::Exam => {
+            let (a, b) = (per_query(loaded, member)?, per_query(loaded, baseline)?);
+            permutation_test(&a, &b, RANDOMISATION_FLIPS, grading::SEED)
+                .ok()
+                .map(|t| t.p_value)
+        }
+    }
+}
+
+/// The family of "`first` against `baseline`": the members of `first`'s group (other than the
+/// baseline) that have a score of the metric, with their raw and Holm-adjusted p-values.
+pub(crate) struct Family {
+    pub group: SystemGroup,
+    pub baseline: String,
+    /// (member, raw p, adjusted p), in load order.
+    pub members: Vec<(String, f64, f64)>,
+}
+
+impl Family {
+    /// Every member of `group` against `baseline`.
+    pub(crate) fn of(
+        loaded: &Loaded,
+        group: SystemGroup,
+        baseline: &str,
+        metric: Metric,
+    ) -> ApiResult<Self> {
+        let base = loaded.sitting(baseline).ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::NotFound,
+                format!("no system named '{baseline}' sat this exam"),
+            )
+        })?;
+        let raw: Vec<(String, f64)> = loaded
+            .members(group)
+            .filter(|m| m.name != baseline)
+            .filter_map(|m| Some((m.name.clone(), primary_p(loaded, m, base, metric)?)))
+            .collect();
+        let p_values: Vec<f64> = raw.iter().map(|(_, p)| *p).collect();
+        let adjusted =
+            holm(&p_values).map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
+        Ok(Self {
+            group,
+            baseline: baseline.to_owned(),
+            members: raw
+                .into_iter()
+                .zip(adjusted)
+                .map(|((name, p), adj)| (name, p, adj))
+                .collect(),
+        })
+    }
+
+    /// The verdict on `member` against the baseline, whose difference (member − baseline) is
+    /// `difference` in the metric's unit (a share: 0.125 is 12.5 points).
+    pub(crate) fn verdict(&self, member: &str, difference: f64, metric: Metric) -> Option<Verdict> {
+        let (_, p, adjusted) = self.members.iter().find(|(name, _, _)| name == member)?;
+        let size = self.members.len();
+        let family = if size == 1 {
+            format!("one comparison: {member} against {}", self.baseline)
+        } else {
+            format!(
+                "the {size} {} on view, each against {}",
+                self.group.describe(),
+                self.baseline
+            )
+        };
+        let test = match metric {
+            Metric::Accuracy => "exact McNemar",
+            Metric::Exam => "paired randomisation over queries",
+        };
+        let real = *adjusted < ALPHA;
+        Some(Verdict {
+            test: test.to_owned(),
+            p_value: *p,
+            adjusted_p_value: *adjusted,
+            family_size: u32::try_from(size).unwrap_or(u32::MAX),
+            sentence: sentence(
+                member,
+                &self.baseline,
+                difference,
+                metric,
+                real,
+                test,
+                *p,
+                *adjusted,
+                size,
+            ),
+            family,
+            real,
+            marker: Marker::of(*adjusted, difference).symbol().to_owned(),
+        })
+    }
+}
+
+/// "A p-value as people read it": 3 significant digits, "< 0.001" below.
+pub(crate) fn p_text(p: f64) -> String {
+    if p < 0.001 {
+        "< 0.001".to_owned()
+    } else {
+        format!("= {p:.3}")
+    }
+}
+
+#[expect(clippy::too_many_arguments, reason = "the parts of one sentence")]
+fn sentence(
+    member: &str,
+    baseline: &str,
+    difference: f64,
+    metric: Metric,
+    real: bool,
+    test: &str,
+    p: f64,
+    adjusted: f64,
+    family_size: usize,
+) -> String {
+    let (what, unit) = match metric {
+        Metric::Accuracy => ("accuracy", "points"),
+        Metric::Exam => ("EXAM score", "points"),
+    };
+    let size = format!("{:.1}", difference.abs() * 100.0);
+    let head = if difference > 0.0 {
+        format!("{member}'s {what} is {size} {unit} above {baseline}'s")
+    } else if difference < 0.0 {
+        format!("{member}'s {what} is {size} {unit} below {baseline}'s")
+    } else {
+        format!("{member} and {baseline} have the same {what}")
+    };
+    let judgement = if real {
+        "the difference is real"
+    } else {
+        "the difference could be luck"
+    };
+    let correction = if family_size > 1 {
+        format!(
+            ", Holm over {family_size} comparisons: p {}",
+            p_text(adjusted)
+        )
+    } else {
+        String::new()
+    };
+    format!("{head}: {judgement} ({test}, p {}{correction}).", p_text(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentences_say_size_verdict_test_and_family() {
+        assert_eq!(
+            sentence(
+                "A",
+                "B",
+                0.125,
+                Metric::Accuracy,
+                true,
+                "exact McNemar",
+                0.0004,
+                0.0012,
+                3
+            ),
+            "A's accuracy is 12.5 points above B's: the difference is real (exact McNemar, \
+             p < 0.001, Holm over 3 comparisons: p = 0.001)."
+        );
+        assert_eq!(
+            sentence(
+                "A",
+                "B",
+                -0.02,
+                Metric::Accuracy,
+                false,
+                "exact McNemar",
+                0.5,
+                0.5,
+                1
+            ),
+            "A's accuracy is 2.0 points below B's: the difference could be luck (exact \
+             McNemar, p = 0.500)."
+        );
+    }
+}

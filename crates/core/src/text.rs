@@ -1,0 +1,96 @@
+//! Text that is safe to show: names without the invisible characters that reorder or hide what
+//! a reader sees, and imported text with those characters made visible.
+//!
+//! A bidirectional override (U+202E) makes "Vendor A\u{202E}B" display as another string, so a
+//! name could impersonate another system or question. Names (of systems, exams, topics,
+//! documents, questions' ids, factors) lose such characters when they enter a project;
+//! imported *text* (stems, choices, answers, passages) is kept as written and shown with them
+//! spelled out, e.g. `⟨U+202E⟩`.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+/// Characters that change the order or visibility of what follows them: bidirectional
+/// embeddings, overrides, isolates and marks, and zero-width characters.
+pub fn is_invisible_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{FEFF}'
+    )
+}
+
+/// A name as it is stored and shown: invisible controls and other control characters removed,
+/// runs of white space (tabs, line breaks) as one space, trimmed.
+pub fn clean_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut space = false;
+    for c in name.chars() {
+        if is_invisible_control(c) {
+            continue;
+        }
+        if c.is_whitespace() {
+            space = !out.is_empty();
+            continue;
+        }
+        if c.is_control() {
+            continue;
+        }
+        if space {
+            out.push(' ');
+            space = false;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Imported text for display: invisible controls and control characters other than line
+/// breaks and tabs are spelled out as `⟨U+XXXX⟩`, so nothing hides or reorders the text.
+pub fn visible(text: &str) -> Cow<'_, str> {
+    let hidden =
+        |c: char| is_invisible_control(c) || (c.is_control() && !matches!(c, '\n' | '\t' | '\r'));
+    if !text.chars().any(hidden) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if hidden(c) {
+            let _ = write!(out, "⟨U+{:04X}⟩", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regression_bidi_overrides_cannot_disguise_a_name() {
+        // Defect 8 of issue 9: "Atlas\u{202E}GAR" displayed as "AtlasRAG".
+        assert_eq!(clean_name("Atlas\u{202E}GAR"), "AtlasGAR");
+        assert_eq!(
+            clean_name("\u{2066}Beacon\u{2069} \t Search\n"),
+            "Beacon Search"
+        );
+        assert_eq!(clean_name("q\u{200B}1\u{0007}"), "q1");
+        assert_eq!(clean_name("plain name"), "plain name");
+    }
+
+    #[test]
+    fn text_shows_hidden_characters_where_they_are() {
+        assert_eq!(visible("abc"), Cow::Borrowed("abc"));
+        assert_eq!(
+            visible("pay \u{202E}0001\u{202C} now"),
+            "pay ⟨U+202E⟩0001⟨U+202C⟩ now"
+        );
+        assert_eq!(visible("a\nb\tc\u{0}"), "a\nb\tc⟨U+0000⟩");
+    }
+}

@@ -1,0 +1,77 @@
+// Shared by the browser checks: `proctor serve` on the built UI, and Chromium through
+// playwright-core (Debian's chromium; no browser download).
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ui = join(here, "..");
+const targetDir = process.env.CARGO_TARGET_DIR ?? join(process.env.HOME ?? "/root", ".cache/proctor-target");
+export const proctorBin = process.env.PROCTOR_BIN ?? join(targetDir, "debug/proctor");
+export const shots = join(ui, "test-results");
+
+/** A models folder of the test's own: the installed runtime, embedder and tokenizer by absolute
+ *  path, so models added from the page do not land in the user's folder. */
+export function scratchModels(dataDir) {
+  const installed = process.env.PROCTOR_MODELS ?? join(process.env.HOME ?? "/root", ".local/share/proctor/models");
+  const manifest = JSON.parse(readFileSync(join(installed, "manifest.json"), "utf8"));
+  const files = manifest.files.map((f) => ({ ...f, path: join(installed, f.path) }));
+  const folder = join(dataDir, "models");
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, "manifest.json"), JSON.stringify({ version: 1, files }));
+  return { folder, tokenizer: files.find((f) => f.role === "tokenizer").path };
+}
+
+/** Starts `proctor serve` with its data in `dataDir`; resolves to { process, url, token, origin }. */
+export async function startServe(dataDir, env = {}) {
+  mkdirSync(shots, { recursive: true });
+  const server = spawn(proctorBin, ["serve", "--port", "0", "--ui", join(ui, "dist"), "--data-dir", dataDir], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...env },
+  });
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("proctor serve did not print its address")), 20000);
+    let seen = "";
+    server.stdout.on("data", (chunk) => {
+      seen += chunk;
+      const match = seen.match(/http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[0]);
+      }
+    });
+    server.on("exit", (code) => reject(new Error(`proctor serve exited with ${code}`)));
+  });
+  const parsed = new URL(url);
+  return { process: server, url, token: parsed.searchParams.get("token"), origin: parsed.origin };
+}
+
+/** Calls the HTTP API as the page does; resolves to the parsed JSON (throws its {code, message}). */
+export async function api(serve, method, path, body) {
+  const response = await fetch(`${serve.origin}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${serve.token}`, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = await response.json();
+  if (!response.ok) throw Object.assign(new Error(payload.message), payload);
+  return payload;
+}
+
+export async function withPage(fn) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+      "--disable-component-update", "--no-first-run", "--disable-sync",
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await fn(page);
+  } finally {
+    await browser.close();
+  }
+}
