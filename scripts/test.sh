@@ -29,11 +29,12 @@ scripts/setup.sh --no-demo || { echo "set-up failed"; exit 1; }
 stage "rustfmt" cargo fmt --all --check
 stage "clippy" cargo clippy --locked --workspace --all-targets --features proctor-desktop/custom-protocol -- -D warnings
 stage "rust tests" cargo test --locked --workspace --features proctor-desktop/custom-protocol
+stage "hostile inputs (importers and proctor serve)" python3 tests/hostile/corpus.py
 stage "layers" python3 tests/layers.py
 stage "desktop commands wired" python3 tests/desktop_commands.py
 stage "ui type check" bash -c "cd ui && npm run check --silent"
 stage "ui unit tests" bash -c "cd ui && npm test --silent"
-stage "browser (proctor serve + Chromium)" bash -c "cd ui && npm run build --silent && node --test e2e/"
+stage "browser (proctor serve + Chromium)" bash -c "cd ui && npm run build --silent && node --test e2e/*.test.mjs"
 stage "desktop window (Xvfb)" tests/desktop-window.sh
 
 echo
