@@ -619,11 +619,11 @@ def serve_cases(work: Path) -> list[Result]:
 
         expect("a foreign Host header (DNS rebinding)", req("GET", "/api/summary", headers={"Host": f"evil.example:{port}"}), 403, "forbidden")
         expect("no Host header", req("GET", "/api/summary", headers={"Host": None}), (400, 403), None)
-        expect("Host localhost:PORT is this server", req("GET", "/api/summary", headers={"Host": f"localhost:{port}"}), 409, "no_project")
+        expect("Host localhost:PORT is this server", req("POST", "/api/summary", headers={"Host": f"localhost:{port}"}), 409, "no_project")
         expect("no token", req("GET", "/api/summary", headers={"Authorization": None}), 401, "unauthorized")
         expect("a wrong token", req("GET", "/api/summary", headers={"Authorization": "Bearer 0000"}), 401, "unauthorized")
         expect("a token in another scheme", req("GET", "/api/summary", headers={"Authorization": f"Basic {token}"}), 401, "unauthorized")
-        expect("an Origin of another site", req("POST", "/api/projects/sample", headers={"Origin": "https://evil.example"}), 403, "forbidden")
+        expect("an Origin of another site", req("POST", "/api/open_sample", headers={"Origin": "https://evil.example"}), 403, "forbidden")
         expect("Sec-Fetch-Site: cross-site", req("GET", "/api/summary", headers={"Sec-Fetch-Site": "cross-site"}), 403, "forbidden")
         expect("a 3 MB body", req("POST", "/api/compare", b" " * (3 << 20)), 413, "invalid_input")
         expect("a 100 MB Content-Length announced", req("POST", "/api/compare", b"{", headers={"Content-Length": str(100 << 20)}), (408, 413, 400, 0), None)
@@ -631,11 +631,13 @@ def serve_cases(work: Path) -> list[Result]:
         expect("JSON of the wrong shape", req("POST", "/api/compare", b"[1, 2, 3]"), (400, 422), "invalid_input")
         expect("JSON nested 100,000 deep", req("POST", "/api/compare", b"[" * 100000 + b"]" * 100000), (400, 422), "invalid_input")
         expect("a wrong content type", req("POST", "/api/compare", b'{"exam": null, "first": "a", "second": "b"}', headers={"Content-Type": "text/plain"}), (400, 415), "invalid_input")
-        expect("an unknown route", req("GET", "/api/nothing-here"), 404, "not_found")
+        expect("an unknown use case", req("POST", "/api/nothing_here"), 404, "not_found")
+        expect("an unknown route", req("GET", "/api/no/such/route"), 404, "not_found")
         expect("a wrong method", req("DELETE", "/api/summary"), 405, "invalid_input")
-        expect("a job that does not exist", req("GET", "/api/jobs/4294967295"), 404, "not_found")
-        expect("a job id that is not a number", req("GET", "/api/jobs/abc"), 400, "invalid_input")
-        expect("a 64 KB URL", req("GET", "/api/summary?" + "a" * 65536), (200, 409, 414, 431, 400), None)
+        expect("a job that does not exist", req("POST", "/api/job", b'{"id": 4294967295}'), 404, "not_found")
+        expect("a job id that is not a number", req("POST", "/api/job", b'{"id": "abc"}'), 400, "invalid_input")
+        expect("an upload with a folder for a name", req("PUT", "/api/upload/..%2F..%2Fetc", b"x"), (400, 409), None)
+        expect("a 64 KB URL", req("POST", "/api/summary?" + "a" * 65536), (200, 409, 414, 431, 400), None)
         got, body = raw(req("GET", "/../../../../etc/passwd", headers={"Authorization": None}))
         leaked = b"root:" in body
         results.append(Result(Case("serve", "a path climbing out of the UI folder", [], lambda d: d), not leaked, str(got), 0.0, "served /etc/passwd" if leaked else ""))
@@ -643,22 +645,22 @@ def serve_cases(work: Path) -> list[Result]:
         leaked = b"root:" in body
         results.append(Result(Case("serve", "an encoded path climbing out of the UI folder", [], lambda d: d), not leaked, str(got), 0.0, "served /etc/passwd" if leaked else ""))
         expect("a request that is not HTTP", b"\x16\x03\x01\x00\xa5 not http\r\n\r\n", (0, 400), None)
-        expect("open a project that is not a project file", req("POST", "/api/projects/open", json.dumps({"path": "/etc/passwd"}).encode()), (400, 404, 409), None)
+        expect("open a project that is not a project file", req("POST", "/api/open_project", json.dumps({"path": "/etc/passwd"}).encode()), (400, 404, 409), None)
         # Hostile imports through the API: the job fails with a message and the server lives on.
-        expect("open the sample project", req("POST", "/api/projects/sample"), 200, None)
+        expect("open the sample project", req("POST", "/api/open_sample"), 200, None)
         bomb = work / "serve-bomb.docx"
         bomb.write_bytes(zip_bytes([("word/document.xml", b" " * (100 << 20))]))
-        _, body = raw(req("POST", "/api/jobs/import", json.dumps({"kind": "documents", "path": str(bomb), "system": None, "exam": None, "topic": None, "factors": [], "replace": False}).encode()))
+        _, body = raw(req("POST", "/api/start_import", json.dumps({"kind": "documents", "path": str(bomb), "system": None, "exam": None, "topic": None, "factors": [], "replace": False}).encode()))
         job = json.loads(body[body.find(b"{"): body.rfind(b"}") + 1])
         for _ in range(200):
-            _, body = raw(req("GET", f"/api/jobs/{job['id']}"))
+            _, body = raw(req("POST", "/api/job", json.dumps({"id": job["id"]}).encode()))
             status = json.loads(body[body.find(b"{"): body.rfind(b"}") + 1])
             if status["state"] != "running":
                 break
             time.sleep(0.1)
         ok = status["state"] == "failed" and "unpacks to more than" in status["error"]["message"]
         results.append(Result(Case("serve", "a zip bomb imported through the API", [], lambda d: d), ok, status["state"], 0.0, "" if ok else str(status)))
-        expect("the server still answers afterwards", req("GET", "/api/summary"), 200, None)
+        expect("the server still answers afterwards", req("POST", "/api/summary"), 200, None)
         alive = server.poll() is None
         results.append(Result(Case("serve", "the server process is alive", [], lambda d: d), alive, "alive" if alive else "dead", 0.0, "" if alive else server.stderr.read().decode()[-400:]))
     finally:

@@ -48,12 +48,12 @@ export async function startServe(dataDir, env = {}) {
   return { process: server, url, token: parsed.searchParams.get("token"), origin: parsed.origin };
 }
 
-/** Calls the HTTP API as the page does; resolves to the parsed JSON (throws its {code, message}). */
-export async function api(serve, method, path, body) {
-  const response = await fetch(`${serve.origin}/api${path}`, {
-    method,
+/** Calls a use case over HTTP as the page does; resolves to the parsed JSON (throws its {code, message}). */
+export async function api(serve, name, body) {
+  const response = await fetch(`${serve.origin}/api/${name}`, {
+    method: "POST",
     headers: { Authorization: `Bearer ${serve.token}`, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: JSON.stringify(body ?? null),
   });
   const payload = await response.json();
   if (!response.ok) throw Object.assign(new Error(payload.message), payload);
@@ -74,4 +74,11 @@ export async function withPage(fn) {
   } finally {
     await browser.close();
   }
+}
+
+/** Goes to a page of the app by its address (#/results/compare), as a deep link would. */
+export async function show(page, hash) {
+  await page.evaluate((h) => {
+    window.location.hash = h;
+  }, hash);
 }

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { proctorBin, scratchModels, shots, startServe, ui, withPage } from "./harness.mjs";
+import { proctorBin, scratchModels, shots, startServe, ui, withPage, show } from "./harness.mjs";
 
 let server;
 let dataDir;
@@ -30,17 +30,22 @@ test("opens the sample project and shows its leaderboard", async () => {
   await withPage(async (page) => {
     await page.goto(url);
     await page.getByRole("button", { name: "Open the sample project" }).click();
+    // A project lands on Set-up: its checklist says what is there.
+    await page.getByTestId("setup").waitFor({ timeout: 30000 });
+    assert.match(await page.getByTestId("state-exam").innerText(), /120 questions/);
+    await page.screenshot({ path: join(shots, "serve-setup.png"), fullPage: true });
+    await page.getByRole("link", { name: "Results" }).click();
     const board = page.getByTestId("leaderboard");
     await board.waitFor({ timeout: 30000 });
     const rows = board.locator("tbody tr");
     assert.equal(await rows.count(), 7);
     assert.match(await rows.first().innerText(), /Atlas RAG/);
     assert.match(await rows.last().innerText(), /Echo Bot/);
-    assert.match(await page.getByTestId("counts").innerText(), /120\s+questions/);
     assert.equal(await page.getByTestId("project-name").innerText(), "Tidewater sample");
     await page.screenshot({ path: join(shots, "serve-summary.png"), fullPage: true });
 
     // The two leaders are compared at once; two close systems cannot be told apart.
+    await show(page, "#/results/compare");
     const comparison = page.getByTestId("comparison");
     await comparison.waitFor();
     assert.match(
@@ -54,6 +59,7 @@ test("opens the sample project and shows its leaderboard", async () => {
     await page.screenshot({ path: join(shots, "serve-compare.png"), fullPage: true });
 
     // Significance against a chosen baseline: a column with the difference and Lin's markers.
+    await page.goBack();
     await page.getByLabel("Baseline for significance").selectOption("Echo Bot");
     const versus = page.getByTestId("leaderboard").getByTestId("versus");
     await versus.first().waitFor();
@@ -64,6 +70,7 @@ test("opens the sample project and shows its leaderboard", async () => {
     // Agreement with another leaderboard, from a file written here.
     const official = join(dataDir, "official.csv");
     writeFileSync(official, "system,score\nAtlas RAG,0.9\nBeacon Search,0.8\nCobalt Assist,0.7\nScribe Writer,0.6\nDrift QA,0.5\nBrief Writer,0.4\nEcho Bot,0.1\n");
+    await show(page, "#/results/agreement");
     const correlate = page.getByTestId("correlate");
     await correlate.getByLabel(/Another leaderboard/).fill(official);
     await correlate.getByRole("button", { name: "Compare the rankings" }).click();
@@ -74,6 +81,7 @@ test("opens the sample project and shows its leaderboard", async () => {
 
     // Item Response Theory: fitted from the page, one ability per system, the information
     // curve, and the questions worth a look.
+    await show(page, "#/results/irt");
     const irt = page.getByTestId("irt");
     await irt.getByRole("button", { name: "Fit the model" }).click();
     await irt.getByTestId("abilities").waitFor({ timeout: 60000 });
@@ -88,6 +96,7 @@ test("opens the sample project and shows its leaderboard", async () => {
     await irt.screenshot({ path: join(shots, "serve-irt.png") });
 
     // Exam quality: five steps of dropping the weakest tenth, every step listed.
+    await show(page, "#/results/quality");
     const improve = page.getByTestId("improve");
     await improve.getByRole("button", { name: "Find the weakest questions" }).click();
     const stepRows = improve.getByTestId("steps").locator("tbody tr");
@@ -98,6 +107,7 @@ test("opens the sample project and shows its leaderboard", async () => {
     await improve.screenshot({ path: join(shots, "serve-improve.png") });
 
     // The topic radar starts with the top three systems; ticking a fourth adds its outline.
+    await show(page, "#/results/breakdown");
     const radar = page.getByTestId("radar");
     assert.equal(await radar.locator("polygon.system").count(), 3);
     await page.getByRole("checkbox", { name: "Echo Bot" }).check();
@@ -117,8 +127,9 @@ test("imports a system's answers from the page and ranks it", async () => {
   writeFileSync(answers, rows.join("\n") + "\n");
   await withPage(async (page) => {
     await page.goto(url);
-    // The server keeps the sample open from the first test: the page starts on its summary.
-    await page.getByTestId("leaderboard").waitFor();
+    // The server keeps the sample open from the first test: the page starts on its Set-up.
+    await page.getByTestId("setup").waitFor();
+    await page.getByText(/Other imports/).click();
     await page.getByLabel("What").selectOption("answers");
     await page.getByLabel("File or folder").fill(answers);
     await page.getByLabel("System name").fill("Newcomer");
@@ -127,9 +138,15 @@ test("imports a system's answers from the page and ranks it", async () => {
     await report.waitFor();
     assert.match(await report.innerText(), /Imported 120 of 120 records/);
     assert.match(await report.innerText(), /60 answers matched no choice/);
+    await page.screenshot({ path: join(shots, "serve-import.png"), fullPage: true });
+    await show(page, "#/results/leaderboard");
     await page.getByTestId("leaderboard").locator("tbody tr", { hasText: "Newcomer" }).waitFor();
     assert.equal(await page.getByTestId("leaderboard").locator("tbody tr").count(), 8);
-    await page.screenshot({ path: join(shots, "serve-import.png"), fullPage: true });
+    await page.goBack();
+    await page.getByText(/Other imports/).click();
+    await page.getByLabel("What").selectOption("answers");
+    await page.getByLabel("File or folder").fill(answers);
+    await page.getByLabel("System name").fill("Newcomer");
 
     // The same file again is refused, and the page says why.
     await page.getByRole("button", { name: "Import", exact: true }).click();
@@ -146,9 +163,11 @@ test("shows the built-in pipelines with their reader ceilings, and stays within 
   assert.equal(built.status, 0, built.stderr);
   await withPage(async (page) => {
     await page.goto(url);
-    await page.getByRole("button", { name: "Proctor" }).click();
+    await page.getByRole("link", { name: "Start" }).click();
     await page.getByLabel("Project file (.proctor)").fill(demo);
     await page.getByRole("button", { name: "Open", exact: true }).click();
+    await page.getByTestId("setup").waitFor({ timeout: 30000 });
+    await show(page, "#/results/leaderboard");
     const board = page.getByTestId("leaderboard");
     await board.locator("tbody tr", { hasText: "oracle · combined" }).waitFor({ timeout: 30000 });
     assert.equal(await board.locator("tbody tr").count(), 31);
@@ -157,11 +176,13 @@ test("shows the built-in pipelines with their reader ceilings, and stays within 
     assert.match(await page.locator(".legend").first().innerText(), /the reader's ceiling: .*combined 100\.0%/);
     // 31 systems and wide tables scroll inside their panels; the page itself fits the window.
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 1280);
+    await show(page, "#/results/breakdown");
     const heat = page.locator("table.categories tbody tr");
     assert.equal(await heat.count(), 31);
     await page.screenshot({ path: join(shots, "serve-pipelines.png"), fullPage: true });
 
     // The hierarchical IRT model over the pipelines' factors, from the page.
+    await show(page, "#/results/irt");
     const irt = page.getByTestId("irt");
     await irt.getByLabel("Systems").selectOption("pipelines");
     await irt.getByLabel(/sum of retriever, reader and top-k effects/).check();
@@ -181,12 +202,11 @@ test("prepares the corpus and runs the built-in pipelines from the page, with pr
   assert.equal(built.status, 0, built.stderr);
   await withPage(async (page) => {
     await page.goto(url);
-    await page.getByRole("button", { name: "Proctor" }).click();
+    await page.getByRole("link", { name: "Start" }).click();
     await page.getByLabel("Project file (.proctor)").fill(quick);
     await page.getByRole("button", { name: "Open", exact: true }).click();
     const panel = page.getByTestId("pipelines");
     await panel.waitFor({ timeout: 30000 });
-    assert.equal(await page.getByTestId("leaderboard").locator("tbody tr").count(), 7);
 
     await panel.getByRole("button", { name: "Prepare the corpus" }).click();
     await panel.getByText("The corpus is ready").waitFor({ timeout: 60000 });
@@ -202,8 +222,10 @@ test("prepares the corpus and runs the built-in pipelines from the page, with pr
     await job.waitFor();
     assert.match(await job.innerText(), /Running the pipelines/);
     await job.getByText(/Answering: /).waitFor();
-    await panel.screenshot({ path: join(shots, "serve-run-progress.png") });
+    await page.screenshot({ path: join(shots, "serve-run-progress.png") });
     // Stopped midway, the run keeps what it answered.
+    // The header's job indicator shows it too, on every page.
+    await page.getByTestId("job-indicator").waitFor();
     await job.getByRole("button", { name: "Stop" }).click();
     await panel.getByText(/Stopped\. What was finished is kept/).waitFor({ timeout: 30000 });
 
@@ -220,10 +242,11 @@ test("prepares the corpus and runs the built-in pipelines from the page, with pr
     await panel.getByRole("button", { name: "Answer again from scratch" }).click();
     await panel.getByText(/Done: 2880 answers from 24 pipelines/).waitFor({ timeout: 120000 });
     assert.match(await panel.innerText(), /Every pipeline has answered the newest exam/);
+    await panel.screenshot({ path: join(shots, "serve-pipelines-panel.png") });
     // The leaderboard now holds the pipelines too.
+    await show(page, "#/results/leaderboard");
     await page.getByTestId("leaderboard").locator("tbody tr", { hasText: "oracle · combined" }).waitFor();
     assert.equal(await page.getByTestId("leaderboard").locator("tbody tr").count(), 31);
-    await panel.screenshot({ path: join(shots, "serve-pipelines-panel.png") });
   });
 });
 
@@ -269,7 +292,7 @@ test("adds a model of one's own from the page, after its self-test", async () =>
 test("shows a clear message when a project cannot be opened", async () => {
   await withPage(async (page) => {
     await page.goto(url);
-    await page.getByRole("button", { name: "Proctor" }).click();
+    await page.getByRole("link", { name: "Start" }).click();
     await page.getByLabel("Project file (.proctor)").fill("/nowhere/missing.proctor");
     await page.getByRole("button", { name: "Open", exact: true }).click();
     const alert = page.getByRole("alert");

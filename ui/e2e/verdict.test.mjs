@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { api, proctorBin, shots, startServe, withPage } from "./harness.mjs";
+import { api, proctorBin, shots, show, startServe, withPage } from "./harness.mjs";
 
 let dataDir;
 let serve;
@@ -53,7 +53,7 @@ before(async () => {
     proctor("import", "answers", file, "--system", name, "-p", project);
   }
   serve = await startServe(dataDir);
-  await api(serve, "POST", "/projects/open", { path: project });
+  await api(serve, "open_project", { path: project });
 });
 
 after(() => {
@@ -67,8 +67,8 @@ test("the same pair gets the same verdict in the leaderboard, the compare panel,
   const cliTable = JSON.parse(proctor("compare", "Vendor B", "-p", project, "--json"));
   const cliRow = cliTable.rows.find((r) => r.system === "Vendor A");
   // HTTP.
-  const httpPair = await api(serve, "POST", "/compare", { exam: null, first: "Vendor A", second: "Vendor B" });
-  const httpTable = await api(serve, "POST", "/significance", { exam: null, baseline: "Vendor B", group: null });
+  const httpPair = await api(serve, "compare", { exam: null, first: "Vendor A", second: "Vendor B" });
+  const httpTable = await api(serve, "significance", { exam: null, baseline: "Vendor B", group: null });
   const httpRow = httpTable.rows.find((r) => r.system === "Vendor A");
   // +40 points on 6 against 0 discordant questions: McNemar's p = 2/64, Holm over 24 comparisons.
   assert.equal(cliPair.difference.toFixed(4), "0.4000");
@@ -93,6 +93,9 @@ test("the same pair gets the same verdict in the leaderboard, the compare panel,
   // The UI says the same, in the leaderboard and in the compare panel.
   await withPage(async (page) => {
     await page.goto(serve.url);
+    // An open project lands on Set-up; the leaderboard is one click (or one address) away.
+    await page.getByTestId("setup").waitFor({ timeout: 30000 });
+    await show(page, "#/results/leaderboard");
     const board = page.getByTestId("leaderboard");
     await board.waitFor({ timeout: 30000 });
     const bRow = board.locator("tbody tr", { hasText: "Vendor B" });
@@ -103,6 +106,7 @@ test("the same pair gets the same verdict in the leaderboard, the compare panel,
     await aCell.waitFor();
     assert.equal(await aCell.getAttribute("title"), cliPair.verdict.sentence);
     assert.match(await aCell.innerText(), new RegExp(`\\+40\\.0 ${cliPair.verdict.marker}`));
+    await show(page, "#/results/compare");
     await page.getByLabel("First system").selectOption("Vendor A");
     await page.getByLabel("Second system").selectOption("Vendor B");
     const verdict = page.getByTestId("compare-verdict");

@@ -17,7 +17,12 @@ use crate::dto::{
     SignificanceRow, SignificanceTable, SittingMode, Standing, SystemSelection, TrecScores,
     UnmappedAnswer, UserModelChoice, UserModelInfo,
 };
-use crate::dto::{IrtSettings, Measurable, SystemGroup, Verdict};
+use crate::dto::{
+    AnswerVerdict, DocumentInfo, DocumentRef, DocumentView, DocumentsOverview, ItemCurve,
+    QuestionListRow, QuestionRequest, QuestionTable, QuestionView, QuestionsRequest, RenameSystem,
+    SystemAnswer, SystemInfo, SystemTags, SystemsOverview,
+};
+use crate::dto::{IrtSettings, JobId, Measurable, SystemGroup, Verdict};
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
 
@@ -76,6 +81,7 @@ pub fn typescript() -> String {
         ReadArticlesRequest::decl(),
         ModelFile::decl(),
         ModelName::decl(),
+        JobId::decl(),
         UserModelInfo::decl(),
         ModelsReport::decl(),
         ModelCheck::decl(),
@@ -104,6 +110,22 @@ pub fn typescript() -> String {
         ImproveRequest::decl(),
         ImprovementStep::decl(),
         ImprovementReport::decl(),
+        DocumentInfo::decl(),
+        DocumentsOverview::decl(),
+        DocumentRef::decl(),
+        DocumentView::decl(),
+        QuestionsRequest::decl(),
+        QuestionListRow::decl(),
+        QuestionTable::decl(),
+        QuestionRequest::decl(),
+        AnswerVerdict::decl(),
+        SystemAnswer::decl(),
+        ItemCurve::decl(),
+        QuestionView::decl(),
+        SystemInfo::decl(),
+        SystemsOverview::decl(),
+        RenameSystem::decl(),
+        SystemTags::decl(),
     ];
     let mut out = String::from(
         "// Generated from the Rust DTOs in crates/api/src/dto.rs by crates/api/src/bindings.rs.\n\

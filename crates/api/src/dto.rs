@@ -1,5 +1,8 @@
 //! Transport types: what crosses the doors. Each has a generated TypeScript twin.
 
+mod browse;
+pub use browse::*;
+
 use crate::ApiError;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -356,6 +359,13 @@ pub struct ImportReport {
 pub struct ProjectPath {
     /// The `.proctor` file.
     pub path: String,
+}
+
+/// A background job, by number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct JobId {
+    /// Its number in this session.
+    pub id: u32,
 }
 
 /// A model the user added, by name.

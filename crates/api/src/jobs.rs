@@ -1,14 +1,15 @@
 //! Long work in the background (DESIGN.md, Long work): a job runs on its own thread with its own
 //! connection to the project file, reports its stage, progress, rate and time left, can be
-//! cancelled between batches, and keeps what it finished — starting it again resumes. The doors
-//! start a job, then ask for its status until it ends.
+//! cancelled between batches, and keeps what it finished — starting it again resumes. Progress
+//! is pushed: every listener (the window's events, `proctor serve`'s event stream) hears a job's
+//! status when it changes, at most a few times a second, and once more when it ends.
 
 use crate::dto::{ImportReport, IngestReport, JobState, JobStatus, RunReport};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What a finished job handed back.
 #[derive(Debug, Clone)]
@@ -130,10 +131,59 @@ impl Job {
     }
 }
 
+/// Hears every job's status as it changes.
+pub type Listener = Arc<dyn Fn(&JobStatus) + Send + Sync>;
+
+/// How often a running job's status is pushed at most.
+const PUSH_EVERY: Duration = Duration::from_millis(200);
+
 /// The jobs of a session: at most one runs at a time (a project file has one writer).
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub(crate) struct Jobs {
     all: Mutex<Vec<Arc<Job>>>,
+    listeners: Arc<Mutex<Vec<Listener>>>,
+}
+
+impl std::fmt::Debug for Jobs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Jobs")
+            .field("all", &self.all)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Tells every listener; a listener that panics is not called again by this push only.
+fn push(listeners: &Mutex<Vec<Listener>>, status: &JobStatus) {
+    let listeners: Vec<Listener> = listeners
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone();
+    for listener in listeners {
+        listener(status);
+    }
+}
+
+/// Pushes a job's status while it runs (when it changed) and once when it ends.
+fn report(job: &Job, listeners: &Mutex<Vec<Listener>>) {
+    let mut last: Option<(String, String, u64, u64)> = None;
+    loop {
+        let ended = !job.running();
+        let status = job.status();
+        let now = (
+            status.stage.clone(),
+            status.detail.clone(),
+            status.done,
+            status.total,
+        );
+        if ended || last.as_ref() != Some(&now) {
+            push(listeners, &status);
+            last = Some(now);
+        }
+        if ended {
+            return;
+        }
+        std::thread::sleep(PUSH_EVERY);
+    }
 }
 
 impl Jobs {
@@ -170,16 +220,39 @@ impl Jobs {
         });
         all.push(Arc::clone(&job));
         let status = job.status();
+        let worker = Arc::clone(&job);
         std::thread::Builder::new()
             .name(format!("proctor-job-{}", job.id))
             .spawn(move || {
-                let result = Project::open(&path).and_then(|mut project| work(&mut project, &*job));
-                *job.end.lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
+                let result =
+                    Project::open(&path).and_then(|mut project| work(&mut project, &*worker));
+                *worker.end.lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
             })
             .map_err(|e| {
                 ApiError::new(ErrorCode::Internal, format!("cannot start the job: {e}"))
             })?;
+        let listeners = Arc::clone(&self.listeners);
+        std::thread::Builder::new()
+            .name(format!("proctor-job-{}-progress", job.id))
+            .spawn(move || report(&job, &listeners))
+            .map_err(|e| {
+                ApiError::new(ErrorCode::Internal, format!("cannot start the job: {e}"))
+            })?;
         Ok(status)
+    }
+
+    /// Adds a listener that hears every job's status as it changes.
+    pub fn listen(&self, listener: Listener) {
+        self.listeners
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(listener);
+    }
+
+    /// Every job of the session, newest first.
+    pub fn list(&self) -> Vec<JobStatus> {
+        let all = self.all.lock().unwrap_or_else(PoisonError::into_inner);
+        all.iter().rev().map(|j| j.status()).collect()
     }
 
     fn find(&self, id: u32) -> ApiResult<Arc<Job>> {
@@ -239,6 +312,11 @@ mod tests {
         let path = dir.path().join("p.proctor");
         Project::create(&path).unwrap();
         let jobs = Jobs::default();
+        let heard = Arc::new(Mutex::new(Vec::<JobStatus>::new()));
+        let sink = Arc::clone(&heard);
+        jobs.listen(Arc::new(move |s: &JobStatus| {
+            sink.lock().unwrap().push(s.clone());
+        }));
         let started = jobs
             .start("Waiting", path.clone(), until_cancelled)
             .unwrap();
@@ -264,6 +342,18 @@ mod tests {
             "{}",
             busy.message
         );
+        // Listeners hear its progress without being asked.
+        for _ in 0..200 {
+            let pushed = heard
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|s| s.id == 1 && s.done > 0);
+            if pushed {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
         jobs.cancel(1).unwrap();
         let ended = wait_for_end(&jobs, 1);
         assert_eq!(ended.state, JobState::Cancelled);
@@ -278,5 +368,37 @@ mod tests {
         assert_eq!(failed.state, JobState::Failed);
         assert_eq!(failed.error.unwrap().message, "nothing to do");
         assert_eq!(jobs.status(9).unwrap_err().code, ErrorCode::NotFound);
+        // Listeners heard progress of the first job and the end of both, pushed without asking.
+        for _ in 0..100 {
+            if heard
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|s| s.id == failing.id && s.state == JobState::Failed)
+            {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let heard = heard.lock().unwrap();
+        assert!(
+            heard
+                .iter()
+                .any(|s| s.id == 1 && s.state == JobState::Running && s.done > 0)
+        );
+        assert!(
+            heard
+                .iter()
+                .any(|s| s.id == 1 && s.state == JobState::Cancelled)
+        );
+        assert!(
+            heard
+                .iter()
+                .any(|s| s.id == failing.id && s.state == JobState::Failed)
+        );
+        assert_eq!(
+            jobs.list().iter().map(|s| s.id).collect::<Vec<_>>(),
+            vec![failing.id, 1]
+        );
     }
 }

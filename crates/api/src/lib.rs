@@ -20,8 +20,10 @@
 
 mod articles;
 pub mod bindings;
+mod browse;
 mod categories;
 mod correlate;
+pub mod doors;
 pub mod dto;
 mod error;
 mod extractive;
@@ -37,12 +39,15 @@ mod progress;
 mod project;
 mod readers;
 pub mod sample;
+mod uploads;
 mod verdict;
 mod workbench;
 
 pub use error::{ApiError, ErrorCode};
+pub use jobs::Listener;
 pub use progress::{NoProgress, Progress};
 pub use project::Project;
+pub use uploads::Upload;
 pub use workbench::Workbench;
 
 /// Shorthand for facade results.

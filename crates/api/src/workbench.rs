@@ -3,11 +3,16 @@
 use crate::dto::{
     AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
     ImportRequest, ImproveRequest, ImprovementReport, IngestRequest, IrtReport, IrtRequest,
-    IrtSettings, JobStatus, ModelSelfTest, ModelsReport, PipelineInfo, PipelinesOverview,
-    ProjectSummary, RunRequest, SignificanceRequest, SignificanceTable, UserModelInfo,
+    IrtSettings, JobId, JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo,
+    PipelinesOverview, ProjectPath, ProjectSummary, RunRequest, SignificanceRequest,
+    SignificanceTable, UserModelInfo,
 };
-use crate::jobs::{Jobs, Outcome};
-use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project};
+use crate::dto::{
+    DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
+    QuestionsRequest, RenameSystem, SystemTags, SystemsOverview,
+};
+use crate::jobs::{Jobs, Listener, Outcome};
+use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project, Upload};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
@@ -20,6 +25,10 @@ pub struct Workbench {
     jobs: Jobs,
 }
 
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "every use case takes its request by value: the one dispatch in doors.rs calls them alike"
+)]
 impl Workbench {
     /// A workbench whose own files (the sample project) live in `data_dir`.
     pub fn new(data_dir: impl Into<PathBuf>) -> Self {
@@ -57,17 +66,17 @@ impl Workbench {
     }
 
     /// Opens a project file and makes it current.
-    pub fn open_project(&self, path: &str) -> ApiResult<ProjectSummary> {
-        self.replace(Project::open(Path::new(path))?)
+    pub fn open_project(&self, project: ProjectPath) -> ApiResult<ProjectSummary> {
+        self.replace(Project::open(Path::new(&project.path))?)
     }
 
     /// Creates a project file and makes it current.
-    pub fn create_project(&self, path: &str) -> ApiResult<ProjectSummary> {
-        self.replace(Project::create(Path::new(path))?)
+    pub fn create_project(&self, project: ProjectPath) -> ApiResult<ProjectSummary> {
+        self.replace(Project::create(Path::new(&project.path))?)
     }
 
     /// Opens the sample project, building it first if this workbench has not yet.
-    pub fn open_sample(&self) -> ApiResult<ProjectSummary> {
+    pub fn open_sample(&self, (): ()) -> ApiResult<ProjectSummary> {
         let path = self.data_dir.join("Tidewater sample.proctor");
         if !path.exists() {
             std::fs::create_dir_all(&self.data_dir).map_err(|e| {
@@ -78,37 +87,72 @@ impl Workbench {
             })?;
             crate::sample::build(&path, &NoProgress)?;
         }
-        self.open_project(&path.display().to_string())
+        self.replace(Project::open(&path)?)
+    }
+
+    /// Every document of the current project.
+    pub fn documents(&self, (): ()) -> ApiResult<DocumentsOverview> {
+        self.with_project(|p| p.documents_overview())
+    }
+
+    /// One document with its extracted text.
+    pub fn document(&self, document: DocumentRef) -> ApiResult<DocumentView> {
+        self.with_project(|p| p.document(document))
+    }
+
+    /// The exam as a table.
+    pub fn questions(&self, request: QuestionsRequest) -> ApiResult<QuestionTable> {
+        self.with_project(|p| p.question_table(&request))
+    }
+
+    /// One question with every system's answer.
+    pub fn question(&self, request: QuestionRequest) -> ApiResult<QuestionView> {
+        self.with_project(|p| p.question(&request))
+    }
+
+    /// Every system with what it did on the newest exam.
+    pub fn systems(&self, (): ()) -> ApiResult<SystemsOverview> {
+        self.with_project(|p| p.systems_overview())
+    }
+
+    /// Renames a system.
+    pub fn rename_system(&self, request: RenameSystem) -> ApiResult<SystemsOverview> {
+        self.with_project(|p| p.rename_system(&request))
+    }
+
+    /// Replaces a system's factor tags.
+    pub fn tag_system(&self, request: SystemTags) -> ApiResult<SystemsOverview> {
+        self.with_project(|p| p.tag_system(&request))
     }
 
     /// The current project's summary.
-    pub fn summary(&self) -> ApiResult<ProjectSummary> {
+    pub fn summary(&self, (): ()) -> ApiResult<ProjectSummary> {
         self.with_project(|p| p.summary())
     }
 
     /// Compares every system of the current project with a baseline (paired tests, Holm).
-    pub fn significance(&self, request: &SignificanceRequest) -> ApiResult<SignificanceTable> {
-        self.with_project(|p| p.significance(request))
+    pub fn significance(&self, request: SignificanceRequest) -> ApiResult<SignificanceTable> {
+        self.with_project(|p| p.significance(&request))
     }
 
     /// Sets the current project's leaderboard against another one (a file, or TREC runs).
-    pub fn correlate(&self, request: &CorrelateRequest) -> ApiResult<CorrelationReport> {
-        self.with_project(|p| p.correlate(request))
+    pub fn correlate(&self, request: CorrelateRequest) -> ApiResult<CorrelationReport> {
+        self.with_project(|p| p.correlate(&request))
     }
 
     /// Compares two systems of the current project.
-    pub fn compare(&self, request: &CompareRequest) -> ApiResult<Comparison> {
-        self.with_project(|p| p.compare(request))
+    pub fn compare(&self, request: CompareRequest) -> ApiResult<Comparison> {
+        self.with_project(|p| p.compare(&request))
     }
 
     /// What the built-in pipelines of the current project need and have.
-    pub fn pipelines(&self, models: Option<&str>) -> ApiResult<PipelinesOverview> {
-        self.with_project(|p| p.pipelines_overview(models))
+    pub fn pipelines(&self, (): ()) -> ApiResult<PipelinesOverview> {
+        self.with_project(|p| p.pipelines_overview(None))
     }
 
     /// Adds the reference pipelines to the current project.
-    pub fn add_pipeline_grid(&self, request: &GridRequest) -> ApiResult<Vec<PipelineInfo>> {
-        self.with_project(|p| p.add_pipeline_grid(request))
+    pub fn add_pipeline_grid(&self, request: GridRequest) -> ApiResult<Vec<PipelineInfo>> {
+        self.with_project(|p| p.add_pipeline_grid(&request))
     }
 
     /// Starts importing a file or folder into the current project in the background (all or
@@ -141,57 +185,75 @@ impl Workbench {
     }
 
     /// Where a job stands.
-    pub fn job(&self, id: u32) -> ApiResult<JobStatus> {
-        self.jobs.status(id)
+    pub fn job(&self, job: JobId) -> ApiResult<JobStatus> {
+        self.jobs.status(job.id)
     }
 
     /// Asks a job to stop after its current batch; what it finished is kept.
-    pub fn cancel_job(&self, id: u32) -> ApiResult<JobStatus> {
-        self.jobs.cancel(id)
+    pub fn cancel_job(&self, job: JobId) -> ApiResult<JobStatus> {
+        self.jobs.cancel(job.id)
+    }
+
+    /// Starts receiving a file a browser sends into the current project's folder; the door
+    /// streams its bytes into the answer and finishes it (browser mode has no local paths).
+    pub fn start_upload(&self, name: &str) -> ApiResult<Upload> {
+        let folder = self.with_project(|p| Ok(p.uploads_folder()))?;
+        Upload::start(folder, name)
+    }
+
+    /// Every job of this session, newest first.
+    pub fn jobs(&self, (): ()) -> ApiResult<Vec<JobStatus>> {
+        Ok(self.jobs.list())
+    }
+
+    /// Adds a listener that hears every job's status as it changes (the window's events,
+    /// `proctor serve`'s event stream).
+    pub fn listen(&self, listener: Listener) {
+        self.jobs.listen(listener);
     }
 
     /// What the models folder holds (the default one: the door's setting or `PROCTOR_MODELS`).
-    pub fn models(&self) -> ApiResult<ModelsReport> {
+    pub fn models(&self, (): ()) -> ApiResult<ModelsReport> {
         crate::models::list(None)
     }
 
     /// Adds the user's own ONNX model after its self-test.
-    pub fn add_model(&self, request: &AddModelRequest) -> ApiResult<ModelSelfTest> {
-        crate::models::add(None, request)
+    pub fn add_model(&self, request: AddModelRequest) -> ApiResult<ModelSelfTest> {
+        crate::models::add(None, &request)
     }
 
     /// Removes a model the user added.
-    pub fn remove_model(&self, name: &str) -> ApiResult<UserModelInfo> {
-        crate::models::remove(None, name)
+    pub fn remove_model(&self, model: ModelName) -> ApiResult<UserModelInfo> {
+        crate::models::remove(None, &model.name)
     }
 
     /// Runs a user model's self-test again.
-    pub fn test_model(&self, name: &str) -> ApiResult<ModelSelfTest> {
-        crate::models::test_user_model(None, name)
+    pub fn test_model(&self, model: ModelName) -> ApiResult<ModelSelfTest> {
+        crate::models::test_user_model(None, &model.name)
     }
 
     /// Fits an IRT model on the current project's newest exam and keeps it.
-    pub fn fit_irt(&self, request: &IrtRequest) -> ApiResult<IrtReport> {
-        self.with_project(|p| p.fit_irt(request))
+    pub fn fit_irt(&self, request: IrtRequest) -> ApiResult<IrtReport> {
+        self.with_project(|p| p.fit_irt(&request))
     }
 
     /// Drops the weakest questions of the newest exam step by step, refitting each time.
-    pub fn improve_exam(&self, request: &ImproveRequest) -> ApiResult<ImprovementReport> {
-        self.with_project(|p| p.improve_exam(request))
+    pub fn improve_exam(&self, request: ImproveRequest) -> ApiResult<ImprovementReport> {
+        self.with_project(|p| p.improve_exam(&request))
     }
 
     /// The current project's IRT setting (model, method, preset).
-    pub fn irt_settings(&self) -> ApiResult<IrtSettings> {
+    pub fn irt_settings(&self, (): ()) -> ApiResult<IrtSettings> {
         self.with_project(|p| p.irt_settings())
     }
 
     /// Sets the current project's IRT setting, used from now on by every panel.
-    pub fn set_irt_settings(&self, settings: &IrtSettings) -> ApiResult<IrtSettings> {
-        self.with_project(|p| p.set_irt_settings(settings))
+    pub fn set_irt_settings(&self, settings: IrtSettings) -> ApiResult<IrtSettings> {
+        self.with_project(|p| p.set_irt_settings(&settings))
     }
 
     /// The last IRT model fitted on the current project's newest exam, if any.
-    pub fn latest_irt(&self) -> ApiResult<Option<IrtReport>> {
+    pub fn latest_irt(&self, (): ()) -> ApiResult<Option<IrtReport>> {
         self.with_project(|p| p.latest_irt(None))
     }
 }

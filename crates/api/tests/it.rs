@@ -473,13 +473,11 @@ mod categories {
 }
 
 mod bindings {
-    #[test]
-    fn generated_typescript_is_committed_and_current() {
+    fn committed_and_current(relative: &str, generated: &str) {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let path = root.join(proctor_api::bindings::TYPES_PATH);
-        let generated = proctor_api::bindings::typescript();
+        let path = root.join(relative);
         if std::env::var_os("UPDATE_BINDINGS").is_some() {
-            std::fs::write(&path, &generated).unwrap();
+            std::fs::write(&path, generated).unwrap();
         }
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(
@@ -489,6 +487,67 @@ mod bindings {
         );
     }
 
+    #[test]
+    fn generated_typescript_is_committed_and_current() {
+        committed_and_current(
+            proctor_api::bindings::TYPES_PATH,
+            &proctor_api::bindings::typescript(),
+        );
+    }
+
+    #[test]
+    fn generated_client_is_committed_and_current() {
+        committed_and_current(
+            proctor_api::doors::CLIENT_PATH,
+            &proctor_api::doors::typescript_client(),
+        );
+    }
+
+    /// Every line of the table reaches its facade method through the one dispatch: a request
+    /// of the wrong shape is refused as malformed (not as an unknown use case), and the client
+    /// names every use case once.
+    #[test]
+    fn every_use_case_is_dispatched_and_in_the_client() {
+        let dir = tempfile::tempdir().unwrap();
+        let bench = proctor_api::Workbench::new(dir.path());
+        let client = proctor_api::doors::typescript_client();
+        let mut seen = std::collections::BTreeSet::new();
+        for case in proctor_api::doors::USE_CASES {
+            assert!(seen.insert(case.name), "{} is listed twice", case.name);
+            let error = bench
+                .call(
+                    case.name,
+                    serde_json::json!({"surely": ["not", "a", "request"]}),
+                )
+                .unwrap_err();
+            assert_ne!(
+                error.code,
+                ErrorCode::NotFound,
+                "{}: {}",
+                case.name,
+                error.message
+            );
+            assert!(
+                client.contains(&format!("send(\"{}\"", case.name)),
+                "{} is missing from the client",
+                case.name
+            );
+        }
+        let unknown = bench
+            .call("drop_everything", serde_json::Value::Null)
+            .unwrap_err();
+        assert_eq!(unknown.code, ErrorCode::NotFound);
+        assert!(
+            unknown.message.contains("drop_everything"),
+            "{}",
+            unknown.message
+        );
+        // A use case without a request takes JSON null.
+        let none = bench.call("summary", serde_json::Value::Null).unwrap_err();
+        assert_eq!(none.code, ErrorCode::NoProject, "{}", none.message);
+    }
+
+    use super::ErrorCode;
     use std::path::Path;
 }
 
@@ -1577,5 +1636,149 @@ mod user_models {
             "{}",
             missing.message
         );
+    }
+}
+
+mod browse {
+    use super::*;
+    use proctor_api::dto::{
+        AnswerVerdict, DocumentRef, Factor, QuestionRequest, QuestionsRequest, RenameSystem,
+        SystemGroup, SystemTags,
+    };
+
+    #[test]
+    fn pages_show_documents_questions_answers_and_systems_of_the_sample() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.proctor");
+        proctor_api::sample::build(&path, &NoProgress).unwrap();
+        let mut project = Project::open(&path).unwrap();
+
+        let docs = project.documents_overview().unwrap();
+        assert!(!docs.documents.is_empty());
+        let first = &docs.documents[0];
+        let view = project.document(DocumentRef { id: first.id }).unwrap();
+        assert_eq!(view.text.chars().count(), first.chars as usize);
+        assert_eq!(
+            project.document(DocumentRef { id: 9999 }).unwrap_err().code,
+            ErrorCode::NotFound
+        );
+
+        let table = project
+            .question_table(&QuestionsRequest { exam: None })
+            .unwrap();
+        assert_eq!(table.rows.len(), 120);
+        let summary = project.summary().unwrap();
+        let grades = summary.grades.unwrap();
+        // The table's right counts add up to the leaderboard's.
+        let right_in_table: u32 = table.rows.iter().map(|r| r.right + r.pipelines_right).sum();
+        let right_on_board: u32 = grades.leaderboard.iter().map(|s| s.correct).sum();
+        assert_eq!(right_in_table, right_on_board);
+
+        let id = table.rows[0].id.clone();
+        let question = project
+            .question(&QuestionRequest {
+                exam: None,
+                id: id.clone(),
+            })
+            .unwrap();
+        assert_eq!(question.previous, None);
+        assert_eq!(question.next.as_deref(), Some(table.rows[1].id.as_str()));
+        assert_eq!(
+            question.choices[question.key_index as usize],
+            question.row.key_text
+        );
+        let right = question
+            .answers
+            .iter()
+            .filter(|a| a.verdict == AnswerVerdict::Right && a.system != "gold articles")
+            .count();
+        assert_eq!(
+            right as u32,
+            question.row.right + question.row.pipelines_right
+        );
+        // The sample has no pipelines: every sitting but the reader over the gold articles is a
+        // system being judged.
+        assert!(
+            question
+                .answers
+                .iter()
+                .all(|a| (a.group == SystemGroup::Systems) == (a.system != "gold articles"))
+        );
+        assert!(
+            question.answers.iter().any(|a| a.raw_text.is_some()),
+            "{question:?}"
+        );
+        let missing = project
+            .question(&QuestionRequest {
+                exam: None,
+                id: "nope".into(),
+            })
+            .unwrap_err();
+        assert_eq!(missing.code, ErrorCode::NotFound);
+
+        let systems = project.systems_overview().unwrap();
+        assert_eq!(systems.systems.len(), grades.leaderboard.len());
+        let atlas = systems
+            .systems
+            .iter()
+            .find(|s| s.name == "Atlas RAG")
+            .unwrap();
+        assert_eq!(
+            atlas.right + atlas.wrong + atlas.unanswered + atlas.errors + atlas.to_answer,
+            120
+        );
+        assert_eq!(atlas.versions, vec![1]);
+
+        let renamed = project
+            .rename_system(&RenameSystem {
+                name: "Atlas RAG".into(),
+                new_name: "Atlas RAG 2".into(),
+            })
+            .unwrap();
+        assert!(renamed.systems.iter().any(|s| s.name == "Atlas RAG 2"));
+        let taken = project
+            .rename_system(&RenameSystem {
+                name: "Atlas RAG 2".into(),
+                new_name: "Echo Bot".into(),
+            })
+            .unwrap_err();
+        assert_eq!(taken.code, ErrorCode::Conflict);
+        let tagged = project
+            .tag_system(&SystemTags {
+                name: "Echo Bot".into(),
+                factors: vec![Factor {
+                    name: "llm".into(),
+                    level: "small".into(),
+                }],
+            })
+            .unwrap();
+        let echo = tagged
+            .systems
+            .iter()
+            .find(|s| s.name == "Echo Bot")
+            .unwrap();
+        assert_eq!(
+            echo.factors,
+            vec![Factor {
+                name: "llm".into(),
+                level: "small".into()
+            }]
+        );
+        let twice = project
+            .tag_system(&SystemTags {
+                name: "Echo Bot".into(),
+                factors: vec![
+                    Factor {
+                        name: "llm".into(),
+                        level: "a".into(),
+                    },
+                    Factor {
+                        name: "llm".into(),
+                        level: "b".into(),
+                    },
+                ],
+            })
+            .unwrap_err();
+        assert_eq!(twice.code, ErrorCode::InvalidInput);
     }
 }

@@ -11,8 +11,8 @@ use proctor_api::dto::{
     AddModelRequest, ArticleBuilder, BuildArticlesRequest, CategoryOverride, ChunkUnit, Chunking,
     CompareRequest, CorrelateRequest, Factor, GridRequest, ImportKind, ImportRequest,
     ImproveRequest, IngestRequest, IrtMethod, IrtModel, IrtRequest, IrtSettings, LeaderboardMetric,
-    ReadArticlesRequest, ReaderKind, Retriever, RunRequest, SignificanceRequest, SystemSelection,
-    UserModelChoice,
+    ProjectPath, ReadArticlesRequest, ReaderKind, Retriever, RunRequest, SignificanceRequest,
+    SystemSelection, UserModelChoice,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
@@ -298,9 +298,9 @@ enum Command {
         /// Port (0 picks a free one).
         #[arg(long, default_value_t = 7878)]
         port: u16,
-        /// The built UI folder (ui/dist).
-        #[arg(long, default_value = "ui/dist")]
-        ui: PathBuf,
+        /// Serve this built UI folder instead of the one inside the binary (UI development).
+        #[arg(long)]
+        ui: Option<PathBuf>,
         /// Open this project at start.
         #[arg(short, long)]
         project: Option<PathBuf>,
@@ -1150,15 +1150,23 @@ fn run(cli: Cli) -> ApiResult<()> {
         } => {
             let workbench = Arc::new(Workbench::new(data_dir(dir)));
             if let Some(project) = project {
-                workbench.open_project(&project.display().to_string())?;
+                workbench.open_project(ProjectPath {
+                    path: project.display().to_string(),
+                })?;
             }
-            let ui_dir = ui.join("index.html").is_file().then_some(ui.clone());
-            if ui_dir.is_none() {
+            if let Some(dir) = ui.as_ref().filter(|d| !d.join("index.html").is_file()) {
+                return Err(ApiError::new(
+                    ErrorCode::InvalidInput,
+                    format!("{} holds no built UI (no index.html)", dir.display()),
+                ));
+            }
+            if ui.is_none() && !proctor_server::ui::embedded() {
                 eprintln!(
-                    "note: {} has no built UI (run `npm run build` in ui/); serving the API only",
-                    ui.display()
+                    "note: this build carries no UI (scripts/setup.sh builds ui/ first); serving \
+                     the API only"
                 );
             }
+            let ui_dir = ui;
             let runtime = tokio::runtime::Runtime::new()
                 .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
             runtime

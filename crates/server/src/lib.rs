@@ -1,67 +1,51 @@
 //! `proctor serve`: the same facade as the desktop app, as JSON over HTTP.
 //!
 //! Binds 127.0.0.1 only. Every `/api/` request must carry `Authorization: Bearer <token>`,
-//! where the token is made fresh for each run and printed with the address; the UI (served from
-//! `ui/dist` at `/`) reads it from the `?token=` of the address it was opened with. Routes are
-//! adapters of a few lines: decode, call the [`Workbench`], map the error to a status.
+//! where the token is made fresh for each run and printed with the address; the UI (embedded in
+//! the binary, served at `/`) reads it from the `?token=` of the address it was opened with.
+//!
+//! The routes are derived from the use-case table ([`proctor_api::doors::USE_CASES`]), not
+//! written by hand:
+//!
+//! | route | body | answer |
+//! |---|---|---|
+//! | `POST /api/<use case>` | its request as JSON (empty or `null` when it takes none) | its answer |
+//! | `GET /api/events` | – | Server-Sent Events: `job` with a `JobStatus` whenever a job moves |
+//! | `PUT /api/upload/<file name>` | the file's bytes, streamed | `ProjectPath` of the kept file |
 //!
 //! Every request must name this server in its `Host` header (`127.0.0.1:PORT` or
 //! `localhost:PORT`), so a web page cannot reach it through a DNS name rebound to 127.0.0.1;
 //! a request from a page of another origin (its `Origin` or `Sec-Fetch-Site` says so) is
-//! refused; bodies are capped; and every error — the facade's, an unknown route (404), a wrong
-//! method (405), a body too large (413), malformed JSON (400) — is answered as
-//! `{"code", "message"}`.
-//!
-//! | route | body | answer |
-//! |---|---|---|
-//! | `GET /api/summary` | – | `ProjectSummary` |
-//! | `POST /api/projects/open` | `ProjectPath` | `ProjectSummary` |
-//! | `POST /api/projects/create` | `ProjectPath` | `ProjectSummary` |
-//! | `POST /api/projects/sample` | – | `ProjectSummary` |
-//! | `POST /api/compare` | `CompareRequest` | `Comparison` |
-//! | `POST /api/correlate` | `CorrelateRequest` | `CorrelationReport` |
-//! | `POST /api/significance` | `SignificanceRequest` | `SignificanceTable` |
-//! | `GET /api/pipelines` | – | `PipelinesOverview` |
-//! | `POST /api/pipelines/grid` | `GridRequest` | `PipelineInfo[]` |
-//! | `POST /api/jobs/import` | `ImportRequest` | `JobStatus` |
-//! | `POST /api/jobs/ingest` | `IngestRequest` | `JobStatus` |
-//! | `POST /api/jobs/run` | `RunRequest` | `JobStatus` |
-//! | `GET /api/jobs/{id}` | – | `JobStatus` |
-//! | `POST /api/jobs/{id}/cancel` | – | `JobStatus` |
-//! | `GET /api/irt` | – | `IrtReport` or null |
-//! | `POST /api/irt` | `IrtRequest` | `IrtReport` |
-//! | `POST /api/irt/improve` | `ImproveRequest` | `ImprovementReport` |
-//! | `GET /api/irt/settings` | – | `IrtSettings` |
-//! | `POST /api/irt/settings` | `IrtSettings` | `IrtSettings` |
-//! | `GET /api/models` | – | `ModelsReport` |
-//! | `POST /api/models/add` | `AddModelRequest` | `ModelSelfTest` |
-//! | `POST /api/models/test` | `ModelName` | `ModelSelfTest` |
-//! | `POST /api/models/remove` | `ModelName` | `UserModelInfo` |
+//! refused; JSON bodies are capped; uploads are capped at the import size limit; and every
+//! error — the facade's, an unknown route (404), a wrong method (405), a body too large (413),
+//! malformed JSON (400) — is answered as `{"code", "message"}`.
 
-use axum::extract::{DefaultBodyLimit, Path, Request, State};
+mod guard;
+pub mod ui;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::middleware::{self, Next};
+use axum::middleware;
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use proctor_api::dto::{
-    AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
-    ImportRequest, ImproveRequest, ImprovementReport, IngestRequest, IrtReport, IrtRequest,
-    IrtSettings, JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo,
-    PipelinesOverview, ProjectPath, RunRequest, SignificanceRequest, SignificanceTable,
-    UserModelInfo,
-};
+use futures_util::{Stream, StreamExt};
+use proctor_api::dto::{JobStatus, ProjectPath};
 use proctor_api::{ApiError, ApiResult, ErrorCode, Workbench};
+use std::convert::Infallible;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
+use tokio::sync::broadcast;
 
 /// What `proctor serve` needs.
 #[derive(Debug, Clone)]
 pub struct ServeOptions {
     /// Port on 127.0.0.1; 0 picks a free one.
     pub port: u16,
-    /// The built UI (`ui/dist`), served at `/` when given.
+    /// A built UI folder to serve instead of the embedded one (for UI development).
     pub ui_dir: Option<PathBuf>,
     /// The session token; a random one when `None`.
     pub token: Option<String>,
@@ -71,14 +55,15 @@ pub struct ServeOptions {
 pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
 
 #[derive(Clone)]
-struct AppState {
+pub(crate) struct AppState {
     workbench: Arc<Workbench>,
     token: Arc<str>,
     /// The `Host` values that name this server: 127.0.0.1:PORT and localhost:PORT.
     hosts: Arc<[String]>,
+    events: broadcast::Sender<JobStatus>,
 }
 
-struct Failure(ApiError);
+pub(crate) struct Failure(ApiError);
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
@@ -97,13 +82,11 @@ impl IntoResponse for Failure {
     }
 }
 
-type Answer<T> = Result<Json<T>, Failure>;
-
 /// Runs blocking facade work off the async threads.
-async fn call<T: Send + 'static>(
+async fn blocking<T: Send + 'static>(
     state: &AppState,
     f: impl FnOnce(&Workbench) -> ApiResult<T> + Send + 'static,
-) -> Answer<T> {
+) -> Result<T, Failure> {
     let workbench = Arc::clone(&state.workbench);
     tokio::task::spawn_blocking(move || f(&workbench))
         .await
@@ -113,240 +96,83 @@ async fn call<T: Send + 'static>(
                 format!("the request failed: {e}"),
             ))
         })?
-        .map(Json)
         .map_err(Failure)
 }
 
-async fn summary(State(s): State<AppState>) -> Answer<proctor_api::dto::ProjectSummary> {
-    call(&s, Workbench::summary).await
-}
-
-async fn open(
+/// `POST /api/<use case>`: the one route every use case is reached through.
+async fn call(
     State(s): State<AppState>,
-    Json(p): Json<ProjectPath>,
-) -> Answer<proctor_api::dto::ProjectSummary> {
-    call(&s, move |w| w.open_project(&p.path)).await
-}
-
-async fn create(
-    State(s): State<AppState>,
-    Json(p): Json<ProjectPath>,
-) -> Answer<proctor_api::dto::ProjectSummary> {
-    call(&s, move |w| w.create_project(&p.path)).await
-}
-
-async fn sample(State(s): State<AppState>) -> Answer<proctor_api::dto::ProjectSummary> {
-    call(&s, Workbench::open_sample).await
-}
-
-async fn start_import(
-    State(s): State<AppState>,
-    Json(r): Json<ImportRequest>,
-) -> Answer<JobStatus> {
-    call(&s, move |w| w.start_import(r)).await
-}
-
-async fn compare(State(s): State<AppState>, Json(r): Json<CompareRequest>) -> Answer<Comparison> {
-    call(&s, move |w| w.compare(&r)).await
-}
-
-async fn correlate(
-    State(s): State<AppState>,
-    Json(r): Json<CorrelateRequest>,
-) -> Answer<CorrelationReport> {
-    call(&s, move |w| w.correlate(&r)).await
-}
-
-async fn significance(
-    State(s): State<AppState>,
-    Json(r): Json<SignificanceRequest>,
-) -> Answer<SignificanceTable> {
-    call(&s, move |w| w.significance(&r)).await
-}
-
-async fn pipelines(State(s): State<AppState>) -> Answer<PipelinesOverview> {
-    call(&s, |w| w.pipelines(None)).await
-}
-
-async fn add_grid(
-    State(s): State<AppState>,
-    Json(r): Json<GridRequest>,
-) -> Answer<Vec<PipelineInfo>> {
-    call(&s, move |w| w.add_pipeline_grid(&r)).await
-}
-
-async fn start_ingest(
-    State(s): State<AppState>,
-    Json(r): Json<IngestRequest>,
-) -> Answer<JobStatus> {
-    call(&s, move |w| w.start_ingest(r)).await
-}
-
-async fn start_run(State(s): State<AppState>, Json(r): Json<RunRequest>) -> Answer<JobStatus> {
-    call(&s, move |w| w.start_run(r)).await
-}
-
-async fn job(State(s): State<AppState>, Path(id): Path<u32>) -> Answer<JobStatus> {
-    call(&s, move |w| w.job(id)).await
-}
-
-async fn cancel_job(State(s): State<AppState>, Path(id): Path<u32>) -> Answer<JobStatus> {
-    call(&s, move |w| w.cancel_job(id)).await
-}
-
-async fn latest_irt(State(s): State<AppState>) -> Answer<Option<IrtReport>> {
-    call(&s, Workbench::latest_irt).await
-}
-
-async fn fit_irt(State(s): State<AppState>, Json(r): Json<IrtRequest>) -> Answer<IrtReport> {
-    call(&s, move |w| w.fit_irt(&r)).await
-}
-
-async fn irt_settings(State(s): State<AppState>) -> Answer<IrtSettings> {
-    call(&s, Workbench::irt_settings).await
-}
-
-async fn set_irt_settings(
-    State(s): State<AppState>,
-    Json(r): Json<IrtSettings>,
-) -> Answer<IrtSettings> {
-    call(&s, move |w| w.set_irt_settings(&r)).await
-}
-
-async fn improve_exam(
-    State(s): State<AppState>,
-    Json(r): Json<ImproveRequest>,
-) -> Answer<ImprovementReport> {
-    call(&s, move |w| w.improve_exam(&r)).await
-}
-
-async fn models(State(s): State<AppState>) -> Answer<ModelsReport> {
-    call(&s, Workbench::models).await
-}
-
-async fn add_model(
-    State(s): State<AppState>,
-    Json(r): Json<AddModelRequest>,
-) -> Answer<ModelSelfTest> {
-    call(&s, move |w| w.add_model(&r)).await
-}
-
-async fn test_model(State(s): State<AppState>, Json(m): Json<ModelName>) -> Answer<ModelSelfTest> {
-    call(&s, move |w| w.test_model(&m.name)).await
-}
-
-async fn remove_model(
-    State(s): State<AppState>,
-    Json(m): Json<ModelName>,
-) -> Answer<UserModelInfo> {
-    call(&s, move |w| w.remove_model(&m.name)).await
-}
-
-async fn require_token(State(s): State<AppState>, request: Request, next: Next) -> Response {
-    let expected = format!("Bearer {}", s.token);
-    let given = request
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok());
-    if given == Some(expected.as_str()) {
-        next.run(request).await
+    Path(name): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<serde_json::Value>, Failure> {
+    let request = if body.iter().all(u8::is_ascii_whitespace) {
+        serde_json::Value::Null
     } else {
-        Failure(ApiError::new(
-            ErrorCode::Unauthorized,
-            "this request lacks the session token printed by `proctor serve`",
-        ))
-        .into_response()
-    }
-}
-
-/// Refuses a request whose `Host` does not name this server (DNS rebinding) or that comes
-/// from a page of another origin.
-async fn same_origin_only(State(s): State<AppState>, request: Request, next: Next) -> Response {
-    let headers = request.headers();
-    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
-    if !host.is_some_and(|h| s.hosts.iter().any(|ok| ok.eq_ignore_ascii_case(h))) {
-        return Failure(ApiError::new(
-            ErrorCode::Forbidden,
-            format!(
-                "this server answers requests addressed to {} only, not to {}",
-                s.hosts.join(" or "),
-                host.unwrap_or("no host")
-            ),
-        ))
-        .into_response();
-    }
-    if let Some(origin) = cross_origin(headers, &s.hosts) {
-        return Failure(ApiError::new(
-            ErrorCode::Forbidden,
-            format!("requests from other sites are refused ({origin})"),
-        ))
-        .into_response();
-    }
-    next.run(request).await
-}
-
-/// The foreign origin a request comes from, if any.
-fn cross_origin(headers: &HeaderMap, hosts: &[String]) -> Option<String> {
-    if let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
-        let own = hosts
-            .iter()
-            .any(|h| origin.eq_ignore_ascii_case(&format!("http://{h}")));
-        if !own {
-            return Some(format!("origin {origin}"));
+        // Only JSON: a form or text body is what a page of another site could send unasked.
+        let json = headers
+            .get(header::CONTENT_TYPE)
+            .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+        if !json {
+            return Err(Failure(ApiError::new(
+                ErrorCode::InvalidInput,
+                format!("the request to \"{name}\" must be sent as application/json"),
+            )));
         }
-    }
-    match headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
-        Some(site @ ("cross-site" | "same-site")) => Some(format!("Sec-Fetch-Site: {site}")),
-        _ => None,
-    }
+        serde_json::from_slice(&body).map_err(|e| {
+            Failure(ApiError::new(
+                ErrorCode::InvalidInput,
+                format!("the request to \"{name}\" is not JSON: {e}"),
+            ))
+        })?
+    };
+    blocking(&s, move |w| w.call(&name, request))
+        .await
+        .map(Json)
 }
 
-/// Answers every error that is not already `{code, message}` (the router's 404 and 405,
-/// axum's 413 and JSON rejections) in that shape.
-async fn errors_as_json(request: Request, next: Next) -> Response {
-    let response = next.run(request).await;
-    let status = response.status();
-    let json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if json || !(status.is_client_error() || status.is_server_error()) {
-        return response;
+/// `GET /api/events`: every job's status as it moves, pushed.
+async fn events(State(s): State<AppState>) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    let receiver = s.events.subscribe();
+    let stream = futures_util::stream::unfold(receiver, |mut receiver| async move {
+        loop {
+            match receiver.recv().await {
+                Ok(status) => {
+                    let event = Event::default()
+                        .event("job")
+                        .json_data(&status)
+                        .unwrap_or_else(|_| Event::default().event("job"));
+                    return Some((Ok(event), receiver));
+                }
+                Err(broadcast::error::RecvError::Lagged(_)) => {}
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    });
+    Sse::new(stream).keep_alive(KeepAlive::default())
+}
+
+/// `PUT /api/upload/<file name>`: streams a file into the project's folder.
+async fn upload(
+    State(s): State<AppState>,
+    Path(name): Path<String>,
+    body: Body,
+) -> Result<Json<ProjectPath>, Failure> {
+    let mut upload = blocking(&s, move |w| w.start_upload(&name)).await?;
+    let mut stream = body.into_data_stream();
+    while let Some(piece) = stream.next().await {
+        let piece = piece.map_err(|e| {
+            Failure(ApiError::new(
+                ErrorCode::InvalidInput,
+                format!("the upload broke off: {e}; nothing was kept"),
+            ))
+        })?;
+        upload.write(&piece).map_err(Failure)?;
     }
-    let body = axum::body::to_bytes(response.into_body(), 64 * 1024)
-        .await
-        .unwrap_or_default();
-    let detail = String::from_utf8_lossy(&body).trim().to_owned();
-    let (code, message) = match status {
-        StatusCode::NOT_FOUND => (
-            ErrorCode::NotFound,
-            "there is no such route in Proctor's API".to_owned(),
-        ),
-        StatusCode::METHOD_NOT_ALLOWED => (
-            ErrorCode::InvalidInput,
-            "this route does not take that method (GET reads, POST changes)".to_owned(),
-        ),
-        StatusCode::PAYLOAD_TOO_LARGE => (
-            ErrorCode::InvalidInput,
-            format!(
-                "the request body is larger than {} MB, the most the API reads",
-                MAX_BODY_BYTES / (1024 * 1024)
-            ),
-        ),
-        s if s.is_client_error() => (
-            ErrorCode::InvalidInput,
-            if detail.is_empty() {
-                format!("the request was refused ({s})")
-            } else {
-                format!("the request is malformed: {detail}")
-            },
-        ),
-        s => (
-            ErrorCode::Internal,
-            format!("the server failed ({s}): {detail}"),
-        ),
-    };
-    (status, Json(ApiError::new(code, message))).into_response()
+    let path = upload.finish().map_err(Failure)?;
+    Ok(Json(ProjectPath {
+        path: path.display().to_string(),
+    }))
 }
 
 /// The routes, for a server or a test. `port` is the one the server is bound to: requests
@@ -357,35 +183,30 @@ pub fn router(
     ui_dir: Option<PathBuf>,
     port: u16,
 ) -> Router {
+    let (events_sender, _) = broadcast::channel(256);
+    let sender = events_sender.clone();
+    workbench.listen(Arc::new(move |status: &JobStatus| {
+        // No subscriber is not an error: nobody has the page open.
+        let _ = sender.send(status.clone());
+    }));
     let state = AppState {
         workbench,
         token: Arc::from(token),
         hosts: Arc::from([format!("127.0.0.1:{port}"), format!("localhost:{port}")]),
+        events: events_sender,
     };
     let api = Router::new()
-        .route("/summary", get(summary))
-        .route("/projects/open", post(open))
-        .route("/projects/create", post(create))
-        .route("/projects/sample", post(sample))
-        .route("/compare", post(compare))
-        .route("/significance", post(significance))
-        .route("/correlate", post(correlate))
-        .route("/pipelines", get(pipelines))
-        .route("/pipelines/grid", post(add_grid))
-        .route("/jobs/import", post(start_import))
-        .route("/jobs/ingest", post(start_ingest))
-        .route("/jobs/run", post(start_run))
-        .route("/jobs/{id}", get(job))
-        .route("/jobs/{id}/cancel", post(cancel_job))
-        .route("/irt", get(latest_irt).post(fit_irt))
-        .route("/irt/improve", post(improve_exam))
-        .route("/irt/settings", get(irt_settings).post(set_irt_settings))
-        .route("/models", get(models))
-        .route("/models/add", post(add_model))
-        .route("/models/test", post(test_model))
-        .route("/models/remove", post(remove_model))
+        .route("/events", get(events))
+        .route(
+            "/upload/{name}",
+            put(upload).layer(DefaultBodyLimit::disable()),
+        )
+        .route("/{name}", post(call))
         .fallback(|| async { StatusCode::NOT_FOUND })
-        .layer(middleware::from_fn_with_state(state.clone(), require_token))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            guard::require_token,
+        ))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(state.clone());
     let app = Router::new().nest("/api", api);
@@ -397,10 +218,13 @@ pub fn router(
                     .fallback(tower_http::services::ServeFile::new(index)),
             )
         }
-        None => app,
+        None => app.fallback(ui::serve),
     };
-    app.layer(middleware::from_fn(errors_as_json))
-        .layer(middleware::from_fn_with_state(state, same_origin_only))
+    app.layer(middleware::from_fn(guard::errors_as_json))
+        .layer(middleware::from_fn_with_state(
+            state,
+            guard::same_origin_only,
+        ))
 }
 
 /// A fresh random session token.

@@ -74,16 +74,16 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
         stopped.await.ok();
     }));
 
-    let (status, body) = request(addr, "GET", "/api/summary", None, "");
+    let (status, body) = request(addr, "POST", "/api/summary", None, "");
     assert_eq!(status, 401);
     assert_eq!(json_body(&body)["code"], "unauthorized");
 
-    let (status, body) = request(addr, "GET", "/api/summary", Some(&token), "");
+    let (status, body) = request(addr, "POST", "/api/summary", Some(&token), "");
     assert_eq!(status, 409);
     assert_eq!(json_body(&body)["code"], "no_project");
 
     let missing = serde_json::json!({"path": dir.path().join("nope.proctor")}).to_string();
-    let (status, body) = request(addr, "POST", "/api/projects/open", Some(&token), &missing);
+    let (status, body) = request(addr, "POST", "/api/open_project", Some(&token), &missing);
     assert_eq!(status, 404);
     assert!(
         json_body(&body)["message"]
@@ -92,7 +92,7 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
             .contains("there is no project file")
     );
 
-    let (status, body) = request(addr, "POST", "/api/projects/sample", Some(&token), "");
+    let (status, body) = request(addr, "POST", "/api/open_sample", Some(&token), "");
     assert_eq!(status, 200, "{body}");
     let summary = json_body(&body);
     assert_eq!(summary["counts"]["questions"], 120);
@@ -108,7 +108,7 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
 
     // The built-in pipelines: prepare the corpus and run them as background jobs, asking for
     // their status until they end.
-    let (status, body) = request(addr, "GET", "/api/pipelines", Some(&token), "");
+    let (status, body) = request(addr, "POST", "/api/pipelines", Some(&token), "");
     assert_eq!(status, 200, "{body}");
     let overview = json_body(&body);
     assert_eq!(
@@ -122,7 +122,13 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
     let wait = |started: &str| -> serde_json::Value {
         let id = json_body(started)["id"].as_u64().unwrap();
         for _ in 0..600 {
-            let (status, body) = request(addr, "GET", &format!("/api/jobs/{id}"), Some(&token), "");
+            let (status, body) = request(
+                addr,
+                "POST",
+                "/api/job",
+                Some(&token),
+                &format!("{{\"id\": {id}}}"),
+            );
             assert_eq!(status, 200, "{body}");
             let job = json_body(&body);
             if job["state"] != "running" {
@@ -134,7 +140,7 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
     };
     let ingest = serde_json::json!({"chunking": null, "models": null, "int8": true, "threads": 1})
         .to_string();
-    let (status, body) = request(addr, "POST", "/api/jobs/ingest", Some(&token), &ingest);
+    let (status, body) = request(addr, "POST", "/api/start_ingest", Some(&token), &ingest);
     assert_eq!(status, 200, "{body}");
     let job = wait(&body);
     assert_eq!(job["state"], "finished", "{job}");
@@ -143,38 +149,38 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
         "retrievers": ["closed_book", "bm25"], "readers": ["lexical"], "top_ks": [1], "models": null
     })
     .to_string();
-    let (status, body) = request(addr, "POST", "/api/pipelines/grid", Some(&token), &grid);
+    let (status, body) = request(addr, "POST", "/api/add_pipeline_grid", Some(&token), &grid);
     assert_eq!(status, 200, "{body}");
     let run = serde_json::json!({
         "exam": null, "systems": [], "models": null, "int8": true, "threads": 1,
         "user_models": {"pair_scorer": null, "extractive_qa": null}, "restart": false
     })
     .to_string();
-    let (status, body) = request(addr, "POST", "/api/jobs/run", Some(&token), &run);
+    let (status, body) = request(addr, "POST", "/api/start_run", Some(&token), &run);
     assert_eq!(status, 200, "{body}");
     let job = wait(&body);
     assert_eq!(job["state"], "finished", "{job}");
     assert_eq!(job["run"]["sittings"].as_array().unwrap().len(), 2, "{job}");
-    let (_, body) = request(addr, "GET", "/api/pipelines", Some(&token), "");
+    let (_, body) = request(addr, "POST", "/api/pipelines", Some(&token), "");
     assert_eq!(json_body(&body)["unanswered"], 0);
-    let (_, body) = request(addr, "GET", "/api/summary", Some(&token), "");
+    let (_, body) = request(addr, "POST", "/api/summary", Some(&token), "");
     assert_eq!(
         json_body(&body)["counts"]["systems"],
         9,
         "7 imported and 2 pipelines"
     );
     // IRT from the door: fitted, kept, and read back.
-    let (status, body) = request(addr, "GET", "/api/irt", Some(&token), "");
+    let (status, body) = request(addr, "POST", "/api/latest_irt", Some(&token), "");
     assert_eq!((status, body.contains("null")), (200, true), "{body}");
     let irt = serde_json::json!({
         "exam": null, "settings": null, "hierarchical": false,
         "baselines": [], "selection": {"systems": [], "tagged": []}
     })
     .to_string();
-    let (status, body) = request(addr, "POST", "/api/irt", Some(&token), &irt);
+    let (status, body) = request(addr, "POST", "/api/fit_irt", Some(&token), &irt);
     assert_eq!(status, 200, "{body}");
     assert_eq!(json_body(&body)["systems"].as_array().unwrap().len(), 9);
-    let (_, body) = request(addr, "GET", "/api/irt", Some(&token), "");
+    let (_, body) = request(addr, "POST", "/api/latest_irt", Some(&token), "");
     assert_eq!(
         json_body(&body)["settings"]["model"],
         "2pl",
@@ -192,12 +198,18 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
         "factors": [], "replace": false
     })
     .to_string();
-    let (status, body) = request(addr, "POST", "/api/jobs/import", Some(&token), &import);
+    let (status, body) = request(addr, "POST", "/api/start_import", Some(&token), &import);
     assert_eq!(status, 200, "{body}");
     let job = wait(&body);
     assert_eq!(job["state"], "finished", "{job}");
     assert_eq!(job["import"]["added"], 120, "{job}");
-    let (status, _) = request(addr, "POST", "/api/jobs/99/cancel", Some(&token), "");
+    let (status, _) = request(
+        addr,
+        "POST",
+        "/api/cancel_job",
+        Some(&token),
+        "{\"id\": 99}",
+    );
     assert_eq!(status, 404);
 
     stop.send(()).unwrap();
@@ -249,7 +261,7 @@ fn refuses_foreign_hosts_other_sites_and_oversized_bodies_with_code_and_message(
     let (status, code, _) = error_of(raw(
         addr,
         &format!("Host: localhost:{}\r\n{auth}", addr.port()),
-        "GET",
+        "POST",
         "/api/summary",
         b"",
     ));
@@ -260,7 +272,7 @@ fn refuses_foreign_hosts_other_sites_and_oversized_bodies_with_code_and_message(
         addr,
         &format!("{host}{auth}Origin: https://evil.example\r\n"),
         "POST",
-        "/api/projects/sample",
+        "/api/open_sample",
         b"",
     ));
     assert_eq!((status, code.as_str()), (403, "forbidden"));
@@ -275,7 +287,7 @@ fn refuses_foreign_hosts_other_sites_and_oversized_bodies_with_code_and_message(
     let (status, _, _) = error_of(raw(
         addr,
         &format!("{host}{auth}Origin: http://{addr}\r\n"),
-        "GET",
+        "POST",
         "/api/summary",
         b"",
     ));
@@ -284,8 +296,16 @@ fn refuses_foreign_hosts_other_sites_and_oversized_bodies_with_code_and_message(
     let (status, code, _) = error_of(raw(
         addr,
         &format!("{host}{auth}"),
+        "POST",
+        "/api/no_such_use_case",
+        b"",
+    ));
+    assert_eq!((status, code.as_str()), (404, "not_found"));
+    let (status, code, _) = error_of(raw(
+        addr,
+        &format!("{host}{auth}"),
         "GET",
-        "/api/no-such-route",
+        "/api/no/such/route",
         b"",
     ));
     assert_eq!((status, code.as_str()), (404, "not_found"));
@@ -324,8 +344,157 @@ fn refuses_foreign_hosts_other_sites_and_oversized_bodies_with_code_and_message(
     ));
     assert_eq!((status, code.as_str()), (413, "invalid_input"), "{message}");
     // After all of that, the server still answers.
-    let (status, _) = request(addr, "POST", "/api/projects/sample", Some("secret"), "");
+    let (status, _) = request(addr, "POST", "/api/open_sample", Some("secret"), "");
     assert_eq!(status, 200);
+    stop.send(()).unwrap();
+    runtime.block_on(handle).unwrap().unwrap();
+}
+
+/// A server on a fresh workbench; answers (address, a stopper, its join handle, the runtime).
+fn start(
+    dir: &std::path::Path,
+) -> (
+    SocketAddr,
+    tokio::sync::oneshot::Sender<()>,
+    tokio::runtime::Runtime,
+    tokio::task::JoinHandle<std::io::Result<()>>,
+) {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let workbench = Arc::new(Workbench::new(dir));
+    let options = ServeOptions {
+        port: 0,
+        ui_dir: None,
+        token: Some("secret".into()),
+    };
+    let server = runtime.block_on(Server::bind(workbench, options)).unwrap();
+    let addr = server.address().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let handle = runtime.spawn(server.run(async {
+        stopped.await.ok();
+    }));
+    (addr, stop, runtime, handle)
+}
+
+/// The routes are the use-case table: every use case answers at `POST /api/<name>` (a
+/// malformed request is refused as malformed, never as an unknown route).
+#[test]
+fn every_use_case_of_the_table_has_its_route() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, stop, runtime, handle) = start(dir.path());
+    for case in proctor_api::doors::USE_CASES {
+        let (status, body) = request(
+            addr,
+            "POST",
+            &format!("/api/{}", case.name),
+            Some("secret"),
+            "{\"surely\": [\"not a request\"]}",
+        );
+        assert_ne!(status, 404, "{}: {body}", case.name);
+        let code = json_body(&body)["code"].as_str().unwrap().to_owned();
+        assert!(
+            code == "invalid_input" || code == "no_project",
+            "{}: {body}",
+            case.name
+        );
+    }
+    stop.send(()).unwrap();
+    runtime.block_on(handle).unwrap().unwrap();
+}
+
+/// The UI is inside the binary: `/` and any deep link answer the app's page from any folder.
+#[test]
+fn serves_the_embedded_ui_at_every_page_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, stop, runtime, handle) = start(dir.path());
+    for path in ["/", "/questions/tw-001", "/results?tab=compare"] {
+        let (status, body) = request(addr, "GET", path, None, "");
+        assert_eq!(status, 200, "{path}");
+        if proctor_server::ui::embedded() {
+            assert!(body.contains("<div id=\"app\">"), "{path}: {body}");
+        } else {
+            assert!(body.contains("scripts/setup.sh"), "{path}: {body}");
+        }
+    }
+    stop.send(()).unwrap();
+    runtime.block_on(handle).unwrap().unwrap();
+}
+
+/// Browser mode uploads: streamed into the project's folder, capped, refused without a project.
+#[test]
+fn uploads_go_into_the_projects_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, stop, runtime, handle) = start(dir.path());
+    let host = format!("Host: {addr}\r\nAuthorization: Bearer secret\r\n");
+    let (status, body) = raw(addr, &host, "PUT", "/api/upload/answers.csv", b"q,a\n");
+    assert_eq!(
+        (status, json_body(&body)["code"].as_str()),
+        (409, Some("no_project"))
+    );
+    let project = dir.path().join("p.proctor");
+    let open = serde_json::json!({"path": project}).to_string();
+    let (status, _) = request(addr, "POST", "/api/create_project", Some("secret"), &open);
+    assert_eq!(status, 200);
+    let big = vec![b'x'; 3 * 1024 * 1024];
+    let (status, body) = raw(addr, &host, "PUT", "/api/upload/answers.csv", &big);
+    assert_eq!(
+        status, 200,
+        "uploads are not held to the JSON body cap: {body}"
+    );
+    let kept = json_body(&body)["path"].as_str().unwrap().to_owned();
+    assert_eq!(
+        std::path::Path::new(&kept),
+        dir.path().join("p.proctor.files/answers.csv")
+    );
+    assert_eq!(std::fs::read(&kept).unwrap().len(), big.len());
+    stop.send(()).unwrap();
+    runtime.block_on(handle).unwrap().unwrap();
+}
+
+/// Job progress is pushed as Server-Sent Events, without the page asking.
+#[test]
+fn job_progress_is_pushed_as_server_sent_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, stop, runtime, handle) = start(dir.path());
+    let project = dir.path().join("p.proctor");
+    let open = serde_json::json!({"path": project}).to_string();
+    request(addr, "POST", "/api/create_project", Some("secret"), &open);
+    let mut events = TcpStream::connect(addr).unwrap();
+    write!(
+        events,
+        "GET /api/events HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer secret\r\n\r\n"
+    )
+    .unwrap();
+    events
+        .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
+    // Wait for the stream's headers before starting the job, so nothing is missed.
+    let mut seen = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while !String::from_utf8_lossy(&seen).contains("\r\n\r\n") {
+        let n = events.read(&mut buffer).unwrap();
+        seen.extend_from_slice(&buffer[..n]);
+    }
+    let docs = dir.path().join("docs.md");
+    std::fs::write(&docs, "# A\n\nSome text.").unwrap();
+    let import = serde_json::json!({
+        "kind": "documents", "path": docs, "system": null, "exam": null, "topic": null,
+        "factors": [], "replace": false
+    })
+    .to_string();
+    let (status, body) = request(addr, "POST", "/api/start_import", Some("secret"), &import);
+    assert_eq!(status, 200, "{body}");
+    let text = loop {
+        let n = events.read(&mut buffer).unwrap();
+        assert!(n > 0, "the event stream ended");
+        seen.extend_from_slice(&buffer[..n]);
+        let text = String::from_utf8_lossy(&seen).into_owned();
+        if text.contains("\"state\":\"finished\"") {
+            break text;
+        }
+    };
+    assert!(text.contains("event: job"), "{text}");
+    assert!(text.contains("\"title\":\"Importing"), "{text}");
+    drop(events);
     stop.send(()).unwrap();
     runtime.block_on(handle).unwrap().unwrap();
 }

@@ -23,7 +23,7 @@ mod write;
 
 pub use migrations::{LATEST_VERSION, MIGRATIONS, Migration};
 pub use rows::{
-    ChunkRow, Counts, DocumentRow, DocumentText, ExamVersionRow, NewChunk, NewDocument,
+    AnswerRow, ChunkRow, Counts, DocumentRow, DocumentText, ExamVersionRow, NewChunk, NewDocument,
     NewQuestion, NewResponse, QuestionRow, ResponseRow, RunRow, SystemRow,
 };
 pub use write::Tx;

@@ -1,13 +1,13 @@
 //! Reads: plain queries on the open connection.
 
 use crate::rows::{
-    ChunkRow, Counts, DocumentRow, DocumentText, ExamVersionRow, QuestionRow, ResponseRow, RunRow,
-    SystemRow,
+    AnswerRow, ChunkRow, Counts, DocumentRow, DocumentText, ExamVersionRow, QuestionRow,
+    ResponseRow, RunRow, SystemRow,
 };
 use crate::{Result, Store, StoreError};
 use proctor_core::{
     BloomLevel, ChunkId, DocumentId, ExamId, ExamVersionId, Outcome, QuestionId, QuestionType,
-    RunId, RunMode, SystemId,
+    RunId, RunMode, SystemId, SystemKind,
 };
 use rusqlite::{OptionalExtension, Row, params};
 use std::collections::BTreeMap;
@@ -405,6 +405,94 @@ impl Store {
             });
         }
         Ok(out)
+    }
+
+    /// Every sitting's answer to one question (of the question's version), by system name.
+    pub fn answers_to(&self, question: QuestionId) -> Result<Vec<AnswerRow>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT s.name, s.kind, r.mode, p.outcome, p.choice_index, p.raw_text, p.latency_ms,
+                    p.error
+             FROM runs r
+             LEFT JOIN systems s ON s.id = r.system_id
+             LEFT JOIN responses p ON p.run_id = r.id AND p.question_id = ?1
+             WHERE r.exam_version_id = (SELECT exam_version_id FROM questions WHERE id = ?1)
+             ORDER BY s.name IS NULL, s.name, r.mode",
+        )?;
+        let raw = stmt.query_map([question.0], |r| {
+            Ok((
+                r.get::<_, Option<String>>(0)?,
+                r.get::<_, Option<String>>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, Option<String>>(3)?,
+                r.get::<_, Option<usize>>(4)?,
+                r.get::<_, Option<String>>(5)?,
+                r.get::<_, Option<f64>>(6)?,
+                r.get::<_, Option<String>>(7)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in raw {
+            let (system, kind, mode, outcome, choice, raw_text, latency_ms, error) = row?;
+            let outcome = match (outcome.as_deref(), choice) {
+                (None, _) => None,
+                (Some("chosen"), Some(i)) => Some(Outcome::Chosen(i)),
+                (Some("unanswered"), None) => Some(Outcome::Unanswered),
+                (Some("error"), None) => Some(Outcome::Error),
+                (Some(other), _) => {
+                    return Err(damaged(
+                        "responses",
+                        question.0,
+                        format!("outcome '{other}'"),
+                    ));
+                }
+            };
+            out.push(AnswerRow {
+                system,
+                kind: kind
+                    .map(|k| k.parse::<SystemKind>())
+                    .transpose()
+                    .map_err(|e| damaged("systems", question.0, e))?,
+                mode: mode
+                    .parse::<RunMode>()
+                    .map_err(|e| damaged("runs", question.0, e))?,
+                outcome,
+                raw_text,
+                latency_ms,
+                error,
+            });
+        }
+        Ok(out)
+    }
+
+    /// A system's mean time per answer over every sitting, where any was timed.
+    pub fn mean_latency(&self, system: SystemId) -> Result<Option<f64>> {
+        Ok(self.conn.query_row(
+            "SELECT avg(p.latency_ms) FROM responses p JOIN runs r ON r.id = p.run_id
+             WHERE r.system_id = ?1 AND p.latency_ms IS NOT NULL",
+            [system.0],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// One document's extracted text.
+    pub fn document_text(&self, document: DocumentId) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT text FROM documents WHERE id = ?1",
+                [document.0],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// Number of chunks of each document.
+    pub fn chunk_counts(&self) -> Result<BTreeMap<DocumentId, usize>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT document_id, count(*) FROM chunks GROUP BY document_id")?;
+        let rows = stmt.query_map([], |r| Ok((DocumentId(r.get(0)?), r.get(1)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
     /// The queries a system wrote articles for.

@@ -225,3 +225,22 @@ pub struct Counts {
     /// Gold articles.
     pub gold_articles: usize,
 }
+
+/// One sitting's answer to one question, for the question's page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnswerRow {
+    /// The system's name; `None` for the reader over the gold articles.
+    pub system: Option<String>,
+    /// The system's kind; `None` for the gold articles.
+    pub kind: Option<SystemKind>,
+    /// How the sitting was graded.
+    pub mode: RunMode,
+    /// Its outcome; `None` when the sitting has no response to this question.
+    pub outcome: Option<Outcome>,
+    /// What the system replied, as imported or read.
+    pub raw_text: Option<String>,
+    /// Time it took, where known.
+    pub latency_ms: Option<f64>,
+    /// The error, when the outcome is one.
+    pub error: Option<String>,
+}

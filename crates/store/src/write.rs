@@ -228,6 +228,23 @@ impl<'a> Tx<'a> {
         Ok(())
     }
 
+    /// Renames a system; false when it does not exist. A taken name is refused by the schema.
+    pub fn rename_system(&self, system: SystemId, name: &str) -> Result<bool> {
+        Ok(self.tx.execute(
+            "UPDATE systems SET name = ?2 WHERE id = ?1",
+            params![system.0, name.trim()],
+        )? == 1)
+    }
+
+    /// Removes every factor tag of a system.
+    pub fn clear_factors(&self, system: SystemId) -> Result<()> {
+        self.tx.execute(
+            "DELETE FROM system_factors WHERE system_id = ?1",
+            [system.0],
+        )?;
+        Ok(())
+    }
+
     /// Deletes the run of `system` (or the gold run) in `mode` on `version`, with its responses.
     /// Returns how many responses went with it.
     pub fn delete_run(

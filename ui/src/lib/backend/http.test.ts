@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionToken } from "./http";
+import { sessionToken, sseEvents } from "./http";
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -18,5 +18,16 @@ describe("sessionToken", () => {
 
   it("is empty when the address never carried one", () => {
     expect(sessionToken({ search: "?x=1" }, memoryStorage())).toBe("");
+  });
+});
+
+describe("sseEvents", () => {
+  it("splits complete events and keeps the unfinished rest", () => {
+    const { events, rest } = sseEvents('event: job\ndata: {"id":1}\n\n: keep-alive\n\nevent: job\r\ndata: {"id":2}\r\n\r\nevent: jo');
+    expect(events).toEqual([
+      { event: "job", data: '{"id":1}' },
+      { event: "job", data: '{"id":2}' },
+    ]);
+    expect(rest).toBe("event: jo");
   });
 });

@@ -1,31 +1,5 @@
-import type { Backend } from "./index";
-import type {
-  ApiError,
-  CompareRequest,
-  Comparison,
-  CorrelateRequest,
-  CorrelationReport,
-  GridRequest,
-  ImportRequest,
-  ImproveRequest,
-  ImprovementReport,
-  IngestRequest,
-  IrtReport,
-  IrtRequest,
-  IrtSettings,
-  AddModelRequest,
-  JobStatus,
-  ModelSelfTest,
-  ModelsReport,
-  UserModelInfo,
-  PipelineInfo,
-  PipelinesOverview,
-  ProjectPath,
-  ProjectSummary,
-  RunRequest,
-  SignificanceRequest,
-  SignificanceTable,
-} from "./types";
+import type { Platform } from "./index";
+import type { ApiError, JobStatus, ProjectPath } from "./types";
 
 const TOKEN_KEY = "proctor-token";
 
@@ -39,58 +13,116 @@ export function sessionToken(location: Pick<Location, "search">, storage: Pick<S
   return storage.getItem(TOKEN_KEY) ?? "";
 }
 
-/** The browser's backend: JSON over HTTP to `proctor serve` on the same origin. */
-export function httpBackend(location: Location, fetcher: typeof fetch = fetch.bind(window)): Backend {
-  const token = sessionToken(location, window.sessionStorage);
+/** Splits a Server-Sent Events text into its complete events' data; returns them and the rest. */
+export function sseEvents(buffer: string): { events: { event: string; data: string }[]; rest: string } {
+  const events: { event: string; data: string }[] = [];
+  const blocks = buffer.replace(/\r\n/g, "\n").split("\n\n");
+  const rest = blocks.pop() ?? "";
+  for (const block of blocks) {
+    let event = "message";
+    const data: string[] = [];
+    for (const line of block.split("\n")) {
+      if (line.startsWith("event:")) event = line.slice(6).trim();
+      else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+    }
+    if (data.length > 0) events.push({ event, data: data.join("\n") });
+  }
+  return { events, rest };
+}
 
-  async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetcher(`/api${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (e) {
-      throw { code: "internal", message: `Proctor is not reachable: ${String(e)}` } satisfies ApiError;
-    }
+/** The browser's platform: JSON over HTTP to `proctor serve` on the same origin. */
+export function httpPlatform(location: Location, fetcher: typeof fetch = fetch.bind(window)): Platform {
+  const token = sessionToken(location, window.sessionStorage);
+  const auth = { Authorization: `Bearer ${token}` };
+
+  async function answer(response: Response): Promise<unknown> {
     const payload: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
-      throw (payload ?? { code: "internal", message: `HTTP ${response.status}` }) as ApiError;
+    if (!response.ok) throw (payload ?? { code: "internal", message: `HTTP ${response.status}` }) as ApiError;
+    return payload;
+  }
+
+  function unreachable(e: unknown): ApiError {
+    return { code: "internal", message: `Proctor is not reachable: ${String(e)}` };
+  }
+
+  const listeners = new Set<(status: JobStatus) => void>();
+  let streaming = false;
+
+  /** One event stream for the tab, reopened after a pause if it drops. */
+  async function stream() {
+    streaming = true;
+    while (listeners.size > 0) {
+      try {
+        const response = await fetcher("/api/events", { headers: auth });
+        if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          const parsed = sseEvents(buffer + value);
+          buffer = parsed.rest;
+          for (const e of parsed.events) {
+            if (e.event !== "job") continue;
+            const status = JSON.parse(e.data) as JobStatus;
+            for (const listener of listeners) listener(status);
+          }
+        }
+      } catch {
+        // The server went away or restarted: try again shortly.
+      }
+      await new Promise((r) => setTimeout(r, 1000));
     }
-    return payload as T;
+    streaming = false;
   }
 
   return {
-    // A browser cannot hand a local path to the server: the user types it.
+    // A browser cannot hand a local path to the server: files are uploaded instead.
     canChoosePaths: false,
+    async send(name, request) {
+      let response: Response;
+      try {
+        response = await fetcher(`/api/${name}`, {
+          method: "POST",
+          headers: { ...auth, "Content-Type": "application/json" },
+          body: JSON.stringify(request ?? null),
+        });
+      } catch (e) {
+        throw unreachable(e);
+      }
+      return answer(response);
+    },
     setTitle: (title) => {
       document.title = title;
       return Promise.resolve();
     },
     choosePath: () => Promise.resolve(null),
-    openProject: (path) => call<ProjectSummary>("POST", "/projects/open", { path } satisfies ProjectPath),
-    createProject: (path) => call<ProjectSummary>("POST", "/projects/create", { path } satisfies ProjectPath),
-    openSample: () => call<ProjectSummary>("POST", "/projects/sample"),
-    summary: () => call<ProjectSummary>("GET", "/summary"),
-    startImport: (request: ImportRequest) => call<JobStatus>("POST", "/jobs/import", request),
-    compare: (request: CompareRequest) => call<Comparison>("POST", "/compare", request),
-    correlate: (request: CorrelateRequest) => call<CorrelationReport>("POST", "/correlate", request),
-    significance: (request: SignificanceRequest) => call<SignificanceTable>("POST", "/significance", request),
-    pipelines: () => call<PipelinesOverview>("GET", "/pipelines"),
-    addPipelineGrid: (request: GridRequest) => call<PipelineInfo[]>("POST", "/pipelines/grid", request),
-    startIngest: (request: IngestRequest) => call<JobStatus>("POST", "/jobs/ingest", request),
-    startRun: (request: RunRequest) => call<JobStatus>("POST", "/jobs/run", request),
-    job: (id: number) => call<JobStatus>("GET", `/jobs/${id}`),
-    cancelJob: (id: number) => call<JobStatus>("POST", `/jobs/${id}/cancel`),
-    latestIrt: () => call<IrtReport | null>("GET", "/irt"),
-    fitIrt: (request: IrtRequest) => call<IrtReport>("POST", "/irt", request),
-    irtSettings: () => call<IrtSettings>("GET", "/irt/settings"),
-    setIrtSettings: (settings: IrtSettings) => call<IrtSettings>("POST", "/irt/settings", settings),
-    improveExam: (request: ImproveRequest) => call<ImprovementReport>("POST", "/irt/improve", request),
-    models: () => call<ModelsReport>("GET", "/models"),
-    addModel: (request: AddModelRequest) => call<ModelSelfTest>("POST", "/models/add", request),
-    testModel: (name: string) => call<ModelSelfTest>("POST", "/models/test", { name }),
-    removeModel: (name: string) => call<UserModelInfo>("POST", "/models/remove", { name }),
+    onJob(listener) {
+      listeners.add(listener);
+      if (!streaming) void stream();
+      return () => listeners.delete(listener);
+    },
+    upload(file, onProgress) {
+      // XMLHttpRequest reports upload progress; fetch does not.
+      return new Promise((resolve, reject) => {
+        const request = new XMLHttpRequest();
+        request.open("PUT", `/api/upload/${encodeURIComponent(file.name)}`);
+        request.setRequestHeader("Authorization", auth.Authorization);
+        request.upload.onprogress = (e) => onProgress?.(e.loaded, e.total);
+        request.onerror = () => reject(unreachable("the upload broke off"));
+        request.onload = () => {
+          let payload: unknown = null;
+          try {
+            payload = JSON.parse(request.responseText);
+          } catch {
+            payload = null;
+          }
+          if (request.status >= 200 && request.status < 300) resolve((payload as ProjectPath).path);
+          else reject((payload ?? { code: "internal", message: `HTTP ${request.status}` }) as ApiError);
+        };
+        request.send(file);
+      });
+    },
+    onDropPaths: () => () => undefined,
   };
 }

@@ -1,35 +1,11 @@
 import { invoke } from "@tauri-apps/api/core";
+import { listen } from "@tauri-apps/api/event";
+import { getCurrentWebview } from "@tauri-apps/api/webview";
 import { getCurrentWindow } from "@tauri-apps/api/window";
 import { open, save } from "@tauri-apps/plugin-dialog";
-import type { Backend, PathChoice } from "./index";
-import type {
-  CompareRequest,
-  Comparison,
-  CorrelateRequest,
-  CorrelationReport,
-  GridRequest,
-  ImportRequest,
-  ImproveRequest,
-  ImprovementReport,
-  IngestRequest,
-  IrtReport,
-  IrtRequest,
-  IrtSettings,
-  AddModelRequest,
-  JobStatus,
-  ModelSelfTest,
-  ModelsReport,
-  UserModelInfo,
-  PipelineInfo,
-  PipelinesOverview,
-  ProjectPath,
-  ProjectSummary,
-  RunRequest,
-  SignificanceRequest,
-  SignificanceTable,
-} from "./types";
+import type { PathChoice, Platform } from "./index";
+import type { ApiError, JobStatus } from "./types";
 
-/** The desktop window's backend: Tauri commands that call the facade. */
 const PROJECT_FILTER = [{ name: "Proctor project", extensions: ["proctor"] }];
 
 async function choosePath(choice: PathChoice): Promise<string | null> {
@@ -49,33 +25,35 @@ async function choosePath(choice: PathChoice): Promise<string | null> {
   }
 }
 
-export function tauriBackend(): Backend {
+/** Subscribes through a promise-returning listen; the returned function unsubscribes either way. */
+function subscription(started: Promise<() => void>): () => void {
+  let stop: (() => void) | null = null;
+  let cancelled = false;
+  void started.then((unlisten) => {
+    if (cancelled) unlisten();
+    else stop = unlisten;
+  });
+  return () => {
+    cancelled = true;
+    stop?.();
+  };
+}
+
+/** The desktop window's platform: every use case through the one `call` command. */
+export function tauriPlatform(): Platform {
   return {
     canChoosePaths: true,
+    send: (name, request) => invoke("call", { name, request: request ?? null }),
     setTitle: (title) => getCurrentWindow().setTitle(title),
     choosePath,
-    openProject: (path) => invoke<ProjectSummary>("open_project", { project: { path } satisfies ProjectPath }),
-    createProject: (path) => invoke<ProjectSummary>("create_project", { project: { path } satisfies ProjectPath }),
-    openSample: () => invoke<ProjectSummary>("open_sample"),
-    summary: () => invoke<ProjectSummary>("summary"),
-    startImport: (request: ImportRequest) => invoke<JobStatus>("start_import", { request }),
-    compare: (request: CompareRequest) => invoke<Comparison>("compare", { request }),
-    correlate: (request: CorrelateRequest) => invoke<CorrelationReport>("correlate", { request }),
-    significance: (request: SignificanceRequest) => invoke<SignificanceTable>("significance", { request }),
-    pipelines: () => invoke<PipelinesOverview>("pipelines"),
-    addPipelineGrid: (request: GridRequest) => invoke<PipelineInfo[]>("add_pipeline_grid", { request }),
-    startIngest: (request: IngestRequest) => invoke<JobStatus>("start_ingest", { request }),
-    startRun: (request: RunRequest) => invoke<JobStatus>("start_run", { request }),
-    job: (id: number) => invoke<JobStatus>("job", { id }),
-    cancelJob: (id: number) => invoke<JobStatus>("cancel_job", { id }),
-    latestIrt: () => invoke<IrtReport | null>("latest_irt"),
-    fitIrt: (request: IrtRequest) => invoke<IrtReport>("fit_irt", { request }),
-    irtSettings: () => invoke<IrtSettings>("irt_settings"),
-    setIrtSettings: (settings: IrtSettings) => invoke<IrtSettings>("set_irt_settings", { settings }),
-    improveExam: (request: ImproveRequest) => invoke<ImprovementReport>("improve_exam", { request }),
-    models: () => invoke<ModelsReport>("models"),
-    addModel: (request: AddModelRequest) => invoke<ModelSelfTest>("add_model", { request }),
-    testModel: (name: string) => invoke<ModelSelfTest>("test_model", { model: { name } }),
-    removeModel: (name: string) => invoke<UserModelInfo>("remove_model", { model: { name } }),
+    onJob: (onJob) => subscription(listen<JobStatus>("job", (e) => onJob(e.payload))),
+    upload: () =>
+      Promise.reject({ code: "invalid_input", message: "the window imports files from their place; no upload is needed" } satisfies ApiError),
+    onDropPaths: (onDrop) =>
+      subscription(
+        getCurrentWebview().onDragDropEvent((e) => {
+          if (e.payload.type === "drop") onDrop(e.payload.paths);
+        }),
+      ),
   };
 }

@@ -970,6 +970,12 @@ export type ModelName = {
  */
 name: string, };
 
+export type JobId = { 
+/**
+ * Its number in this session.
+ */
+id: number, };
+
 export type UserModelInfo = { 
 /**
  * Its name.
@@ -1559,3 +1565,324 @@ settings: IrtSettings,
  * The steps, the full exam first.
  */
 steps: Array<ImprovementStep>, };
+
+export type DocumentInfo = { 
+/**
+ * Its number in the project.
+ */
+id: number, 
+/**
+ * Its name (the file's).
+ */
+name: string, 
+/**
+ * Its topic, if any.
+ */
+topic: string | null, 
+/**
+ * The format it was read from (pdf, docx, html, md, txt…).
+ */
+format: string, 
+/**
+ * Characters of extracted text.
+ */
+chars: number, 
+/**
+ * Chunks it was split into (0 until the corpus is prepared).
+ */
+chunks: number, };
+
+export type DocumentsOverview = { 
+/**
+ * The documents, in import order.
+ */
+documents: Array<DocumentInfo>, 
+/**
+ * Every topic name, sorted.
+ */
+topics: Array<string>, };
+
+export type DocumentRef = { 
+/**
+ * Its number.
+ */
+id: number, };
+
+export type DocumentView = { 
+/**
+ * What the table shows of it.
+ */
+info: DocumentInfo, 
+/**
+ * The text Proctor extracted (what chunking, search and readers see).
+ */
+text: string, };
+
+export type QuestionsRequest = { 
+/**
+ * The exam's name.
+ */
+exam: string | null, };
+
+export type QuestionListRow = { 
+/**
+ * Its id in the exam.
+ */
+id: string, 
+/**
+ * Its place in the exam, from 1.
+ */
+number: number, 
+/**
+ * The question.
+ */
+stem: string, 
+/**
+ * The correct choice's letter.
+ */
+key: string, 
+/**
+ * The correct choice's text.
+ */
+key_text: string, 
+/**
+ * Its topic.
+ */
+topic: string | null, 
+/**
+ * Its Bloom levels in force.
+ */
+bloom: Array<string>, 
+/**
+ * Its question type in force.
+ */
+question_type: string, 
+/**
+ * Retired questions stay in the table but out of every score.
+ */
+active: boolean, 
+/**
+ * Systems (not reference pipelines) that got it right.
+ */
+right: number, 
+/**
+ * Systems that sat it.
+ */
+sat: number, 
+/**
+ * Reference pipelines that got it right, and that sat it.
+ */
+pipelines_right: number, 
+/**
+ * Reference pipelines that sat it.
+ */
+pipelines_sat: number, 
+/**
+ * Share of every sitting that got it right (systems and pipelines), when any sat it.
+ */
+share_right: number | null, 
+/**
+ * Its IRT discrimination, from the project's latest fit, when there is one.
+ */
+discrimination: number | null, 
+/**
+ * Its IRT difficulty, from the latest fit.
+ */
+difficulty: number | null, 
+/**
+ * Flags from the latest fit (misfit, low discrimination, …).
+ */
+flags: Array<string>, };
+
+export type QuestionTable = { 
+/**
+ * The version shown.
+ */
+exam: ExamVersion, 
+/**
+ * Whether an IRT fit of this version exists (discrimination and flags come from it).
+ */
+irt_fitted: boolean, 
+/**
+ * The questions, in exam order.
+ */
+rows: Array<QuestionListRow>, };
+
+export type QuestionRequest = { 
+/**
+ * The exam's name; the newest exam when null.
+ */
+exam: string | null, 
+/**
+ * The question's id.
+ */
+id: string, };
+
+export type AnswerVerdict = "right" | "wrong" | "unanswered" | "error" | "missing";
+
+export type SystemAnswer = { 
+/**
+ * The system ("gold articles" for the reader over the gold articles).
+ */
+system: string, 
+/**
+ * Systems being judged or reference pipelines.
+ */
+group: SystemGroup, 
+/**
+ * Answered itself, or read from its articles (EXAM mode).
+ */
+exam_mode: boolean, 
+/**
+ * How it did.
+ */
+verdict: AnswerVerdict, 
+/**
+ * The letter it chose, if any.
+ */
+choice: string | null, 
+/**
+ * What it replied, word for word, when kept.
+ */
+raw_text: string | null, 
+/**
+ * How long it took, where known.
+ */
+latency_ms: number | null, 
+/**
+ * The error, when asking it failed.
+ */
+error: string | null, };
+
+export type ItemCurve = { 
+/**
+ * Ability values.
+ */
+theta: Array<number>, 
+/**
+ * Probability of a right answer at each.
+ */
+probability: Array<number>, 
+/**
+ * The systems' abilities, to mark on the curve.
+ */
+abilities: Array<[string, number]>, };
+
+export type QuestionView = { 
+/**
+ * The version it belongs to.
+ */
+exam: ExamVersion, 
+/**
+ * Its row of the table.
+ */
+row: QuestionListRow, 
+/**
+ * The EXAM-mode query it belongs to, if any.
+ */
+query: string | null, 
+/**
+ * Its choices, in order (A, B, …).
+ */
+choices: Array<string>, 
+/**
+ * The index of the correct choice.
+ */
+key_index: number, 
+/**
+ * The passage it was written from, when the exam file had one.
+ */
+source_text: string | null, 
+/**
+ * Its curve from the latest IRT fit, when there is one.
+ */
+curve: ItemCurve | null, 
+/**
+ * Every sitting's answer: systems first, then pipelines.
+ */
+answers: Array<SystemAnswer>, 
+/**
+ * The previous and next question ids, for stepping through the exam.
+ */
+previous: string | null, 
+/**
+ * See `previous`.
+ */
+next: string | null, };
+
+export type SystemInfo = { 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * Where its answers come from: answers, articles, endpoint, pipeline.
+ */
+kind: string, 
+/**
+ * Systems being judged or reference pipelines.
+ */
+group: SystemGroup, 
+/**
+ * Its factor tags.
+ */
+factors: Array<Factor>, 
+/**
+ * The versions of the exam on view it sat, newest first.
+ */
+versions: Array<number>, 
+/**
+ * On the exam on view: questions answered right, wrong, unanswered, with an error, and
+ * still to answer (no response yet).
+ */
+right: number, 
+/**
+ * See `right`.
+ */
+wrong: number, 
+/**
+ * See `right`.
+ */
+unanswered: number, 
+/**
+ * See `right`.
+ */
+errors: number, 
+/**
+ * See `right`.
+ */
+to_answer: number, 
+/**
+ * Mean time per answer, where known.
+ */
+mean_latency_ms: number | null, };
+
+export type SystemsOverview = { 
+/**
+ * The exam version the counts are on, if the project has an exam.
+ */
+exam: ExamVersion | null, 
+/**
+ * The systems: the ones being judged first, then the reference pipelines.
+ */
+systems: Array<SystemInfo>, };
+
+export type RenameSystem = { 
+/**
+ * Its name now.
+ */
+name: string, 
+/**
+ * The new name.
+ */
+new_name: string, };
+
+export type SystemTags = { 
+/**
+ * The system.
+ */
+name: string, 
+/**
+ * Its tags (name = level); an empty list removes them all.
+ */
+factors: Array<Factor>, };

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { JobState, JobStatus } from "../backend/types";
 import { followJob } from "./follow";
 
@@ -22,38 +22,51 @@ function status(state: JobState, done: number): JobStatus {
 }
 
 describe("followJob", () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  /** A push channel the test drives. */
+  function channel() {
+    const listeners = new Set<(s: JobStatus) => void>();
+    return {
+      subscribe: (l: (s: JobStatus) => void) => {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+      push: (s: JobStatus) => listeners.forEach((l) => l(s)),
+      get size() {
+        return listeners.size;
+      },
+    };
+  }
 
-  it("polls until the job ends, then stops", async () => {
-    const answers = [status("running", 3), status("running", 7), status("finished", 10)];
-    const fetch = vi.fn(async () => answers.shift() ?? status("finished", 10));
+  it("hands on pushed statuses of its job until it ends, then stops listening", async () => {
+    const events = channel();
     const seen: JobStatus[] = [];
-    followJob(fetch, 1, (s) => seen.push(s), () => {}, 100);
-    await vi.advanceTimersByTimeAsync(1000);
+    followJob(events.subscribe, async () => status("running", 1), 1, (s) => seen.push(s), () => {});
+    await Promise.resolve();
+    events.push(status("running", 3));
+    events.push({ ...status("running", 5), id: 2 });
+    events.push(status("finished", 10));
+    events.push(status("running", 99));
     expect(seen.map((s) => [s.state, s.done])).toEqual([
+      ["running", 1],
       ["running", 3],
-      ["running", 7],
       ["finished", 10],
     ]);
-    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(events.size).toBe(0);
   });
 
-  it("stops when told to, and reports a failing request", async () => {
-    const fetch = vi.fn(async () => status("running", 1));
-    const stop = followJob(fetch, 1, () => {}, () => {}, 100);
-    await vi.advanceTimersByTimeAsync(250);
-    stop();
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(fetch).toHaveBeenCalledTimes(2);
+  it("sees a job that ended before it listened, and reports a failing request", async () => {
+    const events = channel();
+    const seen: JobStatus[] = [];
+    followJob(events.subscribe, async () => status("finished", 10), 1, (s) => seen.push(s), () => {});
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect(events.size).toBe(0);
 
     const errors: unknown[] = [];
     const failing = vi.fn(async () => {
       throw new Error("Proctor is not reachable");
     });
-    followJob(failing, 1, () => {}, (e) => errors.push(e), 100);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(failing).toHaveBeenCalledTimes(1);
-    expect(errors).toHaveLength(1);
+    followJob(events.subscribe, failing, 1, () => {}, (e) => errors.push(e));
+    await vi.waitFor(() => expect(errors).toHaveLength(1));
+    expect(events.size).toBe(0);
   });
 });

@@ -1,34 +1,35 @@
-// Long work runs on the backend as a job; the page asks for its status a few times a second
-// until it ends.
+// Long work runs on the backend as a job; its progress is pushed (Tauri events in the window,
+// Server-Sent Events in a browser). Following a job means listening for its pushed statuses,
+// after asking once for where it stands (it may have ended before the listener was attached).
 import type { JobStatus } from "../backend/types";
 
-/** Polls job `id` with `status` every `every` ms, handing each status to `onUpdate` (the last one
- *  has ended). Returns a function that stops polling. */
+/** Hands each pushed status of job `id` to `onUpdate` until one has ended (the last one given).
+ *  Returns a function that stops following. */
 export function followJob(
-  status: (id: number) => Promise<JobStatus>,
+  subscribe: (listener: (status: JobStatus) => void) => () => void,
+  current: (id: number) => Promise<JobStatus>,
   id: number,
   onUpdate: (status: JobStatus) => void,
   onError: (error: unknown) => void,
-  every = 400,
 ): () => void {
-  let stopped = false;
-  const timer = setInterval(async () => {
-    try {
-      const next = await status(id);
-      if (stopped) return;
-      if (next.state !== "running") {
-        stopped = true;
-        clearInterval(timer);
-      }
-      onUpdate(next);
-    } catch (e) {
-      stopped = true;
-      clearInterval(timer);
-      onError(e);
+  let ended = false;
+  const take = (status: JobStatus) => {
+    if (ended || status.id !== id) return;
+    if (status.state !== "running") {
+      ended = true;
+      unsubscribe();
     }
-  }, every);
+    onUpdate(status);
+  };
+  const unsubscribe = subscribe(take);
+  current(id).then(take, (e: unknown) => {
+    if (ended) return;
+    ended = true;
+    unsubscribe();
+    onError(e);
+  });
   return () => {
-    stopped = true;
-    clearInterval(timer);
+    ended = true;
+    unsubscribe();
   };
 }

@@ -1,0 +1,374 @@
+//! The workbench's pages: documents, the exam question by question with every system's
+//! answer, and the systems with what each still has to answer.
+
+use crate::dto::{
+    AnswerVerdict, DocumentInfo, DocumentRef, DocumentView, DocumentsOverview, Factor, IrtReport,
+    ItemCurve, QuestionListRow, QuestionRequest, QuestionTable, QuestionView, QuestionsRequest,
+    RenameSystem, SystemAnswer, SystemGroup, SystemInfo, SystemTags, SystemsOverview,
+};
+use crate::grades::group_of_kind;
+use crate::imports::project_name;
+use crate::project::exam_version_dto;
+use crate::{ApiError, ApiResult, ErrorCode, Project};
+use proctor_core::{Outcome, QuestionId, RunMode, SystemKind};
+use proctor_store::{ExamVersionRow, QuestionRow};
+use std::collections::HashMap;
+
+fn n(v: usize) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX)
+}
+
+/// The letter of choice `i` (A, B, …).
+pub(crate) fn letter(i: usize) -> String {
+    u8::try_from(i).ok().filter(|i| *i < 26).map_or_else(
+        || format!("#{}", i + 1),
+        |i| char::from(b'A' + i).to_string(),
+    )
+}
+
+fn verdict_of(outcome: Option<Outcome>, key: usize) -> AnswerVerdict {
+    match outcome {
+        Some(Outcome::Chosen(i)) if i == key => AnswerVerdict::Right,
+        Some(Outcome::Chosen(_)) => AnswerVerdict::Wrong,
+        Some(Outcome::Unanswered) => AnswerVerdict::Unanswered,
+        Some(Outcome::Error) => AnswerVerdict::Error,
+        None => AnswerVerdict::Missing,
+    }
+}
+
+/// Per question: (systems right, systems sat, pipelines right, pipelines sat).
+type Tallies = HashMap<QuestionId, [u32; 4]>;
+
+impl Project {
+    /// Every document with its topic, size and chunks.
+    pub fn documents_overview(&self) -> ApiResult<DocumentsOverview> {
+        let chunks = self.store.chunk_counts()?;
+        let documents = self
+            .store
+            .documents()?
+            .into_iter()
+            .map(|d| DocumentInfo {
+                id: u32::try_from(d.id.0).unwrap_or(u32::MAX),
+                chunks: n(chunks.get(&d.id).copied().unwrap_or(0)),
+                name: d.name,
+                topic: d.topic,
+                format: d.format,
+                chars: n(d.chars),
+            })
+            .collect();
+        Ok(DocumentsOverview {
+            documents,
+            topics: self.store.topics()?,
+        })
+    }
+
+    /// One document with its extracted text.
+    pub fn document(&self, document: DocumentRef) -> ApiResult<DocumentView> {
+        let overview = self.documents_overview()?;
+        let info = overview
+            .documents
+            .into_iter()
+            .find(|d| d.id == document.id)
+            .ok_or_else(|| {
+                ApiError::new(
+                    ErrorCode::NotFound,
+                    format!("there is no document {}", document.id),
+                )
+            })?;
+        let text = self
+            .store
+            .document_text(proctor_core::DocumentId(i64::from(document.id)))?
+            .unwrap_or_default();
+        Ok(DocumentView { info, text })
+    }
+
+    fn tallies(
+        &self,
+        version: &ExamVersionRow,
+    ) -> ApiResult<(Tallies, HashMap<QuestionId, usize>)> {
+        let questions = self.store.questions(version.id)?;
+        let keys: HashMap<QuestionId, usize> = questions.iter().map(|q| (q.id, q.key)).collect();
+        let systems = self.store.systems()?;
+        let mut tallies: Tallies = HashMap::new();
+        for run in self.store.runs(version.id)? {
+            let Some(system) = run
+                .system
+                .and_then(|id| systems.iter().find(|s| s.id == id))
+            else {
+                continue;
+            };
+            let offset = if system.kind == SystemKind::Pipeline {
+                2
+            } else {
+                0
+            };
+            for response in self.store.responses(run.id)? {
+                let Some(key) = keys.get(&response.question) else {
+                    continue;
+                };
+                let tally = tallies.entry(response.question).or_default();
+                tally[offset + 1] += 1;
+                if response.outcome == Outcome::Chosen(*key) {
+                    tally[offset] += 1;
+                }
+            }
+        }
+        Ok((tallies, keys))
+    }
+
+    fn list_row(q: &QuestionRow, tally: [u32; 4], irt: Option<&IrtReport>) -> QuestionListRow {
+        let item = irt.and_then(|r| r.items.iter().find(|i| i.question == q.external_id));
+        let sat = tally[1] + tally[3];
+        QuestionListRow {
+            id: q.external_id.clone(),
+            number: n(q.ordinal + 1),
+            stem: q.stem.clone(),
+            key: letter(q.key),
+            key_text: q.choices.get(q.key).cloned().unwrap_or_default(),
+            topic: q.topic.clone(),
+            bloom: q.bloom.iter().map(ToString::to_string).collect(),
+            question_type: q.question_type.to_string(),
+            active: q.active,
+            right: tally[0],
+            sat: tally[1],
+            pipelines_right: tally[2],
+            pipelines_sat: tally[3],
+            share_right: (sat > 0).then(|| f64::from(tally[0] + tally[2]) / f64::from(sat)),
+            discrimination: item.map(|i| i.discrimination),
+            difficulty: item.map(|i| i.difficulty),
+            flags: item.map(|i| i.flags.clone()).unwrap_or_default(),
+        }
+    }
+
+    /// The exam as a table: each question with how the systems did on it and its IRT numbers.
+    pub fn question_table(&self, request: &QuestionsRequest) -> ApiResult<QuestionTable> {
+        let version = self.exam_version(request.exam.as_deref())?;
+        let irt = self.latest_irt(Some(&version.exam_name))?;
+        let (tallies, _) = self.tallies(&version)?;
+        let rows = self
+            .store
+            .questions(version.id)?
+            .iter()
+            .map(|q| {
+                Self::list_row(
+                    q,
+                    tallies.get(&q.id).copied().unwrap_or_default(),
+                    irt.as_ref(),
+                )
+            })
+            .collect();
+        Ok(QuestionTable {
+            exam: exam_version_dto(&version),
+            irt_fitted: irt.is_some(),
+            rows,
+        })
+    }
+
+    /// One question: choices, key, passage, curve and every sitting's answer.
+    pub fn question(&self, request: &QuestionRequest) -> ApiResult<QuestionView> {
+        let version = self.exam_version(request.exam.as_deref())?;
+        let questions = self.store.questions(version.id)?;
+        let at = questions
+            .iter()
+            .position(|q| q.external_id == request.id)
+            .ok_or_else(|| {
+                ApiError::new(
+                    ErrorCode::NotFound,
+                    format!(
+                        "{} version {} has no question \"{}\"",
+                        version.exam_name,
+                        version.version,
+                        proctor_core::text::visible(&request.id)
+                    ),
+                )
+            })?;
+        let q = &questions[at];
+        let irt = self.latest_irt(Some(&version.exam_name))?;
+        let (tallies, _) = self.tallies(&version)?;
+        let row = Self::list_row(
+            q,
+            tallies.get(&q.id).copied().unwrap_or_default(),
+            irt.as_ref(),
+        );
+        let curve = irt.as_ref().and_then(|report| {
+            let item = report.items.iter().find(|i| i.question == q.external_id)?;
+            Some(ItemCurve {
+                theta: report.information.theta.clone(),
+                probability: item.curve.clone(),
+                abilities: report
+                    .systems
+                    .iter()
+                    .map(|a| (a.system.clone(), a.ability))
+                    .collect(),
+            })
+        });
+        let mut answers: Vec<SystemAnswer> = self
+            .store
+            .answers_to(q.id)?
+            .into_iter()
+            .map(|a| SystemAnswer {
+                system: a.system.unwrap_or_else(|| "gold articles".to_owned()),
+                group: a.kind.map_or(SystemGroup::Pipelines, group_of_kind),
+                exam_mode: a.mode != RunMode::Answers,
+                verdict: verdict_of(a.outcome, q.key),
+                choice: match a.outcome {
+                    Some(Outcome::Chosen(i)) => Some(letter(i)),
+                    _ => None,
+                },
+                raw_text: a.raw_text,
+                latency_ms: a.latency_ms,
+                error: a.error,
+            })
+            .collect();
+        answers.sort_by(|a, b| a.group.cmp(&b.group).then_with(|| a.system.cmp(&b.system)));
+        Ok(QuestionView {
+            exam: exam_version_dto(&version),
+            query: q.query.clone(),
+            choices: q.choices.clone(),
+            key_index: n(q.key),
+            source_text: q.source_text.clone(),
+            curve,
+            answers,
+            previous: at.checked_sub(1).map(|i| questions[i].external_id.clone()),
+            next: questions.get(at + 1).map(|q| q.external_id.clone()),
+            row,
+        })
+    }
+
+    /// Every system with its kind, tags and how it did on the newest exam.
+    pub fn systems_overview(&self) -> ApiResult<SystemsOverview> {
+        let versions = self.store.exam_versions()?;
+        let version = versions.first();
+        let systems = self.store.systems()?;
+        let mut infos = Vec::with_capacity(systems.len());
+        let questions = match version {
+            Some(v) => self.store.questions(v.id)?,
+            None => Vec::new(),
+        };
+        let keys: HashMap<QuestionId, usize> = questions
+            .iter()
+            .filter(|q| q.active)
+            .map(|q| (q.id, q.key))
+            .collect();
+        let runs = match version {
+            Some(v) => self.store.runs(v.id)?,
+            None => Vec::new(),
+        };
+        let same_exam: Vec<&ExamVersionRow> = versions
+            .iter()
+            .filter(|v| version.is_some_and(|newest| newest.exam == v.exam))
+            .collect();
+        for system in &systems {
+            let mut counts = [0u32; 4];
+            let mut answered = 0usize;
+            if let Some(run) = runs.iter().find(|r| r.system == Some(system.id)) {
+                for response in self.store.responses(run.id)? {
+                    let Some(key) = keys.get(&response.question) else {
+                        continue;
+                    };
+                    answered += 1;
+                    let slot = match response.outcome {
+                        Outcome::Chosen(i) if i == *key => 0,
+                        Outcome::Chosen(_) => 1,
+                        Outcome::Unanswered => 2,
+                        Outcome::Error => 3,
+                    };
+                    counts[slot] += 1;
+                }
+            }
+            let mut sat = Vec::new();
+            for v in &same_exam {
+                if self
+                    .store
+                    .runs(v.id)?
+                    .iter()
+                    .any(|r| r.system == Some(system.id))
+                {
+                    sat.push(v.version);
+                }
+            }
+            infos.push(SystemInfo {
+                name: system.name.clone(),
+                kind: system.kind.as_str().to_owned(),
+                group: group_of_kind(system.kind),
+                factors: system
+                    .factors
+                    .iter()
+                    .map(|(f, l)| Factor {
+                        name: f.clone(),
+                        level: l.clone(),
+                    })
+                    .collect(),
+                versions: sat,
+                right: counts[0],
+                wrong: counts[1],
+                unanswered: counts[2],
+                errors: counts[3],
+                to_answer: n(keys.len().saturating_sub(answered)),
+                mean_latency_ms: self.store.mean_latency(system.id)?,
+            });
+        }
+        infos.sort_by(|a, b| a.group.cmp(&b.group).then_with(|| a.name.cmp(&b.name)));
+        Ok(SystemsOverview {
+            exam: version.map(exam_version_dto),
+            systems: infos,
+        })
+    }
+
+    fn system_named(&self, name: &str) -> ApiResult<proctor_store::SystemRow> {
+        self.store
+            .systems()?
+            .into_iter()
+            .find(|s| s.name == name)
+            .ok_or_else(|| {
+                ApiError::new(
+                    ErrorCode::NotFound,
+                    format!(
+                        "there is no system named \"{}\"",
+                        proctor_core::text::visible(name)
+                    ),
+                )
+            })
+    }
+
+    /// Renames a system; a name another system has is refused.
+    pub fn rename_system(&mut self, request: &RenameSystem) -> ApiResult<SystemsOverview> {
+        let system = self.system_named(&request.name)?;
+        let new_name = project_name("system", &request.new_name)?;
+        if new_name != system.name && self.system_named(&new_name).is_ok() {
+            return Err(ApiError::new(
+                ErrorCode::Conflict,
+                format!("a system named \"{new_name}\" already exists; choose another name"),
+            ));
+        }
+        let tx = self.store.transaction()?;
+        tx.rename_system(system.id, &new_name)?;
+        tx.commit()?;
+        self.systems_overview()
+    }
+
+    /// Replaces a system's factor tags.
+    pub fn tag_system(&mut self, request: &SystemTags) -> ApiResult<SystemsOverview> {
+        let system = self.system_named(&request.name)?;
+        let mut seen = std::collections::BTreeSet::new();
+        let mut factors = Vec::with_capacity(request.factors.len());
+        for factor in &request.factors {
+            let name = project_name("tag", &factor.name)?;
+            let level = project_name("tag value", &factor.level)?;
+            if !seen.insert(name.clone()) {
+                return Err(ApiError::new(
+                    ErrorCode::InvalidInput,
+                    format!("the tag \"{name}\" is given twice; a system has one value per tag"),
+                ));
+            }
+            factors.push((name, level));
+        }
+        let tx = self.store.transaction()?;
+        tx.clear_factors(system.id)?;
+        for (name, level) in &factors {
+            tx.set_factor(system.id, name, level)?;
+        }
+        tx.commit()?;
+        self.systems_overview()
+    }
+}

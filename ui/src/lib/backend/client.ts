@@ -1,0 +1,150 @@
+// Generated from the use-case table in crates/api/src/doors.rs.
+// Do not edit: run `UPDATE_BINDINGS=1 cargo test -p proctor-api bindings` instead.
+
+import type {
+  AddModelRequest,
+  CompareRequest,
+  Comparison,
+  CorrelateRequest,
+  CorrelationReport,
+  DocumentRef,
+  DocumentView,
+  DocumentsOverview,
+  GridRequest,
+  ImportRequest,
+  ImproveRequest,
+  ImprovementReport,
+  IngestRequest,
+  IrtReport,
+  IrtRequest,
+  IrtSettings,
+  JobId,
+  JobStatus,
+  ModelName,
+  ModelSelfTest,
+  ModelsReport,
+  PipelineInfo,
+  PipelinesOverview,
+  ProjectPath,
+  ProjectSummary,
+  QuestionRequest,
+  QuestionTable,
+  QuestionView,
+  QuestionsRequest,
+  RenameSystem,
+  RunRequest,
+  SignificanceRequest,
+  SignificanceTable,
+  SystemTags,
+  SystemsOverview,
+  UserModelInfo,
+} from "./types";
+
+/** Sends one use case's request and resolves to its answer (or rejects with an ApiError). */
+export type Transport = (name: string, request: unknown) => Promise<unknown>;
+
+/** Every use case with whether it starts a background job. */
+export const USE_CASES = {
+  summary: { job: false },
+  open_project: { job: false },
+  create_project: { job: false },
+  open_sample: { job: false },
+  documents: { job: false },
+  document: { job: false },
+  questions: { job: false },
+  question: { job: false },
+  systems: { job: false },
+  rename_system: { job: false },
+  tag_system: { job: false },
+  start_import: { job: true },
+  compare: { job: false },
+  correlate: { job: false },
+  significance: { job: false },
+  pipelines: { job: false },
+  add_pipeline_grid: { job: false },
+  start_ingest: { job: true },
+  start_run: { job: true },
+  job: { job: false },
+  cancel_job: { job: false },
+  jobs: { job: false },
+  latest_irt: { job: false },
+  fit_irt: { job: false },
+  irt_settings: { job: false },
+  set_irt_settings: { job: false },
+  improve_exam: { job: false },
+  models: { job: false },
+  add_model: { job: false },
+  test_model: { job: false },
+  remove_model: { job: false },
+} as const;
+
+/** The typed functions, one per use case. */
+export function client(send: Transport) {
+  return {
+    /** The current project's summary. */
+    summary: () => send("summary", null) as Promise<ProjectSummary>,
+    /** Opens a project file and makes it current. */
+    openProject: (request: ProjectPath) => send("open_project", request) as Promise<ProjectSummary>,
+    /** Creates an empty project file and makes it current. */
+    createProject: (request: ProjectPath) => send("create_project", request) as Promise<ProjectSummary>,
+    /** Opens the sample project (built on first use). */
+    openSample: () => send("open_sample", null) as Promise<ProjectSummary>,
+    /** Every document with its topic, size and chunks. */
+    documents: () => send("documents", null) as Promise<DocumentsOverview>,
+    /** One document with its extracted text. */
+    document: (request: DocumentRef) => send("document", request) as Promise<DocumentView>,
+    /** The exam as a table, with how the systems did on each question. */
+    questions: (request: QuestionsRequest) => send("questions", request) as Promise<QuestionTable>,
+    /** One question with its passage, curve and every system's answer. */
+    question: (request: QuestionRequest) => send("question", request) as Promise<QuestionView>,
+    /** Every system with its kind, tags and what it still has to answer. */
+    systems: () => send("systems", null) as Promise<SystemsOverview>,
+    /** Renames a system. */
+    renameSystem: (request: RenameSystem) => send("rename_system", request) as Promise<SystemsOverview>,
+    /** Replaces a system's factor tags. */
+    tagSystem: (request: SystemTags) => send("tag_system", request) as Promise<SystemsOverview>,
+    /** Imports a file or folder into the current project (all or nothing). */
+    startImport: (request: ImportRequest) => send("start_import", request) as Promise<JobStatus>,
+    /** Compares two systems question by question. */
+    compare: (request: CompareRequest) => send("compare", request) as Promise<Comparison>,
+    /** Agreement of the leaderboard with another one. */
+    correlate: (request: CorrelateRequest) => send("correlate", request) as Promise<CorrelationReport>,
+    /** Every system of a group against a baseline, with the one verdict. */
+    significance: (request: SignificanceRequest) => send("significance", request) as Promise<SignificanceTable>,
+    /** What the built-in pipelines need and have. */
+    pipelines: () => send("pipelines", null) as Promise<PipelinesOverview>,
+    /** Adds the reference pipelines (retrievers × readers × top-k). */
+    addPipelineGrid: (request: GridRequest) => send("add_pipeline_grid", request) as Promise<Array<PipelineInfo>>,
+    /** Prepares the corpus: chunks, embeddings, search index. */
+    startIngest: (request: IngestRequest) => send("start_ingest", request) as Promise<JobStatus>,
+    /** Lets the built-in pipelines sit the exam. */
+    startRun: (request: RunRequest) => send("start_run", request) as Promise<JobStatus>,
+    /** Where a background job stands. */
+    job: (request: JobId) => send("job", request) as Promise<JobStatus>,
+    /** Asks a background job to stop after its current batch. */
+    cancelJob: (request: JobId) => send("cancel_job", request) as Promise<JobStatus>,
+    /** The jobs of this session, newest first. */
+    jobs: () => send("jobs", null) as Promise<Array<JobStatus>>,
+    /** The last IRT model fitted on the exam on view, if any. */
+    latestIrt: () => send("latest_irt", null) as Promise<IrtReport | null>,
+    /** Fits an IRT model and keeps it. */
+    fitIrt: (request: IrtRequest) => send("fit_irt", request) as Promise<IrtReport>,
+    /** The project's IRT setting, used by every panel. */
+    irtSettings: () => send("irt_settings", null) as Promise<IrtSettings>,
+    /** Sets the project's IRT setting. */
+    setIrtSettings: (request: IrtSettings) => send("set_irt_settings", request) as Promise<IrtSettings>,
+    /** Drops the weakest questions step by step, refitting each time. */
+    improveExam: (request: ImproveRequest) => send("improve_exam", request) as Promise<ImprovementReport>,
+    /** What the local models folder holds, and the user's models. */
+    models: () => send("models", null) as Promise<ModelsReport>,
+    /** Adds the user's own ONNX model after its self-test. */
+    addModel: (request: AddModelRequest) => send("add_model", request) as Promise<ModelSelfTest>,
+    /** Runs a user model's self-test again. */
+    testModel: (request: ModelName) => send("test_model", request) as Promise<ModelSelfTest>,
+    /** Removes a model the user added. */
+    removeModel: (request: ModelName) => send("remove_model", request) as Promise<UserModelInfo>,
+  };
+}
+
+/** The generated client's type. */
+export type Client = ReturnType<typeof client>;
