@@ -2,11 +2,11 @@
 //! answer, and the systems with what each still has to answer.
 
 use crate::dto::{
-    AnswerVerdict, DocumentInfo, DocumentRef, DocumentView, DocumentsOverview, Factor, IrtReport,
+    AnswerVerdict, DocumentInfo, DocumentRef, DocumentView, DocumentsOverview, IrtReport,
     ItemCurve, QuestionListRow, QuestionRequest, QuestionTable, QuestionView, QuestionsRequest,
     RenameSystem, SystemAnswer, SystemGroup, SystemInfo, SystemTags, SystemsOverview,
 };
-use crate::grades::group_of_kind;
+use crate::grades::{factors_of, group_of_kind};
 use crate::imports::project_name;
 use crate::project::exam_version_dto;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
@@ -82,10 +82,7 @@ impl Project {
         Ok(DocumentView { info, text })
     }
 
-    fn tallies(
-        &self,
-        version: &ExamVersionRow,
-    ) -> ApiResult<(Tallies, HashMap<QuestionId, usize>)> {
+    fn tallies(&self, version: &ExamVersionRow) -> ApiResult<Tallies> {
         let questions = self.store.questions(version.id)?;
         let keys: HashMap<QuestionId, usize> = questions.iter().map(|q| (q.id, q.key)).collect();
         let systems = self.store.systems()?;
@@ -113,7 +110,7 @@ impl Project {
                 }
             }
         }
-        Ok((tallies, keys))
+        Ok(tallies)
     }
 
     fn list_row(q: &QuestionRow, tally: [u32; 4], irt: Option<&IrtReport>) -> QuestionListRow {
@@ -144,7 +141,7 @@ impl Project {
     pub fn question_table(&self, request: &QuestionsRequest) -> ApiResult<QuestionTable> {
         let version = self.exam_version(request.exam.as_deref())?;
         let irt = self.latest_irt(Some(&version.exam_name))?;
-        let (tallies, _) = self.tallies(&version)?;
+        let tallies = self.tallies(&version)?;
         let rows = self
             .store
             .questions(version.id)?
@@ -184,12 +181,23 @@ impl Project {
             })?;
         let q = &questions[at];
         let irt = self.latest_irt(Some(&version.exam_name))?;
-        let (tallies, _) = self.tallies(&version)?;
-        let row = Self::list_row(
-            q,
-            tallies.get(&q.id).copied().unwrap_or_default(),
-            irt.as_ref(),
-        );
+        let answers = self.store.answers_to(q.id)?;
+        // The row's counts come from the answers on this page (the gold-articles reader is not
+        // a system and stays out of them, as in the table).
+        let mut tally = [0u32; 4];
+        for a in answers.iter().filter(|a| a.kind.is_some()) {
+            let Some(outcome) = a.outcome else { continue };
+            let offset = if a.kind == Some(SystemKind::Pipeline) {
+                2
+            } else {
+                0
+            };
+            tally[offset + 1] += 1;
+            if outcome == Outcome::Chosen(q.key) {
+                tally[offset] += 1;
+            }
+        }
+        let row = Self::list_row(q, tally, irt.as_ref());
         let curve = irt.as_ref().and_then(|report| {
             let item = report.items.iter().find(|i| i.question == q.external_id)?;
             Some(ItemCurve {
@@ -202,9 +210,7 @@ impl Project {
                     .collect(),
             })
         });
-        let mut answers: Vec<SystemAnswer> = self
-            .store
-            .answers_to(q.id)?
+        let mut answers: Vec<SystemAnswer> = answers
             .into_iter()
             .map(|a| SystemAnswer {
                 system: a.system.unwrap_or_else(|| "gold articles".to_owned()),
@@ -254,10 +260,14 @@ impl Project {
             Some(v) => self.store.runs(v.id)?,
             None => Vec::new(),
         };
-        let same_exam: Vec<&ExamVersionRow> = versions
+        // The runs of every version of the exam on view, read once for all systems.
+        let mut sittings_by_version = Vec::new();
+        for v in versions
             .iter()
             .filter(|v| version.is_some_and(|newest| newest.exam == v.exam))
-            .collect();
+        {
+            sittings_by_version.push((v.version, self.store.runs(v.id)?));
+        }
         for system in &systems {
             let mut counts = [0u32; 4];
             let mut answered = 0usize;
@@ -276,29 +286,16 @@ impl Project {
                     counts[slot] += 1;
                 }
             }
-            let mut sat = Vec::new();
-            for v in &same_exam {
-                if self
-                    .store
-                    .runs(v.id)?
-                    .iter()
-                    .any(|r| r.system == Some(system.id))
-                {
-                    sat.push(v.version);
-                }
-            }
+            let sat = sittings_by_version
+                .iter()
+                .filter(|(_, runs)| runs.iter().any(|r| r.system == Some(system.id)))
+                .map(|(v, _)| *v)
+                .collect();
             infos.push(SystemInfo {
                 name: system.name.clone(),
                 kind: system.kind.as_str().to_owned(),
                 group: group_of_kind(system.kind),
-                factors: system
-                    .factors
-                    .iter()
-                    .map(|(f, l)| Factor {
-                        name: f.clone(),
-                        level: l.clone(),
-                    })
-                    .collect(),
+                factors: factors_of(system),
                 versions: sat,
                 right: counts[0],
                 wrong: counts[1],

@@ -32,6 +32,18 @@ pub(crate) fn group_of_kind(kind: SystemKind) -> SystemGroup {
     }
 }
 
+/// A system's factor tags as the doors show them.
+pub(crate) fn factors_of(system: &proctor_store::SystemRow) -> Vec<Factor> {
+    system
+        .factors
+        .iter()
+        .map(|(f, l)| Factor {
+            name: f.clone(),
+            level: l.clone(),
+        })
+        .collect()
+}
+
 fn n(v: usize) -> u32 {
     u32::try_from(v).unwrap_or(u32::MAX)
 }
@@ -92,17 +104,7 @@ impl Project {
                 .and_then(|id| systems.iter().find(|s| s.id == id));
             let name = system.map_or_else(|| "gold articles".to_owned(), |s| s.name.clone());
             if let Some(system) = system {
-                factors.insert(
-                    name.clone(),
-                    system
-                        .factors
-                        .iter()
-                        .map(|(f, l)| Factor {
-                            name: f.clone(),
-                            level: l.clone(),
-                        })
-                        .collect(),
-                );
+                factors.insert(name.clone(), factors_of(system));
             }
             let article_queries = match (run.mode, run.system) {
                 (RunMode::Exam, Some(id)) => {

@@ -1681,6 +1681,8 @@ mod browse {
                 id: id.clone(),
             })
             .unwrap();
+        // The question's page counts the same as its row of the table (read another way).
+        assert_eq!(question.row, table.rows[0]);
         assert_eq!(question.previous, None);
         assert_eq!(question.next.as_deref(), Some(table.rows[1].id.as_str()));
         assert_eq!(

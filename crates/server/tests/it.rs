@@ -58,21 +58,9 @@ fn json_body(raw: &str) -> serde_json::Value {
 #[test]
 fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
     let dir = tempfile::tempdir().unwrap();
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let workbench = Arc::new(Workbench::new(dir.path()));
-    let options = ServeOptions {
-        port: 0,
-        ui_dir: None,
-        token: None,
-    };
-    let server = runtime.block_on(Server::bind(workbench, options)).unwrap();
-    let addr = server.address().unwrap();
+    let server = start(dir.path(), None);
+    let (addr, token) = (server.addr, server.token.clone());
     assert!(addr.ip().is_loopback());
-    let token = server.token.clone();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let handle = runtime.spawn(server.run(async {
-        stopped.await.ok();
-    }));
 
     let (status, body) = request(addr, "POST", "/api/summary", None, "");
     assert_eq!(status, 401);
@@ -212,26 +200,14 @@ fn serves_the_facade_with_a_token_and_errors_as_code_and_message() {
     );
     assert_eq!(status, 404);
 
-    stop.send(()).unwrap();
-    runtime.block_on(handle).unwrap().unwrap();
+    server.finish();
 }
 
 #[test]
 fn refuses_foreign_hosts_other_sites_and_oversized_bodies_with_code_and_message() {
     let dir = tempfile::tempdir().unwrap();
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let workbench = Arc::new(Workbench::new(dir.path()));
-    let options = ServeOptions {
-        port: 0,
-        ui_dir: None,
-        token: Some("secret".into()),
-    };
-    let server = runtime.block_on(Server::bind(workbench, options)).unwrap();
-    let addr = server.address().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let handle = runtime.spawn(server.run(async {
-        stopped.await.ok();
-    }));
+    let server = start(dir.path(), Some("secret"));
+    let addr = server.addr;
     let auth = "Authorization: Bearer secret\r\n";
     let error_of = |(status, body): (u16, String)| -> (u16, String, String) {
         let json = json_body(&body);
@@ -346,33 +322,49 @@ fn refuses_foreign_hosts_other_sites_and_oversized_bodies_with_code_and_message(
     // After all of that, the server still answers.
     let (status, _) = request(addr, "POST", "/api/open_sample", Some("secret"), "");
     assert_eq!(status, 200);
-    stop.send(()).unwrap();
-    runtime.block_on(handle).unwrap().unwrap();
+    server.finish();
 }
 
-/// A server on a fresh workbench; answers (address, a stopper, its join handle, the runtime).
-fn start(
-    dir: &std::path::Path,
-) -> (
-    SocketAddr,
-    tokio::sync::oneshot::Sender<()>,
-    tokio::runtime::Runtime,
-    tokio::task::JoinHandle<std::io::Result<()>>,
-) {
+/// A server on a fresh workbench, running on its own runtime.
+struct Running {
+    addr: SocketAddr,
+    token: String,
+    stop: tokio::sync::oneshot::Sender<()>,
+    runtime: tokio::runtime::Runtime,
+    handle: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+/// Starts one (a random token when none is given).
+fn start(dir: &std::path::Path, token: Option<&str>) -> Running {
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let workbench = Arc::new(Workbench::new(dir));
     let options = ServeOptions {
         port: 0,
         ui_dir: None,
-        token: Some("secret".into()),
+        token: token.map(str::to_owned),
     };
     let server = runtime.block_on(Server::bind(workbench, options)).unwrap();
     let addr = server.address().unwrap();
+    let token = server.token.clone();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let handle = runtime.spawn(server.run(async {
         stopped.await.ok();
     }));
-    (addr, stop, runtime, handle)
+    Running {
+        addr,
+        token,
+        stop,
+        runtime,
+        handle,
+    }
+}
+
+impl Running {
+    /// Stops it and checks it ended cleanly.
+    fn finish(self) {
+        self.stop.send(()).unwrap();
+        self.runtime.block_on(self.handle).unwrap().unwrap();
+    }
 }
 
 /// The routes are the use-case table: every use case answers at `POST /api/<name>` (a
@@ -380,7 +372,8 @@ fn start(
 #[test]
 fn every_use_case_of_the_table_has_its_route() {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, stop, runtime, handle) = start(dir.path());
+    let server = start(dir.path(), Some("secret"));
+    let addr = server.addr;
     for case in proctor_api::doors::USE_CASES {
         let (status, body) = request(
             addr,
@@ -397,15 +390,15 @@ fn every_use_case_of_the_table_has_its_route() {
             case.name
         );
     }
-    stop.send(()).unwrap();
-    runtime.block_on(handle).unwrap().unwrap();
+    server.finish();
 }
 
 /// The UI is inside the binary: `/` and any deep link answer the app's page from any folder.
 #[test]
 fn serves_the_embedded_ui_at_every_page_address() {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, stop, runtime, handle) = start(dir.path());
+    let server = start(dir.path(), Some("secret"));
+    let addr = server.addr;
     for path in ["/", "/questions/tw-001", "/results?tab=compare"] {
         let (status, body) = request(addr, "GET", path, None, "");
         assert_eq!(status, 200, "{path}");
@@ -415,15 +408,15 @@ fn serves_the_embedded_ui_at_every_page_address() {
             assert!(body.contains("scripts/setup.sh"), "{path}: {body}");
         }
     }
-    stop.send(()).unwrap();
-    runtime.block_on(handle).unwrap().unwrap();
+    server.finish();
 }
 
 /// Browser mode uploads: streamed into the project's folder, capped, refused without a project.
 #[test]
 fn uploads_go_into_the_projects_folder() {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, stop, runtime, handle) = start(dir.path());
+    let server = start(dir.path(), Some("secret"));
+    let addr = server.addr;
     let host = format!("Host: {addr}\r\nAuthorization: Bearer secret\r\n");
     let (status, body) = raw(addr, &host, "PUT", "/api/upload/answers.csv", b"q,a\n");
     assert_eq!(
@@ -446,15 +439,15 @@ fn uploads_go_into_the_projects_folder() {
         dir.path().join("p.proctor.files/answers.csv")
     );
     assert_eq!(std::fs::read(&kept).unwrap().len(), big.len());
-    stop.send(()).unwrap();
-    runtime.block_on(handle).unwrap().unwrap();
+    server.finish();
 }
 
 /// Job progress is pushed as Server-Sent Events, without the page asking.
 #[test]
 fn job_progress_is_pushed_as_server_sent_events() {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, stop, runtime, handle) = start(dir.path());
+    let server = start(dir.path(), Some("secret"));
+    let addr = server.addr;
     let project = dir.path().join("p.proctor");
     let open = serde_json::json!({"path": project}).to_string();
     request(addr, "POST", "/api/create_project", Some("secret"), &open);
@@ -495,6 +488,5 @@ fn job_progress_is_pushed_as_server_sent_events() {
     assert!(text.contains("event: job"), "{text}");
     assert!(text.contains("\"title\":\"Importing"), "{text}");
     drop(events);
-    stop.send(()).unwrap();
-    runtime.block_on(handle).unwrap().unwrap();
+    server.finish();
 }
