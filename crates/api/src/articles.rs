@@ -101,10 +101,16 @@ impl Project {
         // Refuse before reading anything when a sitting exists and may not be replaced.
         if !request.replace {
             let runs = self.store.runs(version.id)?;
-            if let Some((_, name)) = sittings.iter().find(|(system, _)| {
-                runs.iter()
-                    .any(|r| r.system == *system && r.mode != RunMode::Answers)
-            }) {
+            let mut complete = Vec::new();
+            for r in runs.iter().filter(|r| r.mode != RunMode::Answers) {
+                if self.store.response_count(r.id)? >= questions.len() {
+                    complete.push(r.system);
+                }
+            }
+            if let Some((_, name)) = sittings
+                .iter()
+                .find(|(system, _)| complete.contains(system))
+            {
                 return Err(ApiError::new(
                     ErrorCode::Conflict,
                     format!(
@@ -151,15 +157,15 @@ impl Project {
             }
             progress.finish();
             // The whole sitting lands in one transaction: replaced, or refused if one exists.
+            // A sitting carried over from the version before is read again whole (the reader
+            // is deterministic, so unchanged questions keep their answers).
             let tx = self.store.transaction()?;
-            if request.replace {
-                tx.delete_run(system, mode, version.id)?;
-            }
+            tx.freeze_carrying(version.id)?;
+            tx.delete_run(system, mode, version.id)?;
             let source = format!("local {:?} reader", request.reader).to_lowercase();
             let run = tx.create_run(system, mode, version.id, &source)?;
             tx.insert_responses(run, &responses)?;
             tx.finish_run(run)?;
-            tx.freeze(version.id)?;
             tx.commit()?;
             report.push(PipelineSitting {
                 system: name,

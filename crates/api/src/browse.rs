@@ -3,8 +3,9 @@
 
 use crate::dto::{
     AnswerVerdict, DocumentInfo, DocumentRef, DocumentView, DocumentsOverview, IrtReport,
-    ItemCurve, QuestionListRow, QuestionRequest, QuestionTable, QuestionView, QuestionsRequest,
-    RenameSystem, SystemAnswer, SystemGroup, SystemInfo, SystemTags, SystemsOverview,
+    ItemCurve, QuestionChange, QuestionListRow, QuestionRequest, QuestionTable, QuestionView,
+    QuestionsRequest, RenameSystem, SystemAnswer, SystemGroup, SystemInfo, SystemTags,
+    SystemsOverview,
 };
 use crate::grades::{factors_of, group_of_kind};
 use crate::imports::project_name;
@@ -26,7 +27,7 @@ pub(crate) fn letter(i: usize) -> String {
     )
 }
 
-fn verdict_of(outcome: Option<Outcome>, key: usize) -> AnswerVerdict {
+pub(crate) fn verdict_of(outcome: Option<Outcome>, key: usize) -> AnswerVerdict {
     match outcome {
         Some(Outcome::Chosen(i)) if i == key => AnswerVerdict::Right,
         Some(Outcome::Chosen(_)) => AnswerVerdict::Wrong,
@@ -113,12 +114,18 @@ impl Project {
         Ok(tallies)
     }
 
-    fn list_row(q: &QuestionRow, tally: [u32; 4], irt: Option<&IrtReport>) -> QuestionListRow {
+    fn list_row(
+        (number, q): (usize, &QuestionRow),
+        tally: [u32; 4],
+        irt: Option<&IrtReport>,
+        change: Option<QuestionChange>,
+    ) -> QuestionListRow {
         let item = irt.and_then(|r| r.items.iter().find(|i| i.question == q.external_id));
         let sat = tally[1] + tally[3];
         QuestionListRow {
             id: q.external_id.clone(),
-            number: n(q.ordinal + 1),
+            number: n(number + 1),
+            change,
             stem: q.stem.clone(),
             key: letter(q.key),
             key_text: q.choices.get(q.key).cloned().unwrap_or_default(),
@@ -142,21 +149,25 @@ impl Project {
         let version = self.exam_version(request.exam.as_deref())?;
         let irt = self.latest_irt(Some(&version.exam_name))?;
         let tallies = self.tallies(&version)?;
+        let (changes, by_question) = self.version_changes(&version)?.unzip();
         let rows = self
             .store
             .questions(version.id)?
             .iter()
-            .map(|q| {
+            .enumerate()
+            .map(|(at, q)| {
                 Self::list_row(
-                    q,
+                    (at, q),
                     tallies.get(&q.id).copied().unwrap_or_default(),
                     irt.as_ref(),
+                    by_question.as_ref().and_then(|c| c.get(&q.id).copied()),
                 )
             })
             .collect();
         Ok(QuestionTable {
             exam: exam_version_dto(&version),
             irt_fitted: irt.is_some(),
+            changes,
             rows,
         })
     }
@@ -197,7 +208,10 @@ impl Project {
                 tally[offset] += 1;
             }
         }
-        let row = Self::list_row(q, tally, irt.as_ref());
+        let change = self
+            .version_changes(&version)?
+            .and_then(|(_, by_question)| by_question.get(&q.id).copied());
+        let row = Self::list_row((at, q), tally, irt.as_ref(), change);
         let curve = irt.as_ref().and_then(|report| {
             let item = report.items.iter().find(|i| i.question == q.external_id)?;
             Some(ItemCurve {
@@ -244,7 +258,8 @@ impl Project {
     /// Every system with its kind, tags and how it did on the newest exam.
     pub fn systems_overview(&self) -> ApiResult<SystemsOverview> {
         let versions = self.store.exam_versions()?;
-        let version = versions.first();
+        let on_view = self.viewed_version()?;
+        let version = on_view.as_ref();
         let systems = self.store.systems()?;
         let mut infos = Vec::with_capacity(systems.len());
         let questions = match version {

@@ -15,6 +15,10 @@ use crate::dto::{
     SignificanceTable, UserModelInfo,
 };
 use crate::dto::{
+    AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionEdit, Relabel,
+    SystemName, VersionRef,
+};
+use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
     QuestionsRequest, RenameSystem, SystemTags, SystemsOverview,
 };
@@ -109,6 +113,26 @@ use_cases! {
     rename_system(RenameSystem) -> SystemsOverview;
     /// Replaces a system's factor tags.
     tag_system(SystemTags) -> SystemsOverview;
+    /// Puts an exam version on view: every page shows it.
+    view_version(VersionRef) -> ProjectSummary;
+    /// Changes what a question asks, in the exam's draft.
+    edit_question(QuestionEdit) -> DraftChange;
+    /// Adds a question to the exam's draft.
+    add_question(QuestionEdit) -> DraftChange;
+    /// Takes a question out of the exam's draft.
+    retire_question(QuestionRequest) -> DraftChange;
+    /// Sets a question's topic, Bloom levels or type.
+    relabel_question(Relabel) -> QuestionView;
+    /// Freezes the exam's draft, carrying over answers to unchanged questions.
+    freeze_draft(ExamRef) -> FreezeReport;
+    /// Throws the exam's draft away.
+    discard_draft(ExamRef) -> ProjectSummary;
+    /// Deletes a system with its answers (undo: restore_system).
+    delete_system(SystemName) -> DeletedSystemInfo;
+    /// Puts back a system deleted since the project was opened.
+    restore_system(SystemName) -> SystemsOverview;
+    /// A system's answers on the version on view, question by question.
+    answer_sheet(SystemName) -> AnswerSheet;
     /// Imports a file or folder into the current project (all or nothing).
     start_import(ImportRequest) -> JobStatus, job;
     /// Compares two systems question by question.

@@ -1,7 +1,9 @@
 //! Transport types: what crosses the doors. Each has a generated TypeScript twin.
 
 mod browse;
+mod versions;
 pub use browse::*;
+pub use versions::*;
 
 use crate::ApiError;
 use serde::{Deserialize, Serialize};
@@ -237,7 +239,9 @@ pub struct ProjectSummary {
     pub counts: Counts,
     /// Exam versions, newest first.
     pub exams: Vec<ExamVersion>,
-    /// Grades of the newest exam, when it has questions.
+    /// The version every page shows (the version picker's choice; the newest by default).
+    pub on_view: Option<ExamVersion>,
+    /// Grades of the version on view, when it has questions.
     pub grades: Option<Grades>,
 }
 
@@ -414,6 +418,19 @@ pub struct CompareRequest {
     pub second: String,
 }
 
+/// The questions behind the counts of a comparison, by id, in exam order.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ComparedQuestions {
+    /// Right for both.
+    pub both: Vec<String>,
+    /// Right for the first only.
+    pub only_first: Vec<String>,
+    /// Right for the second only.
+    pub only_second: Vec<String>,
+    /// Right for neither.
+    pub neither: Vec<String>,
+}
+
 /// The one verdict on a difference between two systems (METHODS.md §9): one primary test, the
 /// same in every panel and door, corrected by Holm over the family named here.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -454,6 +471,8 @@ pub struct Comparison {
     pub only_second: u32,
     /// Right for neither.
     pub neither: u32,
+    /// The ids of the questions behind each count.
+    pub questions: ComparedQuestions,
     /// The first's accuracy on these questions.
     pub first_accuracy: f64,
     /// The second's accuracy on these questions.

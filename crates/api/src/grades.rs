@@ -1,14 +1,14 @@
 //! Grading use case: from stored responses to the leaderboard and breakdowns.
 
 use crate::dto::{
-    BiasBaselines, CategoryCell, CategoryRow, CategoryTable, CompareRequest, Comparison, ExamScore,
-    Factor, Grades, PositionBaseline, ReaderCeiling, SignificanceRequest, SignificanceRow,
-    SignificanceTable, SittingMode, Standing, SystemGroup,
+    BiasBaselines, CategoryCell, CategoryRow, CategoryTable, CompareRequest, ComparedQuestions,
+    Comparison, ExamScore, Factor, Grades, PositionBaseline, ReaderCeiling, SignificanceRequest,
+    SignificanceRow, SignificanceTable, SittingMode, Standing, SystemGroup,
 };
 use crate::project::exam_version_dto;
 use crate::verdict::{Family, Metric};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
-use proctor_core::{RunMode, SystemKind};
+use proctor_core::{Outcome, RunMode, SystemKind};
 use proctor_exam::grading::{self, GradedQuestion, Sitting, Tally};
 use proctor_stats::Proportion;
 use proctor_store::ExamVersionRow;
@@ -139,7 +139,31 @@ impl Project {
     pub fn compare(&self, request: &CompareRequest) -> ApiResult<Comparison> {
         let version = self.exam_version(request.exam.as_deref())?;
         let loaded = self.sittings(&version)?;
-        compare_loaded(&loaded, &request.first, &request.second, &version.exam_name)
+        let mut comparison =
+            compare_loaded(&loaded, &request.first, &request.second, &version.exam_name)?;
+        // The questions behind each count, so every count opens its list.
+        if let (Some(one), Some(other)) = (
+            loaded.sitting(&request.first),
+            loaded.sitting(&request.second),
+        ) {
+            let split = &mut comparison.questions;
+            for q in self
+                .store
+                .questions(version.id)?
+                .iter()
+                .filter(|q| q.active)
+            {
+                let right = |s: &Sitting| s.responses.get(&q.id) == Some(&Outcome::Chosen(q.key));
+                let list = match (right(one), right(other)) {
+                    (true, true) => &mut split.both,
+                    (true, false) => &mut split.only_first,
+                    (false, true) => &mut split.only_second,
+                    (false, false) => &mut split.neither,
+                };
+                list.push(q.external_id.clone());
+            }
+        }
+        Ok(comparison)
     }
 
     /// Compares every other system with a baseline, each group its own family (METHODS.md §9),
@@ -350,6 +374,7 @@ fn compare_loaded(
         only_first: n(c.only_first),
         only_second: n(c.only_second),
         neither: n(c.neither),
+        questions: ComparedQuestions::default(),
         first_accuracy: c.first_accuracy,
         second_accuracy: c.second_accuracy,
         difference: d.difference,

@@ -392,14 +392,90 @@ impl Project {
                 error: row.error.clone(),
             });
         }
+        let system_name = match mode {
+            RunMode::Gold => None,
+            RunMode::Answers | RunMode::Exam => {
+                Some(name_or_file("system", request.system.as_ref(), source)?)
+            }
+        };
+        let factors = clean_factors(&request.factors)?;
+        let kind = if mode == RunMode::Exam {
+            SystemKind::Articles
+        } else {
+            SystemKind::Answers
+        };
+        let mut notes = Vec::new();
+        progress.start("storing answers", responses.len() as u64);
+        let tx = self.store.transaction()?;
+        // Systems sit frozen versions: the first sitting freezes a draft, carrying over the
+        // sittings of the version before with their answers to unchanged questions.
+        let (carried, _) = tx.freeze_carrying(version.id)?;
+        if carried > 0 {
+            notes.push(format!(
+                "version {} was frozen; {carried} answers to unchanged questions carried over from the version before",
+                version.version
+            ));
+        }
+        let system = system_name
+            .as_deref()
+            .map(|name| tx.system_id(name, kind))
+            .transpose()?;
+        if let Some(system) = system {
+            for factor in &factors {
+                tx.set_factor(system, &factor.name, &factor.level)?;
+            }
+        }
+        let sitting = tx.sitting(system, mode, version.id)?;
+        let (run, kept) = match sitting {
+            Some(_) if request.replace => {
+                let replaced = tx.delete_run(system, mode, version.id)?;
+                if replaced > 0 {
+                    notes.push(format!("replaced {replaced} earlier responses"));
+                }
+                (
+                    tx.create_run(system, mode, version.id, &request.path)?,
+                    HashSet::new(),
+                )
+            }
+            // A sitting carried over from the version before still lacks the changed
+            // questions: the file completes it.
+            Some((run, answered)) if answered.len() < questions.len() => (run, answered),
+            Some(_) => {
+                return Err(ApiError::new(
+                    ErrorCode::Conflict,
+                    format!(
+                        "{} already has {} on exam '{}' version {}; import again with replace to overwrite them",
+                        system_name.as_deref().unwrap_or("the gold articles"),
+                        if mode == RunMode::Answers {
+                            "answers"
+                        } else {
+                            "reader outcomes"
+                        },
+                        version.exam_name,
+                        version.version
+                    ),
+                ));
+            }
+            None => (
+                tx.create_run(system, mode, version.id, &request.path)?,
+                HashSet::new(),
+            ),
+        };
+        let before = responses.len();
+        responses.retain(|r| !kept.contains(&r.question));
+        if before > responses.len() {
+            notes.push(format!(
+                "{} answers were kept from the earlier sitting (questions that did not change); the file's answers to them were not used — import with replace to use them",
+                before - responses.len()
+            ));
+        }
         let missing: Vec<&proctor_store::QuestionRow> = questions
             .iter()
-            .filter(|q| !answered.contains(&q.id))
+            .filter(|q| !answered.contains(&q.id) && !kept.contains(&q.id))
             .collect();
         for q in &missing {
             responses.push(NewResponse::new(q.id, Outcome::Unanswered, None));
         }
-        let mut notes = Vec::new();
         if !missing.is_empty() {
             notes.push(format!(
                 "{} questions have no answer in the file and were recorded as unanswered",
@@ -421,43 +497,6 @@ impl Project {
                 "{errors} answers are errors reported by the system; they are not graded"
             ));
         }
-
-        let system_name = match mode {
-            RunMode::Gold => None,
-            RunMode::Answers | RunMode::Exam => {
-                Some(name_or_file("system", request.system.as_ref(), source)?)
-            }
-        };
-        let factors = clean_factors(&request.factors)?;
-        let kind = if mode == RunMode::Exam {
-            SystemKind::Articles
-        } else {
-            SystemKind::Answers
-        };
-        if !request.replace {
-            self.refuse_second_run(system_name.as_deref(), mode, &version)?;
-        }
-        progress.start("storing answers", responses.len() as u64);
-        let tx = self.store.transaction()?;
-        let system = system_name
-            .as_deref()
-            .map(|name| tx.system_id(name, kind))
-            .transpose()?;
-        if let Some(system) = system {
-            for factor in &factors {
-                tx.set_factor(system, &factor.name, &factor.level)?;
-            }
-        }
-        let replaced = if request.replace {
-            tx.delete_run(system, mode, version.id)?
-        } else {
-            0
-        };
-        if replaced > 0 {
-            notes.push(format!("replaced {replaced} earlier responses"));
-        }
-        tx.freeze(version.id)?;
-        let run = tx.create_run(system, mode, version.id, &request.path)?;
         for batch in responses.chunks(500) {
             tx.insert_responses(run, batch)?;
             progress.advance(batch.len() as u64);
@@ -472,42 +511,6 @@ impl Project {
         )?;
         progress.finish();
         Ok(report)
-    }
-
-    /// A system sits an exam version once per mode; a second import must say `replace`.
-    fn refuse_second_run(
-        &self,
-        system_name: Option<&str>,
-        mode: RunMode,
-        version: &proctor_store::ExamVersionRow,
-    ) -> ApiResult<()> {
-        let systems = self.store.systems()?;
-        let system = system_name.and_then(|name| systems.iter().find(|s| s.name == name));
-        if system_name.is_some() && system.is_none() {
-            return Ok(());
-        }
-        let taken = self
-            .store
-            .runs(version.id)?
-            .iter()
-            .any(|run| run.mode == mode && run.system == system.map(|s| s.id));
-        if taken {
-            return Err(ApiError::new(
-                ErrorCode::Conflict,
-                format!(
-                    "{} already has {} on exam '{}' version {}; import again with replace to overwrite them",
-                    system_name.unwrap_or("the gold articles"),
-                    if mode == RunMode::Answers {
-                        "answers"
-                    } else {
-                        "reader outcomes"
-                    },
-                    version.exam_name,
-                    version.version
-                ),
-            ));
-        }
-        Ok(())
     }
 
     fn import_articles(

@@ -39,8 +39,10 @@ mod progress;
 mod project;
 mod readers;
 pub mod sample;
+mod sheets;
 mod uploads;
 mod verdict;
+mod versions;
 mod workbench;
 
 pub use error::{ApiError, ErrorCode};

@@ -372,8 +372,10 @@ impl Project {
             scorer,
             text_of: &text_of,
         };
+        // Systems sit frozen versions; freezing a draft carries over the sittings of the
+        // version before, so a pipeline answers only the questions that changed.
         let tx = self.store.transaction()?;
-        tx.freeze(version.id)?;
+        tx.freeze_carrying(version.id)?;
         tx.commit()?;
         if request.restart {
             let tx = self.store.transaction()?;

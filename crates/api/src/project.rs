@@ -2,13 +2,18 @@
 
 use crate::dto::{Counts, ExamVersion, ProjectSummary};
 use crate::{ApiError, ApiResult, ErrorCode};
-use proctor_store::{ExamVersionRow, Store};
+use proctor_core::ExamVersionId;
+use proctor_store::{DeletedSystem, ExamVersionRow, Store};
 use std::path::{Path, PathBuf};
 
 /// An open project.
 #[derive(Debug)]
 pub struct Project {
     pub(crate) store: Store,
+    /// The exam version the pages show (the version picker); the newest when unset.
+    pub(crate) on_view: Option<ExamVersionId>,
+    /// Systems deleted since the project was opened, newest last, to put back.
+    pub(crate) trash: Vec<DeletedSystem>,
 }
 
 fn count(n: usize) -> u32 {
@@ -30,14 +35,22 @@ impl Project {
         let path = with_extension(path);
         let store = Store::create(&path)
             .map_err(|e| ApiError::from(e).context(format!("creating {}", path.display())))?;
-        Ok(Self { store })
+        Ok(Self::over(store))
+    }
+
+    fn over(store: Store) -> Self {
+        Self {
+            store,
+            on_view: None,
+            trash: Vec::new(),
+        }
     }
 
     /// Opens an existing project file, upgrading its schema if it is older.
     pub fn open(path: &Path) -> ApiResult<Self> {
         let store = Store::open(path)
             .map_err(|e| ApiError::from(e).context(format!("opening {}", path.display())))?;
-        Ok(Self { store })
+        Ok(Self::over(store))
     }
 
     /// The project file.
@@ -49,8 +62,12 @@ impl Project {
     pub fn summary(&self) -> ApiResult<ProjectSummary> {
         let c = self.store.counts()?;
         let versions = self.store.exam_versions()?;
-        let newest = versions.iter().find(|v| v.questions > 0);
-        let grades = newest.map(|v| self.grades_of(v)).transpose()?;
+        let on_view = self.viewed_version()?;
+        let grades = on_view
+            .as_ref()
+            .filter(|v| v.questions > 0)
+            .map(|v| self.grades_of(v))
+            .transpose()?;
         Ok(ProjectSummary {
             path: self.path().display().to_string(),
             name: self
@@ -69,30 +86,44 @@ impl Project {
                 gold_articles: count(c.gold_articles),
             },
             exams: versions.iter().map(exam_version_dto).collect(),
+            on_view: on_view.as_ref().map(exam_version_dto),
             grades,
         })
     }
 
-    /// The latest version of the named exam, or of the newest exam when no name is given.
+    /// The version on view: the one the picker chose while it exists, else the newest version
+    /// of the newest exam (None when the project has no exam).
+    pub(crate) fn viewed_version(&self) -> ApiResult<Option<ExamVersionRow>> {
+        if let Some(id) = self.on_view
+            && let Some(row) = self.store.version(id)?
+        {
+            return Ok(Some(row));
+        }
+        Ok(self.store.exam_versions()?.into_iter().next())
+    }
+
+    /// The version on view of the named exam (its latest unless the picker chose another of
+    /// its versions), or the version on view when no name is given.
     pub(crate) fn exam_version(&self, name: Option<&str>) -> ApiResult<ExamVersionRow> {
+        let viewed = self.viewed_version()?;
         match name {
-            Some(name) => self.store.latest_version_of(name)?.ok_or_else(|| {
-                ApiError::new(
-                    ErrorCode::NotFound,
-                    format!("there is no exam named '{name}'"),
-                )
-            }),
-            None => self
-                .store
-                .exam_versions()?
-                .into_iter()
-                .next()
-                .ok_or_else(|| {
+            Some(name) => {
+                if let Some(row) = viewed.filter(|v| v.exam_name == name.trim()) {
+                    return Ok(row);
+                }
+                self.store.latest_version_of(name)?.ok_or_else(|| {
                     ApiError::new(
                         ErrorCode::NotFound,
-                        "the project has no exam yet; import one first",
+                        format!("there is no exam named '{name}'"),
                     )
-                }),
+                })
+            }
+            None => viewed.ok_or_else(|| {
+                ApiError::new(
+                    ErrorCode::NotFound,
+                    "the project has no exam yet; import one first",
+                )
+            }),
         }
     }
 

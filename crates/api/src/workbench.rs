@@ -8,6 +8,10 @@ use crate::dto::{
     SignificanceTable, UserModelInfo,
 };
 use crate::dto::{
+    AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionEdit, Relabel,
+    SystemName, VersionRef,
+};
+use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
     QuestionsRequest, RenameSystem, SystemTags, SystemsOverview,
 };
@@ -125,6 +129,65 @@ impl Workbench {
         self.with_project(|p| p.tag_system(&request))
     }
 
+    /// Puts an exam version on view: every page shows it from now on.
+    pub fn view_version(&self, which: VersionRef) -> ApiResult<ProjectSummary> {
+        self.with_project(|p| {
+            p.view_version(&which)?;
+            p.summary()
+        })
+    }
+
+    /// Changes what a question asks, in the exam's draft.
+    pub fn edit_question(&self, edit: QuestionEdit) -> ApiResult<DraftChange> {
+        self.with_project(|p| p.edit_question(&edit))
+    }
+
+    /// Adds a question to the exam's draft.
+    pub fn add_question(&self, edit: QuestionEdit) -> ApiResult<DraftChange> {
+        self.with_project(|p| p.add_question(&edit))
+    }
+
+    /// Takes a question out of the exam's draft.
+    pub fn retire_question(&self, which: QuestionRequest) -> ApiResult<DraftChange> {
+        self.with_project(|p| p.retire_question(&which))
+    }
+
+    /// Sets a question's topic, Bloom levels or type.
+    pub fn relabel_question(&self, change: Relabel) -> ApiResult<QuestionView> {
+        self.with_project(|p| p.relabel_question(&change))
+    }
+
+    /// Freezes the exam's draft, carrying over the answers to unchanged questions.
+    pub fn freeze_draft(&self, exam: ExamRef) -> ApiResult<FreezeReport> {
+        self.with_project(|p| p.freeze_draft(&exam))
+    }
+
+    /// Throws the exam's draft away.
+    pub fn discard_draft(&self, exam: ExamRef) -> ApiResult<ProjectSummary> {
+        self.with_project(|p| {
+            p.discard_draft(&exam)?;
+            p.summary()
+        })
+    }
+
+    /// Deletes a system with its answers (undo with `restore_system` while the project is open).
+    pub fn delete_system(&self, which: SystemName) -> ApiResult<DeletedSystemInfo> {
+        self.with_project(|p| p.delete_system(&which))
+    }
+
+    /// A system's answers on the version on view, question by question.
+    pub fn answer_sheet(&self, which: SystemName) -> ApiResult<AnswerSheet> {
+        self.with_project(|p| p.answer_sheet(&which))
+    }
+
+    /// Puts back a system deleted since the project was opened.
+    pub fn restore_system(&self, which: SystemName) -> ApiResult<SystemsOverview> {
+        self.with_project(|p| {
+            p.restore_system(&which)?;
+            p.systems_overview()
+        })
+    }
+
     /// The current project's summary.
     pub fn summary(&self, (): ()) -> ApiResult<ProjectSummary> {
         self.with_project(|p| p.summary())
@@ -158,9 +221,10 @@ impl Workbench {
     /// Starts importing a file or folder into the current project in the background (all or
     /// nothing, as every import).
     pub fn start_import(&self, request: ImportRequest) -> ApiResult<JobStatus> {
-        let path = self.with_project(|p| Ok(p.path().to_owned()))?;
+        let (path, on_view) = self.with_project(|p| Ok((p.path().to_owned(), p.on_view)))?;
         let title = format!("Importing {}", request.path);
         self.jobs.start(&title, path, move |project, progress| {
+            project.on_view = on_view;
             project.import(&request, progress).map(Outcome::Import)
         })
     }
@@ -177,9 +241,10 @@ impl Workbench {
 
     /// Starts letting the current project's built-in pipelines sit the exam, in the background.
     pub fn start_run(&self, request: RunRequest) -> ApiResult<JobStatus> {
-        let path = self.with_project(|p| Ok(p.path().to_owned()))?;
+        let (path, on_view) = self.with_project(|p| Ok((p.path().to_owned(), p.on_view)))?;
         self.jobs
             .start("Running the pipelines", path, move |project, progress| {
+                project.on_view = on_view;
                 project.run_pipelines(&request, progress).map(Outcome::Run)
             })
     }

@@ -19,6 +19,9 @@
 mod migrations;
 mod read;
 mod rows;
+mod sheets;
+mod trash;
+mod versions;
 mod write;
 
 pub use migrations::{LATEST_VERSION, MIGRATIONS, Migration};
@@ -26,6 +29,9 @@ pub use rows::{
     AnswerRow, ChunkRow, Counts, DocumentRow, DocumentText, ExamVersionRow, NewChunk, NewDocument,
     NewQuestion, NewResponse, QuestionRow, ResponseRow, RunRow, SystemRow,
 };
+pub use sheets::SheetAnswer;
+pub use trash::DeletedSystem;
+pub use versions::QuestionContent;
 pub use write::Tx;
 
 use rusqlite::{Connection, OpenFlags};

@@ -202,7 +202,7 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    fn version_row(r: &Row<'_>) -> rusqlite::Result<ExamVersionRow> {
+    pub(crate) fn version_row(r: &Row<'_>) -> rusqlite::Result<ExamVersionRow> {
         Ok(ExamVersionRow {
             exam: ExamId(r.get(0)?),
             exam_name: r.get(1)?,

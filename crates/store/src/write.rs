@@ -12,10 +12,10 @@ use sha2::{Digest, Sha256};
 /// A write transaction. Dropping it without [`Tx::commit`] rolls everything back.
 #[derive(Debug)]
 pub struct Tx<'a> {
-    tx: Transaction<'a>,
+    pub(crate) tx: Transaction<'a>,
 }
 
-fn bloom_json(levels: &[BloomLevel]) -> String {
+pub(crate) fn bloom_json(levels: &[BloomLevel]) -> String {
     let names: Vec<&str> = levels.iter().map(|l| l.as_str()).collect();
     serde_json::to_string(&names).unwrap_or_else(|_| "[]".to_owned())
 }
@@ -140,7 +140,7 @@ impl<'a> Tx<'a> {
         Ok((exam, ExamVersionId(self.tx.last_insert_rowid())))
     }
 
-    /// Inserts the questions of an unfrozen version, in order.
+    /// Appends questions to an unfrozen version, in order.
     pub fn insert_questions(
         &self,
         version: ExamVersionId,
@@ -152,8 +152,14 @@ impl<'a> Tx<'a> {
                  key_index, topic_id, bloom_auto, bloom_override, qtype_auto, source_text, generator)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         )?;
+        let first: usize = self.tx.query_row(
+            "SELECT ifnull(max(ordinal) + 1, 0) FROM questions WHERE exam_version_id = ?1",
+            [version.0],
+            |r| r.get(0),
+        )?;
         let mut ids = Vec::with_capacity(questions.len());
-        for (ordinal, nq) in questions.iter().enumerate() {
+        for (n, nq) in questions.iter().enumerate() {
+            let ordinal = first + n;
             let q = &nq.question;
             let topic = self.optional_topic(q.topic.as_deref())?;
             let choices = serde_json::to_string(q.choices.texts()).unwrap_or_default();
@@ -173,7 +179,7 @@ impl<'a> Tx<'a> {
                 q.generator,
             ])?;
             ids.push(QuestionId(self.tx.last_insert_rowid()));
-            progress(ordinal + 1);
+            progress(n + 1);
         }
         Ok(ids)
     }

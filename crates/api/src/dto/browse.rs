@@ -1,6 +1,6 @@
 //! What the workbench's pages show: documents, questions one by one, systems.
 
-use super::{ExamVersion, Factor, SystemGroup};
+use super::{ExamVersion, Factor, QuestionChange, SystemGroup, VersionChanges};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -60,6 +60,8 @@ pub struct QuestionListRow {
     pub id: String,
     /// Its place in the exam, from 1.
     pub number: u32,
+    /// How it differs from the version before (null on a first version).
+    pub change: Option<QuestionChange>,
     /// The question.
     pub stem: String,
     /// The correct choice's letter.
@@ -99,6 +101,8 @@ pub struct QuestionTable {
     pub exam: ExamVersion,
     /// Whether an IRT fit of this version exists (discrimination and flags come from it).
     pub irt_fitted: bool,
+    /// What changed since the version before (null on a first version).
+    pub changes: Option<VersionChanges>,
     /// The questions, in exam order.
     pub rows: Vec<QuestionListRow>,
 }

@@ -3,13 +3,18 @@
 
 import type {
   AddModelRequest,
+  AnswerSheet,
   CompareRequest,
   Comparison,
   CorrelateRequest,
   CorrelationReport,
+  DeletedSystemInfo,
   DocumentRef,
   DocumentView,
   DocumentsOverview,
+  DraftChange,
+  ExamRef,
+  FreezeReport,
   GridRequest,
   ImportRequest,
   ImproveRequest,
@@ -27,17 +32,21 @@ import type {
   PipelinesOverview,
   ProjectPath,
   ProjectSummary,
+  QuestionEdit,
   QuestionRequest,
   QuestionTable,
   QuestionView,
   QuestionsRequest,
+  Relabel,
   RenameSystem,
   RunRequest,
   SignificanceRequest,
   SignificanceTable,
+  SystemName,
   SystemTags,
   SystemsOverview,
   UserModelInfo,
+  VersionRef,
 } from "./types";
 
 /** Sends one use case's request and resolves to its answer (or rejects with an ApiError). */
@@ -56,6 +65,16 @@ export const USE_CASES = {
   systems: { job: false },
   rename_system: { job: false },
   tag_system: { job: false },
+  view_version: { job: false },
+  edit_question: { job: false },
+  add_question: { job: false },
+  retire_question: { job: false },
+  relabel_question: { job: false },
+  freeze_draft: { job: false },
+  discard_draft: { job: false },
+  delete_system: { job: false },
+  restore_system: { job: false },
+  answer_sheet: { job: false },
   start_import: { job: true },
   compare: { job: false },
   correlate: { job: false },
@@ -103,6 +122,26 @@ export function client(send: Transport) {
     renameSystem: (request: RenameSystem) => send("rename_system", request) as Promise<SystemsOverview>,
     /** Replaces a system's factor tags. */
     tagSystem: (request: SystemTags) => send("tag_system", request) as Promise<SystemsOverview>,
+    /** Puts an exam version on view: every page shows it. */
+    viewVersion: (request: VersionRef) => send("view_version", request) as Promise<ProjectSummary>,
+    /** Changes what a question asks, in the exam's draft. */
+    editQuestion: (request: QuestionEdit) => send("edit_question", request) as Promise<DraftChange>,
+    /** Adds a question to the exam's draft. */
+    addQuestion: (request: QuestionEdit) => send("add_question", request) as Promise<DraftChange>,
+    /** Takes a question out of the exam's draft. */
+    retireQuestion: (request: QuestionRequest) => send("retire_question", request) as Promise<DraftChange>,
+    /** Sets a question's topic, Bloom levels or type. */
+    relabelQuestion: (request: Relabel) => send("relabel_question", request) as Promise<QuestionView>,
+    /** Freezes the exam's draft, carrying over answers to unchanged questions. */
+    freezeDraft: (request: ExamRef) => send("freeze_draft", request) as Promise<FreezeReport>,
+    /** Throws the exam's draft away. */
+    discardDraft: (request: ExamRef) => send("discard_draft", request) as Promise<ProjectSummary>,
+    /** Deletes a system with its answers (undo: restore_system). */
+    deleteSystem: (request: SystemName) => send("delete_system", request) as Promise<DeletedSystemInfo>,
+    /** Puts back a system deleted since the project was opened. */
+    restoreSystem: (request: SystemName) => send("restore_system", request) as Promise<SystemsOverview>,
+    /** A system's answers on the version on view, question by question. */
+    answerSheet: (request: SystemName) => send("answer_sheet", request) as Promise<AnswerSheet>,
     /** Imports a file or folder into the current project (all or nothing). */
     startImport: (request: ImportRequest) => send("start_import", request) as Promise<JobStatus>,
     /** Compares two systems question by question. */

@@ -79,6 +79,194 @@ frozen: boolean,
  */
 questions: number, };
 
+export type VersionRef = { 
+/**
+ * The exam's name.
+ */
+exam: string, 
+/**
+ * The version number.
+ */
+version: number, };
+
+export type ExamRef = { 
+/**
+ * The exam's name.
+ */
+exam: string | null, };
+
+export type QuestionEdit = { 
+/**
+ * The exam; the one on view when null.
+ */
+exam: string | null, 
+/**
+ * The question's id (for a new question: its id, or null to number it).
+ */
+id: string | null, 
+/**
+ * The question.
+ */
+stem: string, 
+/**
+ * The choices, 2 to 6, in order.
+ */
+choices: Array<string>, 
+/**
+ * The correct choice, from 0.
+ */
+key: number, 
+/**
+ * Its topic (a new question only; change a topic with `relabel_question`).
+ */
+topic: string | null, };
+
+export type Relabel = { 
+/**
+ * The exam; the one on view when null.
+ */
+exam: string | null, 
+/**
+ * The question's id.
+ */
+id: string, 
+/**
+ * A topic to set ("" clears it; null leaves it).
+ */
+topic: string | null, 
+/**
+ * Bloom levels to set by hand (empty: back to the classifier's; null leaves them).
+ */
+bloom: Array<string> | null, 
+/**
+ * A question type to set by hand ("auto": back to the classifier's; null leaves it).
+ */
+question_type: string | null, };
+
+export type QuestionChange = "unchanged" | "edited" | "added";
+
+export type DraftChange = { 
+/**
+ * The draft, now on view.
+ */
+draft: ExamVersion, 
+/**
+ * The question changed (its id).
+ */
+question: string, 
+/**
+ * What happened, in a sentence.
+ */
+message: string, };
+
+export type VersionChanges = { 
+/**
+ * The version.
+ */
+version: ExamVersion, 
+/**
+ * The version before it (null for a first version).
+ */
+base: ExamVersion | null, 
+/**
+ * Ids of questions whose content changed.
+ */
+edited: Array<string>, 
+/**
+ * Ids of questions added.
+ */
+added: Array<string>, 
+/**
+ * Ids of questions of the version before that this one no longer has.
+ */
+retired: Array<string>, };
+
+export type FreezeReport = { 
+/**
+ * The version now frozen (and on view).
+ */
+version: ExamVersion, 
+/**
+ * Answers carried over from the version before, over all sittings.
+ */
+carried: number, 
+/**
+ * Sittings carried over.
+ */
+sittings: number, 
+/**
+ * Questions every carried-over system still has to answer.
+ */
+to_answer: number, };
+
+export type SystemName = { 
+/**
+ * Its name.
+ */
+name: string, };
+
+export type DeletedSystemInfo = { 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * Answers that went with it.
+ */
+responses: number, };
+
+export type SheetRow = { 
+/**
+ * The question's id.
+ */
+id: string, 
+/**
+ * Its place in the exam, from 1.
+ */
+number: number, 
+/**
+ * The question.
+ */
+stem: string, 
+/**
+ * The correct letter.
+ */
+key: string, 
+/**
+ * The letter the system chose, if it chose one.
+ */
+choice: string | null, 
+/**
+ * Right, wrong, unanswered, error, or no answer yet.
+ */
+verdict: AnswerVerdict, 
+/**
+ * What it replied (or the error it reported).
+ */
+reply: string | null, 
+/**
+ * Time it took, where known.
+ */
+latency_ms: number | null, };
+
+export type AnswerSheet = { 
+/**
+ * The system.
+ */
+system: string, 
+/**
+ * The version.
+ */
+exam: ExamVersion, 
+/**
+ * Whether it sat the version in EXAM mode (a reader over its articles).
+ */
+exam_mode: boolean, 
+/**
+ * One row per question, in exam order.
+ */
+rows: Array<SheetRow>, };
+
 export type ExamScore = { 
 /**
  * Mean over queries of the share of the query's questions the reader got right.
@@ -312,7 +500,11 @@ counts: Counts,
  */
 exams: Array<ExamVersion>, 
 /**
- * Grades of the newest exam, when it has questions.
+ * The version every page shows (the version picker's choice; the newest by default).
+ */
+on_view: ExamVersion | null, 
+/**
+ * Grades of the version on view, when it has questions.
  */
 grades: Grades | null, };
 
@@ -457,6 +649,24 @@ first: string,
  */
 second: string, };
 
+export type ComparedQuestions = { 
+/**
+ * Right for both.
+ */
+both: Array<string>, 
+/**
+ * Right for the first only.
+ */
+only_first: Array<string>, 
+/**
+ * Right for the second only.
+ */
+only_second: Array<string>, 
+/**
+ * Right for neither.
+ */
+neither: Array<string>, };
+
 export type Verdict = { 
 /**
  * The primary test: "exact McNemar" (accuracy) or "paired randomisation" (EXAM).
@@ -521,6 +731,10 @@ only_second: number,
  * Right for neither.
  */
 neither: number, 
+/**
+ * The ids of the questions behind each count.
+ */
+questions: ComparedQuestions, 
 /**
  * The first's accuracy on these questions.
  */
@@ -1634,6 +1848,10 @@ id: string,
  */
 number: number, 
 /**
+ * How it differs from the version before (null on a first version).
+ */
+change: QuestionChange | null, 
+/**
  * The question.
  */
 stem: string, 
@@ -1703,6 +1921,10 @@ exam: ExamVersion,
  * Whether an IRT fit of this version exists (discrimination and flags come from it).
  */
 irt_fitted: boolean, 
+/**
+ * What changed since the version before (null on a first version).
+ */
+changes: VersionChanges | null, 
 /**
  * The questions, in exam order.
  */

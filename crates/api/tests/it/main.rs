@@ -26,6 +26,8 @@ fn project_with_exam(dir: &Path) -> Project {
     project
 }
 
+mod versions;
+
 mod sample {
     use super::*;
 
@@ -124,6 +126,28 @@ mod compare {
         let c = project.compare(&request("Atlas RAG", "Echo Bot")).unwrap();
         assert_eq!(c.pairs, 120);
         assert_eq!(c.both + c.only_first + c.only_second + c.neither, c.pairs);
+        // Every count has its questions, and each question is in exactly one list.
+        let q = &c.questions;
+        let lens = [
+            q.both.len(),
+            q.only_first.len(),
+            q.only_second.len(),
+            q.neither.len(),
+        ];
+        assert_eq!(
+            lens.map(|l| l as u32),
+            [c.both, c.only_first, c.only_second, c.neither]
+        );
+        let mut all: Vec<&String> = q
+            .both
+            .iter()
+            .chain(&q.only_first)
+            .chain(&q.only_second)
+            .chain(&q.neither)
+            .collect();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 120);
         let expected = f64::from(c.only_first) / 120.0 - f64::from(c.only_second) / 120.0;
         assert!(
             (c.difference - expected).abs() < 1e-12,

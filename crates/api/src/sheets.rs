@@ -1,0 +1,68 @@
+//! A system's answer sheet on the version on view.
+
+use crate::dto::{AnswerSheet, SheetRow, SystemName};
+use crate::project::exam_version_dto;
+use crate::{ApiError, ApiResult, ErrorCode, Project};
+use proctor_core::text::visible;
+use proctor_core::{Outcome, RunMode};
+
+fn letter(i: usize) -> String {
+    char::from(b'A' + u8::try_from(i % 26).unwrap_or(0)).to_string()
+}
+
+impl Project {
+    /// Every answer a system gave on the version on view, question by question (its own
+    /// answers; for a system graded in EXAM mode, its reader's).
+    pub fn answer_sheet(&self, which: &SystemName) -> ApiResult<AnswerSheet> {
+        let version = self.exam_version(None)?;
+        let system = self
+            .store
+            .systems()?
+            .into_iter()
+            .find(|s| s.name == which.name)
+            .ok_or_else(|| {
+                ApiError::new(
+                    ErrorCode::NotFound,
+                    format!("there is no system called '{}'", visible(&which.name)),
+                )
+            })?;
+        let runs = self.store.runs(version.id)?;
+        let run = runs
+            .iter()
+            .filter(|r| r.system == Some(system.id))
+            .min_by_key(|r| r.mode != RunMode::Answers);
+        let answers = match run {
+            Some(run) => self.store.sheet(run.id)?,
+            None => std::collections::HashMap::default(),
+        };
+        let rows = self
+            .store
+            .questions(version.id)?
+            .into_iter()
+            .enumerate()
+            .map(|(at, q)| {
+                let answer = answers.get(&q.id);
+                let outcome = answer.map(|a| a.outcome);
+                SheetRow {
+                    number: u32::try_from(at + 1).unwrap_or(u32::MAX),
+                    key: letter(q.key),
+                    choice: match outcome {
+                        Some(Outcome::Chosen(i)) => Some(letter(i)),
+                        _ => None,
+                    },
+                    verdict: crate::browse::verdict_of(outcome, q.key),
+                    reply: answer.and_then(|a| a.error.clone().or_else(|| a.raw_text.clone())),
+                    latency_ms: answer.and_then(|a| a.latency_ms),
+                    id: q.external_id,
+                    stem: q.stem,
+                }
+            })
+            .collect();
+        Ok(AnswerSheet {
+            system: system.name,
+            exam: exam_version_dto(&version),
+            exam_mode: run.is_some_and(|r| r.mode != RunMode::Answers),
+            rows,
+        })
+    }
+}
