@@ -107,6 +107,16 @@ test("(a) a new project: drop documents, a spreadsheet exam and two answer files
     assert.match(await page.getByTestId("version-picker").locator("option:checked").innerText(), /Vendor exam · version 1/);
     await noHorizontalScroll(page);
     await page.screenshot({ path: join(shots, "journey-a-leaderboard.png"), fullPage: true });
+
+    // The exam's topic is renamed on Documents, for documents and questions alike.
+    await nav(page, "Documents").click();
+    await page.getByTestId("topics").getByText(/Topics \(1\)/).click();
+    await page.getByRole("button", { name: "Rename Installation" }).click();
+    await page.getByLabel("New name for Installation").fill("Setting up");
+    await page.getByRole("button", { name: "Rename", exact: true }).click();
+    await page.getByTestId("topics").getByText("Installation is now called Setting up.").waitFor();
+    await show(page, "#/questions");
+    await page.getByRole("listbox", { name: "Questions" }).getByRole("option").first().getByText("Setting up").waitFor();
   });
 });
 

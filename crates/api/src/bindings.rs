@@ -26,7 +26,7 @@ use crate::dto::{
     QuestionListRow, QuestionRequest, QuestionTable, QuestionView, QuestionsRequest, RenameSystem,
     SystemAnswer, SystemInfo, SystemTags, SystemsOverview,
 };
-use crate::dto::{IrtSettings, JobId, Measurable, SystemGroup, Verdict};
+use crate::dto::{IrtSettings, JobId, Measurable, RenameTopic, SystemGroup, Verdict};
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
 
@@ -53,6 +53,7 @@ pub fn typescript() -> String {
         DeletedSystemInfo::decl(),
         SheetRow::decl(),
         AnswerSheet::decl(),
+        RenameTopic::decl(),
         ExamScore::decl(),
         SittingMode::decl(),
         SystemGroup::decl(),

@@ -16,7 +16,7 @@ use crate::dto::{
 };
 use crate::dto::{
     AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionEdit, Relabel,
-    SystemName, VersionRef,
+    RenameTopic, SystemName, VersionRef,
 };
 use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
@@ -133,6 +133,8 @@ use_cases! {
     restore_system(SystemName) -> SystemsOverview;
     /// A system's answers on the version on view, question by question.
     answer_sheet(SystemName) -> AnswerSheet;
+    /// Renames a topic, or merges it into another.
+    rename_topic(RenameTopic) -> DocumentsOverview;
     /// Imports a file or folder into the current project (all or nothing).
     start_import(ImportRequest) -> JobStatus, job;
     /// Compares two systems question by question.

@@ -4,7 +4,7 @@
 use crate::dto::CategoryOverride;
 use crate::dto::{
     DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionChange, QuestionEdit,
-    QuestionRequest, QuestionView, Relabel, SystemName, VersionChanges, VersionRef,
+    QuestionRequest, QuestionView, Relabel, RenameTopic, SystemName, VersionChanges, VersionRef,
 };
 use crate::project::exam_version_dto;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
@@ -398,5 +398,14 @@ impl Project {
         tx.commit()?;
         self.trash.remove(at);
         Ok(())
+    }
+
+    /// Renames a topic of documents and questions, or merges it into another.
+    pub fn rename_topic(&mut self, change: &RenameTopic) -> ApiResult<bool> {
+        let new_name = crate::imports::project_name("topic", &change.new_name)?;
+        let tx = self.store.transaction()?;
+        let merged = tx.rename_topic(change.name.trim(), &new_name)?;
+        tx.commit()?;
+        Ok(merged)
     }
 }

@@ -9,7 +9,7 @@ use crate::dto::{
 };
 use crate::dto::{
     AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionEdit, Relabel,
-    SystemName, VersionRef,
+    RenameTopic, SystemName, VersionRef,
 };
 use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
@@ -173,6 +173,14 @@ impl Workbench {
     /// Deletes a system with its answers (undo with `restore_system` while the project is open).
     pub fn delete_system(&self, which: SystemName) -> ApiResult<DeletedSystemInfo> {
         self.with_project(|p| p.delete_system(&which))
+    }
+
+    /// Renames a topic, or merges it into another.
+    pub fn rename_topic(&self, change: RenameTopic) -> ApiResult<DocumentsOverview> {
+        self.with_project(|p| {
+            p.rename_topic(&change)?;
+            p.documents_overview()
+        })
     }
 
     /// A system's answers on the version on view, question by question.

@@ -562,7 +562,13 @@ fn scratch_models(dir: &Path) -> (PathBuf, PathBuf) {
     let tiny = dir.join("tiny");
     let python = std::env::var("PROCTOR_PYTHON").unwrap_or_else(|_| "python3".into());
     let status = Command::new(python)
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../models/tests/make_tiny_models.py"))
+        .arg(
+            std::path::PathBuf::from(
+                std::env::var_os("CARGO_MANIFEST_DIR")
+                    .unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()),
+            )
+            .join("../models/tests/make_tiny_models.py"),
+        )
         .arg(path_of("tokenizer"))
         .arg(&tiny)
         .status()

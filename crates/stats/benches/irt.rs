@@ -56,9 +56,11 @@ fn reference(script: &str, input: &Value) -> Value {
         },
         PathBuf::from,
     );
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("benches/reference")
-        .join(script);
+    let path = std::path::PathBuf::from(
+        std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()),
+    )
+    .join("benches/reference")
+    .join(script);
     let mut child = Command::new(&python)
         .arg(&path)
         .stdin(Stdio::piped())

@@ -280,3 +280,47 @@ impl Tx<'_> {
         Ok(Some((RunId(run), answered)))
     }
 }
+
+impl Tx<'_> {
+    /// Renames a topic; when `new_name` is already a topic, the two merge into it. Returns
+    /// whether they merged.
+    pub fn rename_topic(&self, old_name: &str, new_name: &str) -> Result<bool> {
+        let old: Option<i64> = self
+            .tx
+            .query_row("SELECT id FROM topics WHERE name = ?1", [old_name], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        let Some(old) = old else {
+            return Err(StoreError::Conflict(format!(
+                "there is no topic called '{old_name}'"
+            )));
+        };
+        let existing: Option<i64> = self
+            .tx
+            .query_row("SELECT id FROM topics WHERE name = ?1", [new_name], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        match existing {
+            Some(into) if into == old => Ok(false),
+            Some(into) => {
+                for table in ["documents", "questions"] {
+                    self.tx.execute(
+                        &format!("UPDATE {table} SET topic_id = ?2 WHERE topic_id = ?1"),
+                        params![old, into],
+                    )?;
+                }
+                self.tx.execute("DELETE FROM topics WHERE id = ?1", [old])?;
+                Ok(true)
+            }
+            None => {
+                self.tx.execute(
+                    "UPDATE topics SET name = ?2 WHERE id = ?1",
+                    params![old, new_name],
+                )?;
+                Ok(false)
+            }
+        }
+    }
+}

@@ -3,7 +3,6 @@
 use proctor_core::{Outcome, QuestionDraft, QuestionType, RunMode, SystemKind};
 use proctor_store::{LATEST_VERSION, MIGRATIONS, NewQuestion, NewResponse, Store, StoreError};
 use rusqlite::Connection;
-use std::path::Path;
 
 fn question(id: &str) -> NewQuestion {
     NewQuestion {
@@ -26,7 +25,11 @@ mod migrations {
 
     #[test]
     fn every_file_in_the_folder_is_listed_in_order() {
-        let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations");
+        let folder = std::path::PathBuf::from(
+            std::env::var_os("CARGO_MANIFEST_DIR")
+                .unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()),
+        )
+        .join("../../migrations");
         let mut files: Vec<String> = std::fs::read_dir(folder)
             .unwrap()
             .map(|e| e.unwrap().path())

@@ -155,3 +155,12 @@ pub struct AnswerSheet {
     /// One row per question, in exam order.
     pub rows: Vec<SheetRow>,
 }
+
+/// A new name for a topic; naming it as another topic merges the two.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct RenameTopic {
+    /// Its name now.
+    pub name: String,
+    /// Its new name (an existing topic's name merges them).
+    pub new_name: String,
+}

@@ -498,7 +498,11 @@ mod categories {
 
 mod bindings {
     fn committed_and_current(relative: &str, generated: &str) {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let root = std::path::PathBuf::from(
+            std::env::var_os("CARGO_MANIFEST_DIR")
+                .unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()),
+        )
+        .join("../..");
         let path = root.join(relative);
         if std::env::var_os("UPDATE_BINDINGS").is_some() {
             std::fs::write(&path, generated).unwrap();
@@ -572,7 +576,6 @@ mod bindings {
     }
 
     use super::ErrorCode;
-    use std::path::Path;
 }
 
 mod irt {
@@ -1515,7 +1518,13 @@ mod user_models {
         let tiny = dir.join("tiny");
         let python = std::env::var("PROCTOR_PYTHON").unwrap_or_else(|_| "python3".into());
         let status = std::process::Command::new(python)
-            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../models/tests/make_tiny_models.py"))
+            .arg(
+                std::path::PathBuf::from(
+                    std::env::var_os("CARGO_MANIFEST_DIR")
+                        .unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()),
+                )
+                .join("../models/tests/make_tiny_models.py"),
+            )
             .arg(installed.file("tokenizer").unwrap())
             .arg(&tiny)
             .status()

@@ -4,7 +4,7 @@
 use super::*;
 use proctor_api::dto::{
     AnswerVerdict, ExamRef, QuestionChange, QuestionEdit, QuestionRequest, QuestionsRequest,
-    Relabel, SystemName, VersionRef,
+    Relabel, RenameTopic, SystemName, VersionRef,
 };
 
 fn answer(project: &mut Project, dir: &Path, system: &str, file: &str, rows: &str) -> Vec<String> {
@@ -336,4 +336,41 @@ fn a_deleted_system_comes_back_with_every_answer() {
         })
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::NotFound);
+}
+
+#[test]
+fn topics_are_renamed_and_merged_for_documents_and_questions() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut project = project_with_exam(dir.path());
+    let rename = |from: &str, to: &str| RenameTopic {
+        name: from.into(),
+        new_name: to.into(),
+    };
+    assert!(!project.rename_topic(&rename("Net", "Networking")).unwrap());
+    assert!(
+        project.rename_topic(&rename("Ops", "Networking")).unwrap(),
+        "merged"
+    );
+    let topics: Vec<_> = table(&project).rows.into_iter().map(|r| r.topic).collect();
+    assert_eq!(
+        topics,
+        [
+            Some("Networking".to_owned()),
+            Some("Consensus".to_owned()),
+            Some("Networking".to_owned())
+        ]
+    );
+    assert_eq!(
+        project.documents_overview().unwrap().topics,
+        ["Consensus", "Networking"]
+    );
+    let err = project.rename_topic(&rename("Nowhere", "X")).unwrap_err();
+    assert_eq!(err.code, ErrorCode::Conflict);
+    assert_eq!(
+        project
+            .rename_topic(&rename("Consensus", " "))
+            .unwrap_err()
+            .code,
+        ErrorCode::InvalidInput
+    );
 }

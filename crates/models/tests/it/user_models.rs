@@ -18,7 +18,11 @@ fn tiny() -> &'static Path {
         let tokenizer = real.file("tokenizer").unwrap();
         let dir = std::env::temp_dir().join(format!("proctor-tiny-models-{}", std::process::id()));
         let python = std::env::var("PROCTOR_PYTHON").unwrap_or_else(|_| "python3".into());
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/make_tiny_models.py");
+        let script = std::path::PathBuf::from(
+            std::env::var_os("CARGO_MANIFEST_DIR")
+                .unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()),
+        )
+        .join("tests/make_tiny_models.py");
         let status = std::process::Command::new(&python)
             .arg(&script)
             .arg(&tokenizer)

@@ -25,9 +25,11 @@ pub fn run(script: &str, input: &Value) -> Value {
         "the reference tools are not installed ({} is missing): run scripts/setup.sh",
         python.display()
     );
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/reference")
-        .join(script);
+    let path = std::path::PathBuf::from(
+        std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()),
+    )
+    .join("tests/reference")
+    .join(script);
     let mut child = Command::new(&python)
         .arg(&path)
         .stdin(Stdio::piped())

@@ -6,10 +6,12 @@ use proctor_stats::rouge::rouge1;
 use proctor_stats::text::Terms;
 use serde_json::json;
 use std::collections::BTreeSet;
-use std::path::Path;
 
 fn corpus_texts() -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../sample/data/corpus");
+    let root = std::path::PathBuf::from(
+        std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()),
+    )
+    .join("../sample/data/corpus");
     let mut files = Vec::new();
     let mut pending = vec![root];
     while let Some(dir) = pending.pop() {

@@ -39,6 +39,7 @@ import type {
   QuestionsRequest,
   Relabel,
   RenameSystem,
+  RenameTopic,
   RunRequest,
   SignificanceRequest,
   SignificanceTable,
@@ -75,6 +76,7 @@ export const USE_CASES = {
   delete_system: { job: false },
   restore_system: { job: false },
   answer_sheet: { job: false },
+  rename_topic: { job: false },
   start_import: { job: true },
   compare: { job: false },
   correlate: { job: false },
@@ -142,6 +144,8 @@ export function client(send: Transport) {
     restoreSystem: (request: SystemName) => send("restore_system", request) as Promise<SystemsOverview>,
     /** A system's answers on the version on view, question by question. */
     answerSheet: (request: SystemName) => send("answer_sheet", request) as Promise<AnswerSheet>,
+    /** Renames a topic, or merges it into another. */
+    renameTopic: (request: RenameTopic) => send("rename_topic", request) as Promise<DocumentsOverview>,
     /** Imports a file or folder into the current project (all or nothing). */
     startImport: (request: ImportRequest) => send("start_import", request) as Promise<JobStatus>,
     /** Compares two systems question by question. */

@@ -267,6 +267,16 @@ exam_mode: boolean,
  */
 rows: Array<SheetRow>, };
 
+export type RenameTopic = { 
+/**
+ * Its name now.
+ */
+name: string, 
+/**
+ * Its new name (an existing topic's name merges them).
+ */
+new_name: string, };
+
 export type ExamScore = { 
 /**
  * Mean over queries of the share of the query's questions the reader got right.
