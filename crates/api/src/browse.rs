@@ -37,6 +37,19 @@ pub(crate) fn verdict_of(outcome: Option<Outcome>, key: usize) -> AnswerVerdict 
     }
 }
 
+/// The error for a question id the version does not have.
+pub(crate) fn no_question(version: &ExamVersionRow, id: &str) -> ApiError {
+    ApiError::new(
+        ErrorCode::NotFound,
+        format!(
+            "{} version {} has no question \"{}\"",
+            version.exam_name,
+            version.version,
+            proctor_core::text::visible(id)
+        ),
+    )
+}
+
 /// Per question: (systems right, systems sat, pipelines right, pipelines sat).
 type Tallies = HashMap<QuestionId, [u32; 4]>;
 
@@ -179,17 +192,7 @@ impl Project {
         let at = questions
             .iter()
             .position(|q| q.external_id == request.id)
-            .ok_or_else(|| {
-                ApiError::new(
-                    ErrorCode::NotFound,
-                    format!(
-                        "{} version {} has no question \"{}\"",
-                        version.exam_name,
-                        version.version,
-                        proctor_core::text::visible(&request.id)
-                    ),
-                )
-            })?;
+            .ok_or_else(|| no_question(&version, &request.id))?;
         let q = &questions[at];
         let irt = self.latest_irt(Some(&version.exam_name))?;
         let answers = self.store.answers_to(q.id)?;
@@ -327,7 +330,7 @@ impl Project {
         })
     }
 
-    fn system_named(&self, name: &str) -> ApiResult<proctor_store::SystemRow> {
+    pub(crate) fn system_named(&self, name: &str) -> ApiResult<proctor_store::SystemRow> {
         self.store
             .systems()?
             .into_iter()

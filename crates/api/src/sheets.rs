@@ -1,31 +1,17 @@
 //! A system's answer sheet on the version on view.
 
+use crate::browse::{letter, verdict_of};
 use crate::dto::{AnswerSheet, SheetRow, SystemName};
 use crate::project::exam_version_dto;
-use crate::{ApiError, ApiResult, ErrorCode, Project};
-use proctor_core::text::visible;
+use crate::{ApiResult, Project};
 use proctor_core::{Outcome, RunMode};
-
-fn letter(i: usize) -> String {
-    char::from(b'A' + u8::try_from(i % 26).unwrap_or(0)).to_string()
-}
 
 impl Project {
     /// Every answer a system gave on the version on view, question by question (its own
     /// answers; for a system graded in EXAM mode, its reader's).
     pub fn answer_sheet(&self, which: &SystemName) -> ApiResult<AnswerSheet> {
         let version = self.exam_version(None)?;
-        let system = self
-            .store
-            .systems()?
-            .into_iter()
-            .find(|s| s.name == which.name)
-            .ok_or_else(|| {
-                ApiError::new(
-                    ErrorCode::NotFound,
-                    format!("there is no system called '{}'", visible(&which.name)),
-                )
-            })?;
+        let system = self.system_named(&which.name)?;
         let runs = self.store.runs(version.id)?;
         let run = runs
             .iter()
@@ -50,7 +36,7 @@ impl Project {
                         Some(Outcome::Chosen(i)) => Some(letter(i)),
                         _ => None,
                     },
-                    verdict: crate::browse::verdict_of(outcome, q.key),
+                    verdict: verdict_of(outcome, q.key),
                     reply: answer.and_then(|a| a.error.clone().or_else(|| a.raw_text.clone())),
                     latency_ms: answer.and_then(|a| a.latency_ms),
                     id: q.external_id,

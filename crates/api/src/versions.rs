@@ -1,6 +1,7 @@
 //! Exam versions on the workbench: the version picker, the draft every change goes into, freezing
 //! with the answers to unchanged questions carried over, and deleting systems with an undo.
 
+use crate::browse::no_question;
 use crate::dto::CategoryOverride;
 use crate::dto::{
     DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionChange, QuestionEdit,
@@ -100,17 +101,7 @@ impl Project {
             .questions(version.id)?
             .into_iter()
             .find(|q| q.external_id == id)
-            .ok_or_else(|| {
-                ApiError::new(
-                    ErrorCode::NotFound,
-                    format!(
-                        "{} version {} has no question \"{}\"",
-                        version.exam_name,
-                        version.version,
-                        visible(id)
-                    ),
-                )
-            })
+            .ok_or_else(|| no_question(version, id))
     }
 
     fn checked(edit: &QuestionEdit, id: &str, query: Option<String>) -> ApiResult<QuestionDraft> {
@@ -293,20 +284,24 @@ impl Project {
         )))
     }
 
-    /// Freezes the exam's draft: systems sit it from now on, and every sitting of the version
-    /// before carries over with its answers to the questions that did not change.
-    pub fn freeze_draft(&mut self, exam: &ExamRef) -> ApiResult<FreezeReport> {
+    /// The exam's draft, which must exist to be frozen or discarded (`what`).
+    fn existing_draft(&self, exam: &ExamRef, what: &str) -> ApiResult<ExamVersionRow> {
         let on_view = self.exam_version(exam.exam.as_deref())?;
-        let draft = self
-            .store
+        self.store
             .latest_version_of(&on_view.exam_name)?
             .filter(|v| !v.frozen)
             .ok_or_else(|| {
                 ApiError::new(
                     ErrorCode::Conflict,
-                    format!("exam '{}' has no draft to freeze", on_view.exam_name),
+                    format!("exam '{}' has no draft to {what}", on_view.exam_name),
                 )
-            })?;
+            })
+    }
+
+    /// Freezes the exam's draft: systems sit it from now on, and every sitting of the version
+    /// before carries over with its answers to the questions that did not change.
+    pub fn freeze_draft(&mut self, exam: &ExamRef) -> ApiResult<FreezeReport> {
+        let draft = self.existing_draft(exam, "freeze")?;
         if draft.questions == 0 {
             return Err(invalid("a version needs at least one question"));
         }
@@ -329,17 +324,7 @@ impl Project {
 
     /// Throws the exam's draft away; the version before goes on view.
     pub fn discard_draft(&mut self, exam: &ExamRef) -> ApiResult<()> {
-        let on_view = self.exam_version(exam.exam.as_deref())?;
-        let draft = self
-            .store
-            .latest_version_of(&on_view.exam_name)?
-            .filter(|v| !v.frozen)
-            .ok_or_else(|| {
-                ApiError::new(
-                    ErrorCode::Conflict,
-                    format!("exam '{}' has no draft to discard", on_view.exam_name),
-                )
-            })?;
+        let draft = self.existing_draft(exam, "discard")?;
         if self.store.previous_version(draft.id)?.is_none() {
             return Err(ApiError::new(
                 ErrorCode::Conflict,
@@ -356,17 +341,7 @@ impl Project {
     /// Deletes a system with its answers; [`Project::restore_system`] puts it back while the
     /// project stays open.
     pub fn delete_system(&mut self, which: &SystemName) -> ApiResult<DeletedSystemInfo> {
-        let system = self
-            .store
-            .systems()?
-            .into_iter()
-            .find(|s| s.name == which.name)
-            .ok_or_else(|| {
-                ApiError::new(
-                    ErrorCode::NotFound,
-                    format!("there is no system called '{}'", visible(&which.name)),
-                )
-            })?;
+        let system = self.system_named(&which.name)?;
         let tx = self.store.transaction()?;
         let deleted = tx.delete_system(system.id)?;
         tx.commit()?;

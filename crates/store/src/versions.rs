@@ -64,15 +64,6 @@ impl Store {
             )
             .optional()?)
     }
-
-    /// How many sittings (runs) a version has.
-    pub fn run_count(&self, version: ExamVersionId) -> Result<usize> {
-        Ok(self.conn.query_row(
-            "SELECT count(*) FROM runs WHERE exam_version_id = ?1",
-            [version.0],
-            |r| r.get(0),
-        )?)
-    }
 }
 
 impl Tx<'_> {
@@ -261,23 +252,16 @@ impl Tx<'_> {
         mode: RunMode,
         version: ExamVersionId,
     ) -> Result<Option<(RunId, HashSet<QuestionId>)>> {
-        let run: Option<i64> = self
-            .tx
-            .query_row(
-                "SELECT id FROM runs WHERE exam_version_id = ?1 AND mode = ?2
-                 AND ifnull(system_id, 0) = ifnull(?3, 0)",
-                params![version.0, mode.as_str(), system.map(|s| s.0)],
-                |r| r.get(0),
-            )
-            .optional()?;
-        let Some(run) = run else { return Ok(None) };
+        let Some(run) = self.run_id(system, mode, version)? else {
+            return Ok(None);
+        };
         let mut stmt = self
             .tx
             .prepare("SELECT question_id FROM responses WHERE run_id = ?1")?;
         let answered = stmt
-            .query_map([run], |r| r.get(0).map(QuestionId))?
+            .query_map([run.0], |r| r.get(0).map(QuestionId))?
             .collect::<rusqlite::Result<_>>()?;
-        Ok(Some((RunId(run), answered)))
+        Ok(Some((run, answered)))
     }
 }
 

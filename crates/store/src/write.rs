@@ -251,6 +251,24 @@ impl<'a> Tx<'a> {
         Ok(())
     }
 
+    /// The run of `system` (None: the gold articles) in `mode` on `version`, if it has one.
+    pub(crate) fn run_id(
+        &self,
+        system: Option<SystemId>,
+        mode: RunMode,
+        version: ExamVersionId,
+    ) -> Result<Option<RunId>> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT id FROM runs WHERE exam_version_id = ?1 AND mode = ?2
+                 AND ifnull(system_id, 0) = ifnull(?3, 0)",
+                params![version.0, mode.as_str(), system.map(|s| s.0)],
+                |r| r.get(0).map(RunId),
+            )
+            .optional()?)
+    }
+
     /// Deletes the run of `system` (or the gold run) in `mode` on `version`, with its responses.
     /// Returns how many responses went with it.
     pub fn delete_run(
@@ -259,16 +277,10 @@ impl<'a> Tx<'a> {
         mode: RunMode,
         version: ExamVersionId,
     ) -> Result<usize> {
-        let run: Option<i64> = self
-            .tx
-            .query_row(
-                "SELECT id FROM runs WHERE exam_version_id = ?1 AND mode = ?2
-                 AND ifnull(system_id, 0) = ifnull(?3, 0)",
-                params![version.0, mode.as_str(), system.map(|s| s.0)],
-                |r| r.get(0),
-            )
-            .optional()?;
-        let Some(run) = run else { return Ok(0) };
+        let Some(run) = self.run_id(system, mode, version)? else {
+            return Ok(0);
+        };
+        let run = run.0;
         let responses = self
             .tx
             .execute("DELETE FROM responses WHERE run_id = ?1", [run])?;
