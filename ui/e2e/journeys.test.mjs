@@ -1,7 +1,8 @@
 // The analyst's journeys through the workbench, in headless Chromium against `proctor serve`:
 // (a) a new project from dropped files to the leaderboard, (b) a question's answers, an edited
 // key, version 2 and what must be answered again, (c) rename, tag, delete and undo, (d) from a
-// compare count to its questions, (e) uploading from the browser. Each leaves a screenshot in
+// compare count to its questions, (e) uploading from the browser, (f) re-indexing the corpus with
+// other chunk settings. Each leaves a screenshot in
 // ui/test-results/journey-*.png.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -273,4 +274,47 @@ test("(e) uploads from the browser land in the project's folder, size-capped", a
     capped.process.kill();
     rmSync(own, { recursive: true, force: true });
   }
+});
+
+test("(f) chunk settings and re-indexing on Documents", async () => {
+  await withPage(async (page) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(serve.url);
+    await nav(page, "Start").click();
+    await page.getByRole("button", { name: "Open the sample project" }).click();
+    await page.getByTestId("setup").waitFor();
+    await show(page, "#/documents");
+    const panel = page.getByTestId("chunking");
+    await panel.waitFor();
+    const before = await panel.locator("summary").innerText();
+    const chunksBefore = Number(before.match(/(\d+) chunks/)?.[1] ?? 0);
+    await panel.locator("summary").click();
+    // A nonsense setting is named, and the button stays off.
+    await panel.getByLabel("Overlap").fill("5000");
+    await panel.getByText("The overlap is between 0 and the chunk size.").waitFor();
+    assert.ok(await panel.getByRole("button", { name: /index/i }).isDisabled());
+    await panel.getByLabel("Chunk size").fill("300");
+    await panel.getByLabel("Overlap").fill("30");
+    await page.screenshot({ path: join(shots, "journey-f-settings.png"), fullPage: true });
+    await panel.getByRole("button", { name: chunksBefore > 0 ? "Re-index with these settings" : "Index the corpus" }).click();
+    await panel.getByRole("status").filter({ hasText: /documents are now \d+ chunks/ }).waitFor({ timeout: 120000 });
+    const after = await panel.locator("summary").innerText();
+    assert.match(after, /chunks of up to 300 characters, by paragraph/);
+    const chunksAfter = Number(after.match(/(\d+) chunks/)?.[1] ?? 0);
+    assert.ok(chunksAfter > chunksBefore, `smaller chunks make more of them (${chunksBefore} → ${chunksAfter})`);
+    assert.equal(await panel.getByRole("button", { name: "Re-index", exact: true }).count(), 1, "the settings in force need no other label");
+    // Larger chunks again: fewer of them.
+    await panel.getByLabel("Chunk size").fill("1000");
+    await panel.getByRole("button", { name: "Re-index with these settings" }).click();
+    await panel.locator("summary").filter({ hasText: "up to 1000 characters" }).waitFor({ timeout: 120000 });
+    const larger = Number((await panel.locator("summary").innerText()).match(/(\d+) chunks/)?.[1] ?? 0);
+    assert.ok(larger > 0 && larger < chunksAfter, `larger chunks make fewer of them (${chunksAfter} → ${larger})`);
+    // The table counts each document's new chunks.
+    await page.waitForFunction(
+      (want) => [...document.querySelectorAll("table.grid tbody tr td:nth-child(4)")].reduce((sum, td) => sum + Number(td.textContent), 0) === want,
+      larger,
+    );
+    await noHorizontalScroll(page);
+    await page.screenshot({ path: join(shots, "journey-f-reindex.png"), fullPage: true });
+  });
 });
