@@ -139,8 +139,14 @@ impl Project {
     pub fn compare(&self, request: &CompareRequest) -> ApiResult<Comparison> {
         let version = self.exam_version(request.exam.as_deref())?;
         let loaded = self.sittings(&version)?;
-        let mut comparison =
-            compare_loaded(&loaded, &request.first, &request.second, &version.exam_name)?;
+        let mut comparison = compare_loaded(
+            &loaded,
+            &[request.first.as_str()],
+            &request.second,
+            &version.exam_name,
+        )?
+        .pop()
+        .ok_or_else(|| ApiError::new(ErrorCode::Internal, "the comparison came back empty"))?;
         // The questions behind each count, so every count opens its list.
         if let (Some(one), Some(other)) = (
             loaded.sitting(&request.first),
@@ -177,22 +183,33 @@ impl Project {
                 format!("no system named '{}' sat this exam", request.baseline),
             ));
         }
-        let graded = grading::grade(&loaded.questions, &loaded.sittings);
-        let mut rows = Vec::new();
-        for standing in &graded.leaderboard {
-            let group = loaded.group_of(&standing.name);
-            if standing.name == request.baseline || request.group.is_some_and(|g| g != group) {
-                continue;
-            }
-            let c = compare_loaded(
-                &loaded,
-                &standing.name,
-                &request.baseline,
-                &version.exam_name,
-            )?;
-            rows.push(SignificanceRow {
+        // Every graded system but the baseline (the gold articles are no system).
+        let members: Vec<&str> = loaded
+            .sittings
+            .iter()
+            .filter(|s| s.mode != RunMode::Gold)
+            .map(|s| s.name.as_str())
+            .filter(|name| {
+                *name != request.baseline
+                    && request.group.is_none_or(|g| g == loaded.group_of(name))
+            })
+            .collect();
+        let mut compared = if members.is_empty() {
+            Vec::new()
+        } else {
+            compare_loaded(&loaded, &members, &request.baseline, &version.exam_name)?
+        };
+        // In the leaderboard's order: accuracy, best first, then name.
+        compared.sort_by(|a, b| {
+            b.first_accuracy
+                .total_cmp(&a.first_accuracy)
+                .then_with(|| a.first.cmp(&b.first))
+        });
+        let rows = compared
+            .into_iter()
+            .map(|c| SignificanceRow {
+                group: loaded.group_of(&c.first),
                 system: c.first,
-                group,
                 pairs: c.pairs,
                 difference: c.difference,
                 low: c.low,
@@ -200,8 +217,8 @@ impl Project {
                 verdict: c.verdict,
                 wilcoxon_p: c.wilcoxon_p,
                 t_test_p: c.t_test_p,
-            });
-        }
+            })
+            .collect();
         Ok(SignificanceTable {
             baseline: request.baseline.clone(),
             rows,
@@ -316,13 +333,31 @@ fn reader_ceilings(leaderboard: &[Standing]) -> Vec<ReaderCeiling> {
         .collect()
 }
 
-/// The comparison of two loaded sittings, with the verdicts of METHODS.md §9.
+/// The family of `group` against `baseline` for `metric`, worked out once.
+fn family<'f>(
+    families: &'f mut HashMap<(SystemGroup, Metric), Family>,
+    loaded: &Loaded,
+    group: SystemGroup,
+    baseline: &str,
+    metric: Metric,
+) -> ApiResult<&'f Family> {
+    Ok(match families.entry((group, metric)) {
+        std::collections::hash_map::Entry::Occupied(known) => known.into_mut(),
+        std::collections::hash_map::Entry::Vacant(slot) => {
+            slot.insert(Family::of(loaded, group, baseline, metric)?)
+        }
+    })
+}
+
+/// Compares each of `firsts` with `second` question by question on a loaded exam version,
+/// the resamples drawn once for all of them, each with the one verdict of METHODS.md §9 (the
+/// family: its group against `second`, worked out once per group).
 fn compare_loaded(
     loaded: &Loaded,
-    first: &str,
+    firsts: &[&str],
     second: &str,
     exam_name: &str,
-) -> ApiResult<Comparison> {
+) -> ApiResult<Vec<Comparison>> {
     let find = |name: &str| {
         loaded.sitting(name).ok_or_else(|| {
             ApiError::new(
@@ -331,26 +366,37 @@ fn compare_loaded(
             )
         })
     };
-    let (one, other) = (find(first)?, find(second)?);
-    if first == second {
+    let other = find(second)?;
+    let ones = firsts
+        .iter()
+        .map(|f| find(f))
+        .collect::<ApiResult<Vec<_>>>()?;
+    if firsts.contains(&second) {
         return Err(ApiError::new(
             ErrorCode::InvalidInput,
             "choose two different systems to compare",
         ));
     }
-    let c = grading::compare(&loaded.questions, one, other).ok_or_else(|| {
-        ApiError::new(
+    let compared = grading::compare_each(&loaded.questions, &ones, other);
+    if compared.len() != ones.len() {
+        return Err(ApiError::new(
             ErrorCode::InvalidInput,
-            format!("exam '{exam_name}' has no active question to compare {first} and {second} on"),
-        )
-    })?;
-    let group = loaded.group_of(first);
-    let d = c.difference;
-    let verdict = Family::of(loaded, group, second, Metric::Accuracy)?
-        .verdict(first, d.difference, Metric::Accuracy)
-        .ok_or_else(|| ApiError::new(ErrorCode::Internal, "the comparison left its own family"))?;
-    let exam_verdict =
-        {
+            format!("exam '{exam_name}' has no active question to compare {second} with"),
+        ));
+    }
+    let mut families = HashMap::new();
+    let mut rows = Vec::with_capacity(ones.len());
+    for (one, c) in ones.into_iter().zip(compared) {
+        let first = one.name.as_str();
+        let group = loaded.group_of(first);
+        let d = c.difference;
+        let verdict = family(&mut families, loaded, group, second, Metric::Accuracy)?
+            .verdict(first, d.difference, Metric::Accuracy)
+            .ok_or_else(|| {
+                ApiError::new(ErrorCode::Internal, "the comparison left its own family")
+            })?;
+        // EXAM only where both sat the exam in EXAM mode.
+        let exam_verdict = if one.mode == RunMode::Exam && other.mode == RunMode::Exam {
             let graded = grading::grade(&loaded.questions, &[one.clone(), other.clone()]);
             let score = |name: &str| {
                 graded
@@ -361,31 +407,40 @@ fn compare_loaded(
                     .map(|e| e.exam)
             };
             match (score(first), score(second)) {
-                (Some(mine), Some(theirs)) => Family::of(loaded, group, second, Metric::Exam)?
-                    .verdict(first, mine - theirs, Metric::Exam),
+                (Some(mine), Some(theirs)) => {
+                    family(&mut families, loaded, group, second, Metric::Exam)?.verdict(
+                        first,
+                        mine - theirs,
+                        Metric::Exam,
+                    )
+                }
                 _ => None,
             }
+        } else {
+            None
         };
-    Ok(Comparison {
-        first: first.to_owned(),
-        second: second.to_owned(),
-        pairs: n(c.pairs),
-        both: n(c.both),
-        only_first: n(c.only_first),
-        only_second: n(c.only_second),
-        neither: n(c.neither),
-        questions: ComparedQuestions::default(),
-        first_accuracy: c.first_accuracy,
-        second_accuracy: c.second_accuracy,
-        difference: d.difference,
-        low: d.low,
-        high: d.high,
-        resamples: n(d.resamples),
-        seed: u32::try_from(grading::SEED).unwrap_or(u32::MAX),
-        excludes_zero: d.low > 0.0 || d.high < 0.0,
-        verdict,
-        exam_verdict,
-        wilcoxon_p: c.wilcoxon.p_value,
-        t_test_p: c.t_test.map(|t| t.p_value),
-    })
+        rows.push(Comparison {
+            first: first.to_owned(),
+            second: second.to_owned(),
+            pairs: n(c.pairs),
+            both: n(c.both),
+            only_first: n(c.only_first),
+            only_second: n(c.only_second),
+            neither: n(c.neither),
+            questions: ComparedQuestions::default(),
+            first_accuracy: c.first_accuracy,
+            second_accuracy: c.second_accuracy,
+            difference: d.difference,
+            low: d.low,
+            high: d.high,
+            resamples: n(d.resamples),
+            seed: u32::try_from(grading::SEED).unwrap_or(u32::MAX),
+            excludes_zero: d.low > 0.0 || d.high < 0.0,
+            verdict,
+            exam_verdict,
+            wilcoxon_p: c.wilcoxon.p_value,
+            t_test_p: c.t_test.map(|t| t.p_value),
+        });
+    }
+    Ok(rows)
 }

@@ -24,7 +24,7 @@ pub(crate) const RANDOMISATION_FLIPS: usize = 100_000;
 const ALPHA: f64 = 0.05;
 
 /// Which metric a verdict is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Metric {
     Accuracy,
     Exam,

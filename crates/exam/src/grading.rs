@@ -7,10 +7,8 @@
 //! "accuracy on answered" = right / (questions − errors) is reported beside, labelled.
 
 use proctor_core::{BloomLevel, Outcome, QuestionId, QuestionType, RunMode};
-use proctor_stats::significance::{
-    PairedTest, mcnemar_exact, paired_t, permutation_test, wilcoxon,
-};
-use proctor_stats::{MeanEstimate, PairedDifference, Proportion, paired_bootstrap};
+use proctor_stats::significance::{PairedTest, mcnemar_exact, paired_t, wilcoxon};
+use proctor_stats::{MeanEstimate, PairedDifference, Proportion, bootstrap_binary};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// What grading needs to know about an active question.
@@ -382,8 +380,6 @@ pub struct Comparison {
     pub wilcoxon: PairedTest,
     /// The paired t-test; None when the per-question differences do not vary.
     pub t_test: Option<PairedTest>,
-    /// The randomisation (sign-flip) test, `RESAMPLES` seeded flips.
-    pub permutation: PairedTest,
 }
 
 /// 1 when the sitting answered the question right, else 0 (wrong, unanswered, error).
@@ -412,37 +408,56 @@ pub fn compare(
     first: &Sitting,
     second: &Sitting,
 ) -> Option<Comparison> {
-    let score = |s: &Sitting, q: &GradedQuestion| f64::from(u8::from(right(s, q)));
-    let (a, b): (Vec<f64>, Vec<f64>) = questions
-        .iter()
-        .map(|q| (score(first, q), score(second, q)))
-        .unzip();
-    let difference = paired_bootstrap(&a, &b, RESAMPLES, 0.95, SEED).ok()?;
-    let wilcoxon = wilcoxon(&a, &b).ok()?;
-    let permutation = permutation_test(&a, &b, RESAMPLES, SEED).ok()?;
-    let t_test = paired_t(&a, &b).ok();
-    let count = |wanted: (f64, f64)| {
-        a.iter()
-            .zip(&b)
-            .filter(|(x, y)| (**x, **y) == wanted)
-            .count()
+    compare_each(questions, &[first], second).pop()
+}
+
+/// Compares each of `members` with `baseline` question by question, the resamples drawn once
+/// for all of them (each pair's numbers are those [`compare`] gives it); empty when the exam
+/// has no active question.
+pub fn compare_each(
+    questions: &[GradedQuestion],
+    members: &[&Sitting],
+    baseline: &Sitting,
+) -> Vec<Comparison> {
+    let rights = |s: &Sitting| -> Vec<bool> { questions.iter().map(|q| right(s, q)).collect() };
+    let base = rights(baseline);
+    let each: Vec<Vec<bool>> = members.iter().map(|m| rights(m)).collect();
+    let slices: Vec<&[bool]> = each.iter().map(Vec::as_slice).collect();
+    let Ok(resampled) = bootstrap_binary(&base, &slices, RESAMPLES, 0.95, SEED) else {
+        return Vec::new();
     };
-    let pairs = a.len() as f64;
-    let (only_first, only_second) = (count((1.0, 0.0)), count((0.0, 1.0)));
-    Some(Comparison {
-        pairs: a.len(),
-        both: count((1.0, 1.0)),
-        only_first,
-        only_second,
-        neither: count((0.0, 0.0)),
-        mcnemar: mcnemar_exact(only_first as u64, only_second as u64),
-        first_accuracy: a.iter().sum::<f64>() / pairs,
-        second_accuracy: b.iter().sum::<f64>() / pairs,
-        difference,
-        wilcoxon,
-        t_test,
-        permutation,
-    })
+    let scores = |r: &[bool]| -> Vec<f64> { r.iter().map(|&x| f64::from(u8::from(x))).collect() };
+    let b = scores(&base);
+    let second = base.as_slice();
+    slices
+        .iter()
+        .zip(resampled)
+        .filter_map(|(&first, resampled)| {
+            let a = scores(first);
+            let count = |wanted: (bool, bool)| {
+                first
+                    .iter()
+                    .zip(second)
+                    .filter(|(x, y)| (**x, **y) == wanted)
+                    .count()
+            };
+            let pairs = a.len() as f64;
+            let (only_first, only_second) = (count((true, false)), count((false, true)));
+            Some(Comparison {
+                pairs: a.len(),
+                both: count((true, true)),
+                only_first,
+                only_second,
+                neither: count((false, false)),
+                mcnemar: mcnemar_exact(only_first as u64, only_second as u64),
+                first_accuracy: a.iter().sum::<f64>() / pairs,
+                second_accuracy: b.iter().sum::<f64>() / pairs,
+                difference: resampled,
+                wilcoxon: wilcoxon(&a, &b).ok()?,
+                t_test: paired_t(&a, &b).ok(),
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

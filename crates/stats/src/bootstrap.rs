@@ -27,13 +27,16 @@ impl SplitMix64 {
     /// A uniform integer in `0..n` (Lemire's multiply-shift with rejection: no modulo bias).
     pub fn below(&mut self, n: usize) -> usize {
         let n = n as u64;
-        loop {
-            let product = u128::from(self.next_u64()) * u128::from(n);
-            let low = product as u64;
-            if low >= n.wrapping_neg() % n {
-                return (product >> 64) as usize;
+        let mut product = u128::from(self.next_u64()) * u128::from(n);
+        // The low half can only fall in the biased zone (below 2^64 mod n < n) when it is below
+        // n: the division is left for that rare case.
+        if (product as u64) < n {
+            let zone = n.wrapping_neg() % n;
+            while (product as u64) < zone {
+                product = u128::from(self.next_u64()) * u128::from(n);
             }
         }
+        (product >> 64) as usize
     }
 }
 
@@ -54,7 +57,7 @@ pub struct PairedDifference {
 
 /// The `q` quantile of sorted values, interpolating linearly between order statistics at
 /// position (n − 1)·q (numpy's default).
-fn quantile(sorted: &[f64], q: f64) -> f64 {
+pub(crate) fn quantile(sorted: &[f64], q: f64) -> f64 {
     let position = (sorted.len() - 1) as f64 * q;
     let below = position.floor() as usize;
     let above = position.ceil() as usize;

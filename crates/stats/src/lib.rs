@@ -3,7 +3,8 @@
 //! This crate owns the estimators behind every number Proctor shows, as METHODS.md defines them:
 //!
 //! - §1 proportions with Wilson intervals ([`Proportion`]), means with standard errors
-//!   ([`MeanEstimate`]), the seeded paired bootstrap interval ([`paired_bootstrap`]);
+//!   ([`MeanEstimate`]), the seeded paired bootstrap interval ([`paired_bootstrap`]; for many
+//!   pairs of right/not-right scores at once, [`bootstrap_binary`]);
 //! - §2 leaderboard correlations ([`correlation`]): Pearson, Spearman, Kendall τ-b with scipy's
 //!   p-values, ties within noise broken at random; ROUGE-1 ([`rouge`]) on the terms of [`text`];
 //!   trec_eval's measures from qrels and runs ([`ir`]);
@@ -24,6 +25,7 @@
 //! assert!((low - 0.2366).abs() < 1e-4 && (high - 0.7634).abs() < 1e-4);
 //! ```
 
+mod binary;
 mod bootstrap;
 pub mod breakdown;
 pub mod correlation;
@@ -39,6 +41,7 @@ pub mod significance;
 mod special;
 pub mod text;
 
+pub use binary::bootstrap_binary;
 pub use bootstrap::{PairedDifference, SplitMix64, paired_bootstrap};
 pub use mean::MeanEstimate;
 pub use proportion::{Proportion, Z_95};
