@@ -24,10 +24,11 @@ export function scratchModels(dataDir) {
   return { folder, tokenizer: files.find((f) => f.role === "tokenizer").path };
 }
 
-/** Starts `proctor serve` with its data in `dataDir`; resolves to { process, url, token, origin }. */
-export async function startServe(dataDir, env = {}) {
+/** Starts `proctor serve` with its data in `dataDir` (and any further arguments); resolves to
+ *  { process, url, token, origin }. */
+export async function startServe(dataDir, env = {}, args = []) {
   mkdirSync(shots, { recursive: true });
-  const server = spawn(proctorBin, ["serve", "--port", "0", "--ui", join(ui, "dist"), "--data-dir", dataDir], {
+  const server = spawn(proctorBin, ["serve", "--port", "0", "--ui", join(ui, "dist"), "--data-dir", dataDir, ...args], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, ...env },
   });

@@ -213,7 +213,13 @@ test("(c) rename, tag and delete a system, then undo the delete", async () => {
     await page.getByRole("link", { name: "Drift QA 2" }).click();
     const sheet = page.getByTestId("answer-sheet");
     await sheet.waitFor();
-    assert.ok((await sheet.locator("tbody tr").count()) >= 120);
+    // Every question is on it: the counts add up to the exam, and the last row scrolls into view.
+    const counts = await sheet.getByTestId("sheet-counts").innerText();
+    const total = Number(counts.match(/^(\d+) questions/)?.[1]);
+    assert.ok(total >= 120, counts);
+    assert.equal([...counts.matchAll(/(\d+) (?:right|wrong|unanswered|error|to answer)/g)].reduce((sum, m) => sum + Number(m[1]), 0), total);
+    await sheet.locator(".sheet-scroll").evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await sheet.locator("tr.line td.num", { hasText: new RegExp(`^${total}$`) }).waitFor();
     await page.screenshot({ path: join(shots, "journey-c-sheet.png"), fullPage: true });
   });
 });

@@ -65,11 +65,7 @@ pub fn bootstrap_binary(
             columns[i * width + s / 8] |= 1 << (s % 8);
         }
     }
-    let mut counts = vec![0u64; width * 8];
-    let mut drawn = Vec::with_capacity(255);
-    let mut means = vec![Vec::with_capacity(resamples); members.len()];
-    let mut rng = SplitMix64::new(seed);
-    for _ in 0..resamples {
+    let resample = |rng: &mut SplitMix64, counts: &mut [u64], drawn: &mut Vec<usize>| {
         counts.fill(0);
         let mut left = n;
         while left > 0 {
@@ -88,9 +84,56 @@ pub fn bootstrap_binary(
                 }
             }
         }
-        let base = counts[0] as i64;
-        for (k, resampled) in means.iter_mut().enumerate() {
-            resampled.push((counts[k + 1] as i64 - base) as f64 / n as f64);
+    };
+    // Resamples `range` from `rng`: each member's means, and the generator after them.
+    let run = |range: std::ops::Range<usize>, mut rng: SplitMix64| {
+        let mut counts = vec![0u64; width * 8];
+        let mut drawn = Vec::with_capacity(255);
+        let mut means = vec![Vec::with_capacity(range.len()); members.len()];
+        for _ in range {
+            resample(&mut rng, &mut counts, &mut drawn);
+            let base = counts[0] as i64;
+            for (k, resampled) in means.iter_mut().enumerate() {
+                resampled.push((counts[k + 1] as i64 - base) as f64 / n as f64);
+            }
+        }
+        (means, rng)
+    };
+    // The resamples split between the cores. Resample r starts r·n draws after the seed unless
+    // an earlier draw was rejected (below()'s rare redraw, odds about n / 2^64): each part is
+    // checked against where the one before it really ended, and redrawn from there if not.
+    let parts = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .clamp(1, 4)
+        .min(resamples);
+    let bounds: Vec<usize> = (0..=parts).map(|p| p * resamples / parts).collect();
+    let start = SplitMix64::new(seed);
+    let mut done: Vec<(Vec<Vec<f64>>, SplitMix64)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = bounds
+            .windows(2)
+            .map(|w| {
+                let rng = start.skipped((w[0] * n) as u64);
+                let run = &run;
+                let range = w[0]..w[1];
+                scope.spawn(move || run(range, rng))
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a resampling thread panicked"))
+            .collect()
+    });
+    for p in 1..parts {
+        let expected = start.skipped((bounds[p] * n) as u64);
+        if done[p - 1].1 != expected {
+            let from = done[p - 1].1.clone();
+            done[p] = run(bounds[p]..bounds[p + 1], from);
+        }
+    }
+    let mut means = vec![Vec::with_capacity(resamples); members.len()];
+    for (part, _) in done {
+        for (all, some) in means.iter_mut().zip(part) {
+            all.extend(some);
         }
     }
 
@@ -155,7 +198,7 @@ mod tests {
                 let one =
                     paired_bootstrap(&as_scores(member), &as_scores(&base), resamples, 0.95, 7)
                         .unwrap();
-                assert_eq!(got.difference, one.difference);
+                assert_eq!(got.difference.to_bits(), one.difference.to_bits());
                 assert!(
                     (got.low - one.low).abs() < 1e-12,
                     "n {n}: {} vs {}",

@@ -6,13 +6,23 @@ use serde::{Deserialize, Serialize};
 
 /// SplitMix64: a tiny generator whose output for a seed is fixed forever, so a seeded resampling
 /// gives the same interval on every machine and in every version of Proctor.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SplitMix64(u64);
 
 impl SplitMix64 {
     /// A generator from a seed.
     pub fn new(seed: u64) -> Self {
         Self(seed)
+    }
+
+    /// The generator as it will be after `draws` more calls of [`SplitMix64::next_u64`] (its
+    /// state only counts up: a jump costs one multiplication).
+    #[must_use]
+    pub fn skipped(&self, draws: u64) -> Self {
+        Self(
+            self.0
+                .wrapping_add(draws.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+        )
     }
 
     /// The next 64 random bits.
