@@ -235,14 +235,19 @@ test("prepares the corpus and runs the built-in pipelines from the page, with pr
     await job.getByRole("button", { name: "Stop" }).click();
     await panel.getByText(/Stopped\. What was finished is kept/).waitFor({ timeout: 30000 });
 
-    // The corpus cut again by sentence: the stopped run may not go on from other chunks.
-    await panel.getByRole("button", { name: "Settings" }).click();
-    await panel.getByLabel("Chunk size").fill("300");
-    await panel.getByLabel("Overlap").fill("0");
-    await panel.getByLabel("Packed from").selectOption("sentence");
-    await panel.getByRole("button", { name: "Prepare again" }).click();
-    await panel.getByText("The corpus is ready").waitFor({ timeout: 60000 });
-    assert.match(await panel.innerText(), /chunks of up to 300 characters, by sentence/);
+    // The corpus cut again by sentence (the chunk settings live on Documents, linked from the
+    // pipelines' first step): the stopped run may not go on from other chunks.
+    await panel.getByRole("link", { name: "Chunk settings" }).click();
+    const chunking = page.getByTestId("chunking");
+    await chunking.locator("summary").click();
+    await chunking.getByLabel("Chunk size").fill("300");
+    await chunking.getByLabel("Overlap").fill("0");
+    await chunking.getByLabel("Packed from").selectOption("sentence");
+    await chunking.getByRole("button", { name: "Re-index with these settings" }).click();
+    await chunking.getByText(/documents are now \d+ chunks/).waitFor({ timeout: 60000 });
+    assert.match(await chunking.locator("summary").innerText(), /chunks of up to 300 characters, by sentence/);
+    await show(page, "#/setup");
+    await panel.getByText(/chunks of up to 300 characters, by sentence/).waitFor();
     await panel.getByRole("button", { name: "Run the pipelines" }).click();
     await panel.getByText(/started this exam with another set-up/).waitFor({ timeout: 30000 });
     await panel.getByRole("button", { name: "Answer again from scratch" }).click();

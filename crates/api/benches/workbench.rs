@@ -231,6 +231,9 @@ fn build(project_path: &Path, files: &Path) {
     );
 }
 
+/// A screen of the app: its name, the use cases it calls with their requests, its budget in ms.
+type Screen<'a> = (&'a str, &'a [(&'a str, Value)], f64);
+
 /// Median milliseconds of `REPEATS` calls (after one warm-up call).
 fn time(workbench: &Workbench, name: &str, request: &Value) -> f64 {
     let call = || {
@@ -252,9 +255,10 @@ fn time(workbench: &Workbench, name: &str, request: &Value) -> f64 {
 
 fn main() {
     let scratch = tempfile::tempdir().expect("a scratch folder");
-    let project_path = std::env::var_os("PROCTOR_BENCH_PROJECT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| scratch.path().join("bench.proctor"));
+    let project_path = std::env::var_os("PROCTOR_BENCH_PROJECT").map_or_else(
+        || scratch.path().join("bench.proctor"),
+        PathBuf::from,
+    );
     if !project_path.exists() {
         build(&project_path, &scratch.path().join("files"));
     }
@@ -269,7 +273,7 @@ fn main() {
     let first = "System 49";
     let second = "System 48";
     // The screens of the app and the calls each makes when it opens (in the order it makes them).
-    let screens: [(&str, &[(&str, Value)], f64); 9] = [
+    let screens: [Screen; 9] = [
         (
             "Set-up (the project's summary, the pipelines' state)",
             &[("summary", Value::Null), ("pipelines", Value::Null)],
