@@ -255,10 +255,8 @@ fn time(workbench: &Workbench, name: &str, request: &Value) -> f64 {
 
 fn main() {
     let scratch = tempfile::tempdir().expect("a scratch folder");
-    let project_path = std::env::var_os("PROCTOR_BENCH_PROJECT").map_or_else(
-        || scratch.path().join("bench.proctor"),
-        PathBuf::from,
-    );
+    let project_path = std::env::var_os("PROCTOR_BENCH_PROJECT")
+        .map_or_else(|| scratch.path().join("bench.proctor"), PathBuf::from);
     if !project_path.exists() {
         build(&project_path, &scratch.path().join("files"));
     }
