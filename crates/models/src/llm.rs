@@ -1,0 +1,261 @@
+//! Local language models (GGUF files) run in-process by llama.cpp: how likely a model finds each
+//! of several continuations of one text, the shared beginning evaluated once.
+//!
+//! A reader asks "given this passage and question, how likely is each choice?" ([`Session::
+//! continuations`]) or "which letter comes next?" ([`Session::next_tokens`]). The prefix (passage +
+//! question) is decoded once; its key/value cache is kept, and each continuation is decoded from
+//! there and then removed from the cache again, so a four-choice question costs one pass over the
+//! prefix plus four short passes. The weights are memory-mapped and loaded once per
+//! [`LanguageModel`]; a [`Session`] holds one context (its buffers are the expensive part) and is
+//! reused across questions.
+
+use crate::ModelError;
+use llama_cpp_2::context::LlamaContext;
+use llama_cpp_2::context::params::LlamaContextParams;
+use llama_cpp_2::llama_backend::LlamaBackend;
+use llama_cpp_2::llama_batch::LlamaBatch;
+use llama_cpp_2::model::LlamaModel;
+use llama_cpp_2::model::params::LlamaModelParams;
+use llama_cpp_2::token::LlamaToken;
+use std::num::NonZeroU32;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// Tokens a session's context holds: a 1,600-character passage, a question and a choice fit with
+/// room to spare.
+pub const CONTEXT_TOKENS: u32 = 2048;
+
+/// llama.cpp may be initialised once per process.
+fn backend() -> Result<&'static LlamaBackend, ModelError> {
+    static BACKEND: OnceLock<Result<LlamaBackend, String>> = OnceLock::new();
+    BACKEND
+        .get_or_init(|| {
+            let mut backend = LlamaBackend::init().map_err(|e| e.to_string())?;
+            backend.void_logs();
+            Ok(backend)
+        })
+        .as_ref()
+        .map_err(|e| ModelError::Runtime(format!("llama.cpp did not start: {e}")))
+}
+
+fn runtime(what: &str, error: impl std::fmt::Display) -> ModelError {
+    ModelError::Runtime(format!("llama.cpp, {what}: {error}"))
+}
+
+/// A GGUF model, loaded once.
+pub struct LanguageModel {
+    model: LlamaModel,
+    path: PathBuf,
+    threads: i32,
+}
+
+/// How likely the model finds one continuation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Continuation {
+    /// Σ log P(token | everything before it), natural log.
+    pub log_likelihood: f64,
+    /// Tokens the continuation was cut into.
+    pub tokens: usize,
+}
+
+impl Continuation {
+    /// The log-likelihood per token (what "cloze, per token" scores by).
+    pub fn per_token(&self) -> f64 {
+        self.log_likelihood / self.tokens.max(1) as f64
+    }
+}
+
+impl LanguageModel {
+    /// Loads a GGUF file (memory-mapped) to run on `threads` threads (0: llama.cpp's default).
+    pub fn load(path: &Path, threads: usize) -> Result<Self, ModelError> {
+        if !path.is_file() {
+            return Err(ModelError::Missing {
+                what: "the language model".to_owned(),
+                path: path.to_path_buf(),
+                hint: "Install it with scripts/install-models.sh, or add a GGUF file of your own."
+                    .to_owned(),
+            });
+        }
+        let model = LlamaModel::load_from_file(backend()?, path, &LlamaModelParams::default())
+            .map_err(|e| ModelError::Incompatible {
+                model: path.to_path_buf(),
+                message: format!("llama.cpp cannot load it as a GGUF language model ({e})"),
+            })?;
+        let threads = if threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get() as i32)
+        } else {
+            i32::try_from(threads).unwrap_or(i32::MAX)
+        };
+        Ok(Self {
+            model,
+            path: path.to_path_buf(),
+            threads,
+        })
+    }
+
+    /// The file it was loaded from.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The model's chat template, when its file carries one (instruct models do).
+    pub fn chat_template(&self) -> Option<String> {
+        self.model
+            .meta_val_str("tokenizer.chat_template")
+            .ok()
+            .filter(|t| !t.trim().is_empty())
+    }
+
+    /// Cuts a text into the model's tokens (`start`: with the beginning-of-text token).
+    pub fn tokenize(&self, text: &str, start: bool) -> Vec<LlamaToken> {
+        self.model.vocab().tokenize(text.as_bytes(), start, false)
+    }
+
+    /// A context to score texts in (reuse it: its buffers are the expensive part).
+    pub fn session(&self) -> Result<Session<'_>, ModelError> {
+        let params = LlamaContextParams::default()
+            .with_n_ctx(NonZeroU32::new(CONTEXT_TOKENS))
+            .with_n_batch(CONTEXT_TOKENS)
+            .with_n_threads(self.threads)
+            .with_n_threads_batch(self.threads);
+        let context = self
+            .model
+            .new_context(backend()?, params)
+            .map_err(|e| runtime("making a context", e))?;
+        Ok(Session {
+            model: self,
+            context,
+            batch: LlamaBatch::new(CONTEXT_TOKENS as usize, 1),
+        })
+    }
+}
+
+/// One context of a model: scores continuations of texts.
+pub struct Session<'m> {
+    model: &'m LanguageModel,
+    context: LlamaContext<'m>,
+    batch: LlamaBatch<'m>,
+}
+
+/// log P(token) under the distribution `logits` (log-softmax, computed stably).
+fn log_probability(logits: &[f32], token: LlamaToken) -> f64 {
+    let top = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let total: f64 = logits.iter().map(|&l| f64::from(l - top).exp()).sum();
+    let at = usize::try_from(token.0).unwrap_or(usize::MAX);
+    logits
+        .get(at)
+        .map_or(f64::NEG_INFINITY, |&l| f64::from(l - top) - total.ln())
+}
+
+impl Session<'_> {
+    /// Decodes `tokens` at positions from `start` on, with logits for every one of them.
+    fn decode(&mut self, tokens: &[LlamaToken], start: usize) -> Result<(), ModelError> {
+        self.batch.clear();
+        for (k, &token) in tokens.iter().enumerate() {
+            self.batch
+                .add(token, (start + k) as i32, &[0], true)
+                .map_err(|e| runtime("preparing a batch", e))?;
+        }
+        self.context
+            .decode(&mut self.batch)
+            .map_err(|e| runtime("decoding", e))
+    }
+
+    /// The prefix in the cache (from scratch), returning its token count and the log-probability
+    /// function of what follows it.
+    fn prefix(&mut self, prefix: &str) -> Result<(usize, Vec<f32>), ModelError> {
+        let tokens = self.model.tokenize(prefix, true);
+        if tokens.len() >= CONTEXT_TOKENS as usize {
+            return Err(ModelError::Invalid(format!(
+                "the text is {} tokens long; the model reads at most {}",
+                tokens.len(),
+                CONTEXT_TOKENS - 1
+            )));
+        }
+        self.context.clear_kv_cache();
+        self.decode(&tokens, 0)?;
+        let last = self
+            .context
+            .get_logits_ith(tokens.len() as i32 - 1)
+            .to_vec();
+        Ok((tokens.len(), last))
+    }
+
+    /// How likely each continuation is after `prefix`: Σ log P over its tokens. A continuation
+    /// is cut into tokens on its own (start it with a space where a word would).
+    pub fn continuations(
+        &mut self,
+        prefix: &str,
+        continuations: &[&str],
+    ) -> Result<Vec<Continuation>, ModelError> {
+        let (at, after_prefix) = self.prefix(prefix)?;
+        continuations
+            .iter()
+            .map(|text| {
+                let tokens = self.model.tokenize(text, false);
+                if tokens.is_empty() {
+                    return Ok(Continuation {
+                        log_likelihood: 0.0,
+                        tokens: 0,
+                    });
+                }
+                if at + tokens.len() > CONTEXT_TOKENS as usize {
+                    return Err(ModelError::Invalid(format!(
+                        "the text and a continuation are {} tokens long; the model reads at most {}",
+                        at + tokens.len(),
+                        CONTEXT_TOKENS
+                    )));
+                }
+                let mut log_likelihood = log_probability(&after_prefix, tokens[0]);
+                if tokens.len() > 1 {
+                    self.decode(&tokens[..tokens.len() - 1], at)?;
+                    for (k, &token) in tokens[1..].iter().enumerate() {
+                        log_likelihood +=
+                            log_probability(self.context.get_logits_ith(k as i32), token);
+                    }
+                    // Back to the prefix alone for the next continuation.
+                    self.context
+                        .clear_kv_cache_seq(Some(0), Some(at as u32), None)
+                        .map_err(|e| runtime("trimming the cache", e))?;
+                }
+                Ok(Continuation {
+                    log_likelihood,
+                    tokens: tokens.len(),
+                })
+            })
+            .collect()
+    }
+
+    /// log P(next token = each candidate's first token) after `prefix` (for letters: " A", " B").
+    /// Candidates whose first tokens are the same cannot be told apart this way: refused.
+    pub fn next_tokens(
+        &mut self,
+        prefix: &str,
+        candidates: &[&str],
+    ) -> Result<Vec<f64>, ModelError> {
+        let firsts = candidates
+            .iter()
+            .map(|text| {
+                self.model
+                    .tokenize(text, false)
+                    .first()
+                    .copied()
+                    .ok_or_else(|| ModelError::Invalid(format!("'{text}' has no token")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        for (i, a) in firsts.iter().enumerate() {
+            if let Some(j) = firsts[i + 1..].iter().position(|b| b == a) {
+                return Err(ModelError::Invalid(format!(
+                    "'{}' and '{}' begin with the same token: the next token cannot tell them apart",
+                    candidates[i],
+                    candidates[i + 1 + j]
+                )));
+            }
+        }
+        let (_, after_prefix) = self.prefix(prefix)?;
+        Ok(firsts
+            .into_iter()
+            .map(|t| log_probability(&after_prefix, t))
+            .collect())
+    }
+}
