@@ -50,7 +50,7 @@ if ! cmp -s "$requirements" "$PROCTOR_VENV/.installed-requirements"; then
   cp "$requirements" "$PROCTOR_VENV/.installed-requirements"
 fi
 
-step "Installing the local models (ONNX Runtime, all-MiniLM-L6-v2) into $PROCTOR_MODELS"
+step "Installing the local models (ONNX Runtime, all-MiniLM-L6-v2, Gemma 3 270M) into $PROCTOR_MODELS"
 scripts/install-models.sh
 
 step "Installing the UI's npm packages"
