@@ -14,6 +14,7 @@
 
 use proctor_api::dto::{ImportKind, ImportRequest};
 use proctor_api::{NoProgress, Project, Workbench};
+use proctor_stats::SplitMix64;
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -25,22 +26,15 @@ const QUESTIONS: usize = 2_000;
 const SYSTEMS: usize = 50;
 const REPEATS: usize = 7;
 
-/// SplitMix64: reproducible data without a dependency.
-struct Rng(u64);
+/// Reproducible data: the seeded generator the statistics use, with the two draws the data needs.
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
     fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        (self.0.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.below(n)
     }
     fn normal(&mut self) -> f64 {
         let u = self.unit().max(1e-12);
@@ -109,7 +103,7 @@ fn write(path: &Path, text: &str) {
 
 /// Writes the corpus, the exam and the answer files; returns the answer files.
 fn write_files(dir: &Path) -> Vec<PathBuf> {
-    let mut rng = Rng(2026);
+    let mut rng = Rng(SplitMix64::new(2026));
     let mut sentences: Vec<Vec<String>> = Vec::new();
     for topic in 0..TOPICS {
         let mut of_topic = Vec::new();
