@@ -11,3 +11,13 @@ export PROCTOR_VENV="${PROCTOR_VENV:-$HOME/.cache/proctor-venv}"
 export PROCTOR_PYTHON="${PROCTOR_PYTHON:-$PROCTOR_VENV/bin/python}"
 # Where the local models live (scripts/install-models.sh puts them there; the app reads them).
 export PROCTOR_MODELS="${PROCTOR_MODELS:-${XDG_DATA_HOME:-$HOME/.local/share}/proctor/models}"
+# llama.cpp is compiled here for this machine: switch on the vector instructions this CPU has. The
+# binding only passes on those of Rust's target baseline (nothing past SSE2 on x86-64), which leaves
+# its matrix kernels several times slower.
+if [[ -r /proc/cpuinfo ]]; then
+  cpu_flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
+  for pair in avx:AVX avx2:AVX2 fma:FMA f16c:F16C bmi2:BMI2 sse4_2:SSE42; do
+    [[ $cpu_flags == *" ${pair%%:*} "* ]] && export "GGML_${pair##*:}=ON"
+  done
+  unset cpu_flags pair
+fi
