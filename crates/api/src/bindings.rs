@@ -27,6 +27,7 @@ use crate::dto::{
     SystemAnswer, SystemInfo, SystemTags, SystemsOverview,
 };
 use crate::dto::{IrtSettings, JobId, Measurable, RenameTopic, SystemGroup, Verdict};
+use crate::dto::{LetterShare, LlmScoring, Rate, ReaderCheck, ReaderCheckRequest, ReaderCheckRow};
 use crate::{ApiError, ErrorCode};
 use ts_rs::TS;
 
@@ -86,6 +87,12 @@ pub fn typescript() -> String {
         IngestReport::decl(),
         Retriever::decl(),
         ReaderKind::decl(),
+        LlmScoring::decl(),
+        ReaderCheckRequest::decl(),
+        Rate::decl(),
+        LetterShare::decl(),
+        ReaderCheckRow::decl(),
+        ReaderCheck::decl(),
         PipelineSpec::decl(),
         GridRequest::decl(),
         PipelineInfo::decl(),

@@ -11,8 +11,8 @@ use crate::dto::{
     AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
     ImportRequest, ImproveRequest, ImprovementReport, IngestRequest, IrtReport, IrtRequest,
     IrtSettings, JobId, JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo,
-    PipelinesOverview, ProjectPath, ProjectSummary, RunRequest, SignificanceRequest,
-    SignificanceTable, UserModelInfo,
+    PipelinesOverview, ProjectPath, ProjectSummary, ReaderCheck, ReaderCheckRequest, RunRequest,
+    SignificanceRequest, SignificanceTable, UserModelInfo,
 };
 use crate::dto::{
     AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionEdit, Relabel,
@@ -151,6 +151,10 @@ use_cases! {
     start_ingest(IngestRequest) -> JobStatus, job;
     /// Lets the built-in pipelines sit the exam.
     start_run(RunRequest) -> JobStatus, job;
+    /// Checks whether the readers read: each with and without the questions' passages.
+    start_reader_check(ReaderCheckRequest) -> JobStatus, job;
+    /// The reader check from the sittings already there.
+    reader_check(ExamRef) -> ReaderCheck;
     /// Where a background job stands.
     job(JobId) -> JobStatus;
     /// Asks a background job to stop after its current batch.

@@ -1,8 +1,10 @@
 //! Transport types: what crosses the doors. Each has a generated TypeScript twin.
 
 mod browse;
+mod pipelines;
 mod versions;
 pub use browse::*;
+pub use pipelines::*;
 pub use versions::*;
 
 use crate::ApiError;
@@ -202,6 +204,12 @@ pub struct ReaderCeiling {
     pub accuracy_low: f64,
     /// Wilson 95% interval, high end.
     pub accuracy_high: f64,
+    /// The reader with the model and scoring mode it ran on, from the reader check.
+    pub name: String,
+    /// The reader check's verdict, when the reader also sat the exam closed book.
+    pub reads: Option<bool>,
+    /// The reader check's sentence.
+    pub check: Option<String>,
 }
 
 /// Everything graded on one exam version.
@@ -928,127 +936,6 @@ pub struct IngestReport {
     pub index: String,
 }
 
-/// Where a built-in pipeline's reader gets its context.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum Retriever {
-    /// No context: what the reader can tell from the question alone.
-    ClosedBook,
-    /// BM25 over the chunks (tantivy).
-    Bm25,
-    /// Exact cosine over the chunk embeddings.
-    Dense,
-    /// BM25 and dense fused by reciprocal rank.
-    Hybrid,
-    /// Hybrid, then the fused candidates reordered by a cross-encoder (a pair scorer the user
-    /// added).
-    HybridRerank,
-    /// The passage the question was written from (the ceiling of retrieval).
-    Oracle,
-}
-
-/// How a built-in pipeline picks a choice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum ReaderKind {
-    /// idf-weighted overlap of each choice with the context sentences.
-    Lexical,
-    /// Cosine of "question + choice" with the context sentences (local embedding model).
-    Embedding,
-    /// Both, rescaled and averaged.
-    Combined,
-    /// "question + choice" scored against each passage by a cross-encoder or NLI model the user
-    /// added (the assertion reader).
-    PairScorer,
-    /// An extractive QA model the user added finds its answer in each passage; the choice that
-    /// best matches it wins.
-    ExtractiveQa,
-}
-
-/// One built-in pipeline.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct PipelineSpec {
-    /// The retriever.
-    pub retriever: Retriever,
-    /// The reader.
-    pub reader: ReaderKind,
-    /// Chunks retrieved (ignored by closed book and oracle).
-    pub top_k: u32,
-}
-
-/// The reference pipelines as a factorial design.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct GridRequest {
-    /// Retrievers (empty: the five built-in ones, and hybrid + rerank when a pair scorer has
-    /// been added).
-    pub retrievers: Vec<Retriever>,
-    /// Readers (empty: lexical, embedding and combined, and one per kind of model added).
-    pub readers: Vec<ReaderKind>,
-    /// Chunk counts for the retrievers that use one (empty: 1 and 3).
-    pub top_ks: Vec<u32>,
-    /// The models folder, to see which models have been added (default: `PROCTOR_MODELS`,
-    /// else ~/.local/share/proctor/models).
-    pub models: Option<String>,
-}
-
-/// A built-in pipeline of the project.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct PipelineInfo {
-    /// Its system name.
-    pub system: String,
-    /// What it does.
-    pub spec: PipelineSpec,
-}
-
-/// Let built-in pipelines sit an exam.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct RunRequest {
-    /// The exam (default: the newest).
-    pub exam: Option<String>,
-    /// The pipelines (empty: all).
-    pub systems: Vec<String>,
-    /// The models folder (default: `PROCTOR_MODELS`, else ~/.local/share/proctor/models).
-    pub models: Option<String>,
-    /// Use the int8 embedder (must match the ingest's).
-    pub int8: bool,
-    /// Threads ONNX Runtime may use for one model run (0: its default, all cores).
-    pub threads: u32,
-    /// The models the user added to use (default: the only one of each role).
-    pub user_models: UserModelChoice,
-    /// Throw away the chosen pipelines' earlier answers on this exam and answer again (needed
-    /// after the corpus was chunked differently or other models were chosen).
-    pub restart: bool,
-}
-
-/// Which of the models the user added a job uses, when there are several of a role.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct UserModelChoice {
-    /// The pair scorer (cross-encoder or NLI) by name.
-    pub pair_scorer: Option<String>,
-    /// The extractive QA model by name.
-    pub extractive_qa: Option<String>,
-}
-
-/// One pipeline's sitting.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct PipelineSitting {
-    /// The pipeline.
-    pub system: String,
-    /// Questions answered in this call.
-    pub answered_now: u32,
-    /// Questions answered by an earlier, interrupted call (kept, not redone).
-    pub answered_before: u32,
-}
-
-/// What a run did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct RunReport {
-    /// The exam version sat.
-    pub exam: ExamVersion,
-    /// Per pipeline.
-    pub sittings: Vec<PipelineSitting>,
-}
-
 /// EXAM mode graded on this machine: a local reader answers each query's questions from a
 /// system's article (METHODS.md §1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -1270,6 +1157,8 @@ pub struct JobStatus {
     pub ingest: Option<IngestReport>,
     /// The run's report, once finished.
     pub run: Option<RunReport>,
+    /// A reader check's result, once it finished.
+    pub reader_check: Option<ReaderCheck>,
 }
 
 /// What the built-in pipelines of a project need and have.

@@ -279,10 +279,24 @@ impl Project {
                 exam: s.exam.as_ref().map(exam_dto),
             })
             .collect();
+        // Each ceiling says whether its reader reads (the reader check on the same sittings).
+        let check = self.reader_check_of(version, &[])?;
+        let mut ceilings = reader_ceilings(&leaderboard);
+        for ceiling in &mut ceilings {
+            if let Some(row) = check
+                .readers
+                .iter()
+                .find(|r| crate::pipelines::reader_name(r.reader) == ceiling.reader)
+            {
+                ceiling.name.clone_from(&row.name);
+                ceiling.reads = Some(row.reads);
+                ceiling.check = Some(row.sentence.clone());
+            }
+        }
         Ok(Grades {
             exam: exam_version_dto(version),
             questions: n(graded.questions),
-            reader_ceilings: reader_ceilings(&leaderboard),
+            reader_ceilings: ceilings,
             leaderboard,
             gold: graded.gold.as_ref().map(exam_dto),
             topics: table(&graded.topics),
@@ -328,6 +342,9 @@ fn reader_ceilings(leaderboard: &[Standing]) -> Vec<ReaderCeiling> {
                 accuracy: s.accuracy?,
                 accuracy_low: s.accuracy_low?,
                 accuracy_high: s.accuracy_high?,
+                name: factor(s, "reader")?,
+                reads: None,
+                check: None,
             })
         })
         .collect()

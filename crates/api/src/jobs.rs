@@ -4,7 +4,7 @@
 //! is pushed: every listener (the window's events, `proctor serve`'s event stream) hears a job's
 //! status when it changes, at most a few times a second, and once more when it ends.
 
-use crate::dto::{ImportReport, IngestReport, JobState, JobStatus, RunReport};
+use crate::dto::{ImportReport, IngestReport, JobState, JobStatus, ReaderCheck, RunReport};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -17,6 +17,7 @@ pub(crate) enum Outcome {
     Import(ImportReport),
     Ingest(IngestReport),
     Run(RunReport),
+    ReaderCheck(ReaderCheck),
 }
 
 #[derive(Debug)]
@@ -123,8 +124,12 @@ impl Job {
                 Some(Outcome::Ingest(r)) => Some(r.clone()),
                 _ => None,
             },
-            run: match outcome {
-                Some(Outcome::Run(r)) => Some(r),
+            run: match &outcome {
+                Some(Outcome::Run(r)) => Some(r.clone()),
+                _ => None,
+            },
+            reader_check: match outcome {
+                Some(Outcome::ReaderCheck(r)) => Some(r),
                 _ => None,
             },
         }

@@ -37,6 +37,7 @@ pub mod models;
 mod pipelines;
 mod progress;
 mod project;
+mod reader_check;
 mod readers;
 pub mod sample;
 mod sheets;
@@ -49,6 +50,7 @@ pub use error::{ApiError, ErrorCode};
 pub use jobs::Listener;
 pub use progress::{NoProgress, Progress};
 pub use project::Project;
+pub use reader_check::check_exam_file;
 pub use uploads::Upload;
 pub use workbench::Workbench;
 

@@ -14,7 +14,7 @@ use crate::readers::{Models, Needs, Readers};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{CachedEmbedder, Embedder, Outcome, PairScorer, RunMode, SystemKind, letter};
 use proctor_exam::readers::{DEFAULT_LEXICAL_THRESHOLD, Idf, LexicalReader, ReaderQuestion};
-use proctor_models::{EmbedderOptions, Role, embedder_name};
+use proctor_models::{EmbedderOptions, ModelsFolder, Role, embedder_name};
 use proctor_search::{Bm25Index, DenseIndex, Hit, reciprocal_rank_fusion};
 use proctor_store::{NewResponse, QuestionRow};
 use std::collections::{BTreeSet, HashMap};
@@ -41,13 +41,15 @@ fn retriever_name(r: Retriever) -> &'static str {
     }
 }
 
-fn reader_name(r: ReaderKind) -> &'static str {
+pub(crate) fn reader_name(r: ReaderKind) -> &'static str {
     match r {
         ReaderKind::Lexical => "lexical",
         ReaderKind::Embedding => "embedding",
         ReaderKind::Combined => "combined",
         ReaderKind::PairScorer => "pair scorer",
         ReaderKind::ExtractiveQa => "extractive QA",
+        ReaderKind::LanguageModel => "language model",
+        ReaderKind::SlidingWindow => "sliding window",
     }
 }
 
@@ -67,6 +69,7 @@ fn needs(spec: PipelineSpec) -> Needs {
         ),
         scorer: spec.retriever == Retriever::HybridRerank,
         qa: false,
+        llm: false,
     }
     .and(Needs::reader(spec.reader))
 }
@@ -125,10 +128,17 @@ impl Project {
             if has(Role::ExtractiveQa) {
                 all.push(ReaderKind::ExtractiveQa);
             }
+            if added.as_ref().is_some_and(ModelsFolder::has_language_model) {
+                all.push(ReaderKind::LanguageModel);
+            }
             all
         } else {
             request.readers.clone()
         };
+        // The language model reads about a question a second: by default it sits behind
+        // closed book, the oracle and hybrid retrieval at the largest top-k only (the reader
+        // check's pair and the best retriever), so the grid stays a few minutes' work.
+        let by_default = request.readers.is_empty();
         let top_ks = if request.top_ks.is_empty() {
             vec![1, 3]
         } else {
@@ -140,11 +150,19 @@ impl Project {
                 "top-k must be between 1 and 50",
             ));
         }
+        let largest = top_ks.iter().copied().max().unwrap_or(1);
         let mut specs = Vec::new();
         for retriever in retrievers {
             for &reader in &readers {
                 let ks: &[u32] = if uses_k(retriever) { &top_ks } else { &[0] };
                 for &top_k in ks {
+                    if by_default
+                        && reader == ReaderKind::LanguageModel
+                        && !(matches!(retriever, Retriever::ClosedBook | Retriever::Oracle)
+                            || (retriever == Retriever::Hybrid && top_k == largest))
+                    {
+                        continue;
+                    }
                     specs.push(PipelineSpec {
                         retriever,
                         reader,
@@ -276,12 +294,6 @@ impl Project {
             .filter(|q| q.active)
             .collect();
         let chunks = self.store.chunks()?;
-        if chunks.is_empty() {
-            return Err(ApiError::new(
-                ErrorCode::InvalidInput,
-                "the corpus has not been ingested yet; run ingest first",
-            ));
-        }
         let specs: Vec<(proctor_core::SystemId, String, PipelineSpec)> = chosen
             .into_iter()
             .map(|(id, name, config)| {
@@ -296,15 +308,36 @@ impl Project {
             })
             .collect::<ApiResult<_>>()?;
 
+        // Closed book and oracle read no corpus: an exam whose questions carry their passages
+        // is enough for them (the reader check runs on just that).
+        let retrieves = specs.iter().any(|(_, _, spec)| uses_k(spec.retriever));
+        if retrieves && chunks.is_empty() {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "the corpus has not been ingested yet; run ingest first",
+            ));
+        }
         // What every pipeline shares: the chunk texts, the BM25 index, the idf of the lexical
-        // reader, and — when a pipeline needs it — the embedder with its cached vectors.
+        // reader (over the chunks, or the questions' passages without a corpus), and — when a
+        // pipeline needs it — the embedder with its cached vectors.
         let text_of: HashMap<i64, &str> =
             chunks.iter().map(|c| (c.id.0, c.text.as_str())).collect();
-        let (bm25, _) = Bm25Index::open_or_build(
-            &self.index_folder().join("bm25"),
-            chunks.iter().map(|c| (c.id.0, c.text.as_str())),
-        )?;
-        let idf = Idf::from_passages(chunks.iter().map(|c| c.text.as_str()));
+        let bm25 = if retrieves {
+            Some(
+                Bm25Index::open_or_build(
+                    &self.index_folder().join("bm25"),
+                    chunks.iter().map(|c| (c.id.0, c.text.as_str())),
+                )?
+                .0,
+            )
+        } else {
+            None
+        };
+        let idf = if chunks.is_empty() {
+            Idf::from_passages(questions.iter().filter_map(|q| q.source_text.as_deref()))
+        } else {
+            Idf::from_passages(chunks.iter().map(|c| c.text.as_str()))
+        };
         let lexical = LexicalReader::new(idf, DEFAULT_LEXICAL_THRESHOLD);
         let need = specs
             .iter()
@@ -325,7 +358,7 @@ impl Project {
             .as_ref()
             .map(|e| CachedEmbedder::new(e as &dyn Embedder));
         let mut dense: Option<DenseIndex> = None;
-        if let Some(cache) = &cache {
+        if let Some(cache) = cache.as_ref().filter(|_| !chunks.is_empty()) {
             let hashes: Vec<String> = chunks.iter().map(|c| text_hash(&c.text)).collect();
             let refs: Vec<&str> = hashes.iter().map(String::as_str).collect();
             let stored = self.store.embeddings(&model_name, &refs)?;
@@ -362,11 +395,15 @@ impl Project {
                 .qa
                 .as_ref()
                 .map(|q| q as &dyn proctor_core::ExtractiveQa),
+            models
+                .llm
+                .as_ref()
+                .map(|l| (l as &dyn proctor_core::LanguageScorer, models.llm_mode)),
         );
         let used = models.names().join(", ");
         let chunking = self.store.setting(CHUNKING_SETTING)?.unwrap_or_default();
         let retrieval = Retrieval {
-            bm25: &bm25,
+            bm25: bm25.as_ref(),
             dense: dense.as_ref(),
             embedder: cache.as_ref(),
             scorer,
@@ -518,7 +555,7 @@ impl Project {
 
 /// What the retrievers search.
 struct Retrieval<'r> {
-    bm25: &'r Bm25Index,
+    bm25: Option<&'r Bm25Index>,
     dense: Option<&'r DenseIndex>,
     embedder: Option<&'r CachedEmbedder<'r>>,
     scorer: Option<&'r dyn PairScorer>,
@@ -541,24 +578,23 @@ impl<'r> Retrieval<'r> {
                 .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
             Ok(dense.search(&vector[0], depth)?)
         };
+        let bm25 = |depth: usize| -> ApiResult<Vec<Hit>> {
+            let bm25 = self
+                .bm25
+                .ok_or_else(|| internal("BM25 retrieval without the index"))?;
+            Ok(bm25.search(&question.stem, depth)?)
+        };
         let hits = match spec.retriever {
             Retriever::ClosedBook => return Ok(Vec::new()),
             Retriever::Oracle => return Ok(question.source_text.as_deref().into_iter().collect()),
-            Retriever::Bm25 => self.bm25.search(&question.stem, k)?,
+            Retriever::Bm25 => bm25(k)?,
             Retriever::Dense => dense_hits(k)?,
-            Retriever::Hybrid => reciprocal_rank_fusion(
-                &[
-                    self.bm25.search(&question.stem, FUSION_DEPTH)?,
-                    dense_hits(FUSION_DEPTH)?,
-                ],
-                k,
-            ),
+            Retriever::Hybrid => {
+                reciprocal_rank_fusion(&[bm25(FUSION_DEPTH)?, dense_hits(FUSION_DEPTH)?], k)
+            }
             Retriever::HybridRerank => {
                 let fused = reciprocal_rank_fusion(
-                    &[
-                        self.bm25.search(&question.stem, FUSION_DEPTH)?,
-                        dense_hits(FUSION_DEPTH)?,
-                    ],
+                    &[bm25(FUSION_DEPTH)?, dense_hits(FUSION_DEPTH)?],
                     RERANK_DEPTH.max(k),
                 );
                 let scorer = self

@@ -1,16 +1,19 @@
-//! The readers a job uses, and the models they need, loaded once per job: the embedder from
-//! set-up, and the pair scorer or extractive QA model the user added.
+//! The readers a job uses, and the models they need, loaded once per job: the embedder and the
+//! language model from set-up, and the pair scorer or extractive QA model the user added.
 
-use crate::dto::{ReaderKind, UserModelChoice};
+use crate::dto::{LlmScoring, ReaderKind, UserModelChoice};
 use crate::ingest::models_folder;
 use crate::{ApiError, ApiResult, ErrorCode};
+use proctor_core::LanguageScorer;
 use proctor_core::{Embedder, ExtractiveQa, PairScorer};
 use proctor_exam::readers::{
     CombinedReader, DEFAULT_EMBEDDING_THRESHOLD, DEFAULT_PAIR_THRESHOLD, DEFAULT_QA_THRESHOLD,
-    EmbeddingReader, LexicalReader, PairReader, QaReader, Reader,
+    EmbeddingReader, LexicalReader, LlmMode, LlmReader, PairReader, QaReader, Reader,
+    SlidingWindowReader,
 };
 use proctor_models::{
-    EmbedderOptions, OnnxEmbedder, OnnxExtractiveQa, OnnxPairScorer, QaOptions, ScorerOptions,
+    EmbedderOptions, LocalLanguageModel, OnnxEmbedder, OnnxExtractiveQa, OnnxPairScorer, QaOptions,
+    ScorerOptions,
 };
 
 /// Which models a job needs.
@@ -19,6 +22,7 @@ pub(crate) struct Needs {
     pub embedder: bool,
     pub scorer: bool,
     pub qa: bool,
+    pub llm: bool,
 }
 
 impl Needs {
@@ -28,6 +32,7 @@ impl Needs {
             embedder: matches!(kind, ReaderKind::Embedding | ReaderKind::Combined),
             scorer: kind == ReaderKind::PairScorer,
             qa: kind == ReaderKind::ExtractiveQa,
+            llm: kind == ReaderKind::LanguageModel,
         }
     }
 
@@ -37,6 +42,7 @@ impl Needs {
             embedder: self.embedder || other.embedder,
             scorer: self.scorer || other.scorer,
             qa: self.qa || other.qa,
+            llm: self.llm || other.llm,
         }
     }
 }
@@ -46,6 +52,9 @@ pub(crate) struct Models {
     pub embedder: Option<OnnxEmbedder>,
     pub scorer: Option<OnnxPairScorer>,
     pub qa: Option<OnnxExtractiveQa>,
+    pub llm: Option<LocalLanguageModel>,
+    /// How the language model scores choices.
+    pub llm_mode: LlmMode,
 }
 
 impl Models {
@@ -63,6 +72,8 @@ impl Models {
                 embedder: None,
                 scorer: None,
                 qa: None,
+                llm: None,
+                llm_mode: LlmMode::ClozePerToken,
             });
         }
         let folder = models_folder(setting)?;
@@ -97,10 +108,24 @@ impl Models {
         } else {
             None
         };
+        let llm = if needs.llm {
+            Some(folder.language_model(threads)?)
+        } else {
+            None
+        };
+        let llm_mode = match choice.llm_mode {
+            Some(mode) => mode_of(mode),
+            None => folder
+                .language_model_mode()
+                .and_then(|m| LlmMode::parse(&m))
+                .unwrap_or(LlmMode::ClozePerToken),
+        };
         Ok(Self {
             embedder,
             scorer,
             qa,
+            llm,
+            llm_mode,
         })
     }
 
@@ -116,9 +141,27 @@ impl Models {
         if let Some(q) = &self.qa {
             names.push(q.name().to_owned());
         }
+        if let Some(l) = &self.llm {
+            names.push(format!(
+                "{} scoring by {}",
+                l.name(),
+                self.llm_mode.as_str()
+            ));
+        }
         names
     }
 }
+
+/// The exam crate's mode for a scoring mode of the transport types.
+pub(crate) fn mode_of(scoring: LlmScoring) -> LlmMode {
+    match scoring {
+        LlmScoring::Letter => LlmMode::Letter,
+        LlmScoring::Cloze => LlmMode::Cloze,
+        LlmScoring::ClozePerToken => LlmMode::ClozePerToken,
+        LlmScoring::CalibratedCloze => LlmMode::Calibrated,
+    }
+}
+
 
 /// Every reader the loaded models allow.
 pub(crate) struct Readers<'a> {
@@ -127,6 +170,8 @@ pub(crate) struct Readers<'a> {
     combined: Option<CombinedReader<'a>>,
     pair: Option<PairReader<'a>>,
     qa: Option<QaReader<'a>>,
+    llm: Option<LlmReader<'a>>,
+    window: SlidingWindowReader,
 }
 
 impl<'a> Readers<'a> {
@@ -136,6 +181,7 @@ impl<'a> Readers<'a> {
         embedder: Option<&'a dyn Embedder>,
         scorer: Option<&'a dyn PairScorer>,
         qa: Option<&'a dyn ExtractiveQa>,
+        llm: Option<(&'a dyn LanguageScorer, LlmMode)>,
     ) -> Self {
         let embedding = embedder.map(|e| EmbeddingReader::new(e, DEFAULT_EMBEDDING_THRESHOLD));
         Self {
@@ -144,6 +190,8 @@ impl<'a> Readers<'a> {
             combined: embedding.map(|e| CombinedReader::new(lexical, e)),
             pair: scorer.map(|s| PairReader::new(s, DEFAULT_PAIR_THRESHOLD)),
             qa: qa.map(|q| QaReader::new(q, DEFAULT_QA_THRESHOLD)),
+            llm: llm.map(|(model, mode)| LlmReader::new(model, mode)),
+            window: SlidingWindowReader,
         }
     }
 
@@ -155,6 +203,8 @@ impl<'a> Readers<'a> {
             ReaderKind::Combined => self.combined.as_ref().map(|r| r as &dyn Reader),
             ReaderKind::PairScorer => self.pair.as_ref().map(|r| r as &dyn Reader),
             ReaderKind::ExtractiveQa => self.qa.as_ref().map(|r| r as &dyn Reader),
+            ReaderKind::LanguageModel => self.llm.as_ref().map(|r| r as &dyn Reader),
+            ReaderKind::SlidingWindow => Some(&self.window),
         };
         reader.ok_or_else(|| {
             ApiError::new(

@@ -4,8 +4,8 @@ use crate::dto::{
     AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
     ImportRequest, ImproveRequest, ImprovementReport, IngestRequest, IrtReport, IrtRequest,
     IrtSettings, JobId, JobStatus, ModelName, ModelSelfTest, ModelsReport, PipelineInfo,
-    PipelinesOverview, ProjectPath, ProjectSummary, RunRequest, SignificanceRequest,
-    SignificanceTable, UserModelInfo,
+    PipelinesOverview, ProjectPath, ProjectSummary, ReaderCheck, ReaderCheckRequest, RunRequest,
+    SignificanceRequest, SignificanceTable, UserModelInfo,
 };
 use crate::dto::{
     AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionEdit, Relabel,
@@ -255,6 +255,25 @@ impl Workbench {
                 project.on_view = on_view;
                 project.run_pipelines(&request, progress).map(Outcome::Run)
             })
+    }
+
+    /// Starts the reader check of the exam on view (closed book and oracle with each reader),
+    /// in the background.
+    pub fn start_reader_check(&self, request: ReaderCheckRequest) -> ApiResult<JobStatus> {
+        let (path, on_view) = self.with_project(|p| Ok((p.path().to_owned(), p.on_view)))?;
+        self.jobs
+            .start("Checking the readers", path, move |project, progress| {
+                project.on_view = on_view;
+                project
+                    .check_readers(&request, progress)
+                    .map(Outcome::ReaderCheck)
+            })
+    }
+
+    /// The reader check from the sittings already there (every reader whose closed-book and
+    /// oracle pipelines both sat the exam).
+    pub fn reader_check(&self, exam: ExamRef) -> ApiResult<ReaderCheck> {
+        self.with_project(|p| p.reader_check(exam.exam.as_deref(), &[]))
     }
 
     /// Where a job stands.

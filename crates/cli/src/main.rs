@@ -4,6 +4,7 @@
 //! live in [`report`]. Errors print as `error: <message>` and exit with status 1.
 
 mod progress;
+mod readers;
 mod report;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -265,6 +266,11 @@ enum Command {
         #[command(subcommand)]
         action: ModelsAction,
     },
+    /// The readers: check whether each reads (with the passage vs closed book).
+    Readers {
+        #[command(subcommand)]
+        action: readers::ReadersAction,
+    },
     /// The built-in pipelines: add the reference grid, or list them.
     Pipelines {
         #[command(subcommand)]
@@ -512,6 +518,8 @@ enum ReaderArg {
     Combined,
     PairScorer,
     ExtractiveQa,
+    LanguageModel,
+    SlidingWindow,
 }
 
 impl From<ReaderArg> for ReaderKind {
@@ -522,6 +530,8 @@ impl From<ReaderArg> for ReaderKind {
             ReaderArg::Combined => Self::Combined,
             ReaderArg::PairScorer => Self::PairScorer,
             ReaderArg::ExtractiveQa => Self::ExtractiveQa,
+            ReaderArg::LanguageModel => Self::LanguageModel,
+            ReaderArg::SlidingWindow => Self::SlidingWindow,
         }
     }
 }
@@ -564,6 +574,7 @@ impl From<UserModelArgs> for UserModelChoice {
         Self {
             pair_scorer: args.pair_scorer,
             extractive_qa: args.qa_model,
+            llm_mode: None,
         }
     }
 }
@@ -891,6 +902,7 @@ fn run(cli: Cli) -> ApiResult<()> {
         Command::Irt { action } => irt(action)?,
         Command::Pipelines { action } => pipelines(action)?,
         Command::Models { action } => models(action)?,
+        Command::Readers { action } => readers::readers(action)?,
         Command::Articles {
             project,
             exam,

@@ -23,6 +23,7 @@
 mod category;
 mod embed;
 mod ids;
+mod lm;
 mod question;
 mod response;
 pub mod text;
@@ -32,6 +33,7 @@ pub use embed::{
     AnswerSpan, CachedEmbedder, EmbedError, Embedder, ExtractiveQa, PairScorer, cosine,
 };
 pub use ids::{ChunkId, DocumentId, ExamId, ExamVersionId, QuestionId, RunId, SystemId, TopicId};
+pub use lm::{LanguageScorer, Likelihood};
 pub use question::{
     Choices, InvalidQuestion, MAX_CHOICES, MIN_CHOICES, QuestionDraft, ValidQuestion, letter,
 };

@@ -1,6 +1,7 @@
 //! The models folder: where it is, what its manifest lists, and the models it holds.
 
 use crate::embedder::{EmbedderOptions, OnnxEmbedder};
+use crate::local_lm::LocalLanguageModel;
 use crate::manager::{UserModel, read_user_manifest};
 use crate::{INSTALL_HINT, ModelError};
 use serde::Deserialize;
@@ -22,6 +23,10 @@ struct ManifestFile {
     description: String,
     #[serde(default)]
     bytes: u64,
+    #[serde(default)]
+    sha256: String,
+    #[serde(default)]
+    mode: Option<String>,
 }
 
 /// One installed file as the manifest lists it, and whether it is there with its size.
@@ -37,6 +42,10 @@ pub struct InstalledFile {
     pub bytes: u64,
     /// Whether the file is there with that size.
     pub present: bool,
+    /// Its SHA-256 as installed (hex; empty when the manifest does not say).
+    pub sha256: String,
+    /// For a language model: the scoring mode measured best for it ("cloze-per-token", …).
+    pub mode: Option<String>,
 }
 
 /// A models folder with a readable manifest.
@@ -91,6 +100,8 @@ impl ModelsFolder {
                     path,
                     bytes: f.bytes,
                     present,
+                    sha256: f.sha256.clone(),
+                    mode: f.mode.clone(),
                 }
             })
             .collect();
@@ -162,6 +173,49 @@ impl ModelsFolder {
             &tokenizer,
             options,
         )
+    }
+}
+
+impl ModelsFolder {
+    /// The language model set-up installs (role "llm"), loaded on its own thread, named by its
+    /// file and the start of its SHA-256 so that a run records exactly which weights answered.
+    pub fn language_model(&self, threads: usize) -> Result<LocalLanguageModel, ModelError> {
+        let path = self.file("llm").map_err(|e| match e {
+            ModelError::Missing { what, path, .. } => ModelError::Missing {
+                what: format!("{what} (the language model the LLM reader runs on)"),
+                path,
+                hint: "Install it with scripts/install-models.sh (scripts/setup.sh does), or add a GGUF file of your own with proctor models add --role llm.".into(),
+            },
+            other => other,
+        })?;
+        let installed = self.installed.iter().find(|f| f.role == "llm");
+        let hash = installed.map_or("", |f| f.sha256.get(..8).unwrap_or(""));
+        LocalLanguageModel::start(&path, threads, &model_label(&path, hash))
+    }
+
+    /// The scoring mode recorded for the installed language model, if any.
+    pub fn language_model_mode(&self) -> Option<String> {
+        self.installed
+            .iter()
+            .find(|f| f.role == "llm")
+            .and_then(|f| f.mode.clone())
+    }
+
+    /// Whether the installed language model is there.
+    pub fn has_language_model(&self) -> bool {
+        self.installed.iter().any(|f| f.role == "llm" && f.present)
+    }
+}
+
+/// "file-stem (sha256 prefix)".
+pub(crate) fn model_label(path: &Path, hash: &str) -> String {
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "model".into(), |s| s.to_string_lossy().into_owned());
+    if hash.is_empty() {
+        stem
+    } else {
+        format!("{stem} ({hash})")
     }
 }
 

@@ -28,6 +28,7 @@ mod embedder;
 mod encoder;
 mod folder;
 mod llm;
+mod local_lm;
 mod manager;
 mod qa;
 mod runtime;
@@ -37,6 +38,7 @@ mod selftest;
 pub use embedder::{EmbedderOptions, OnnxEmbedder};
 pub use folder::{DEFAULT_EMBEDDER, InstalledFile, ModelsFolder, embedder_name};
 pub use llm::{CONTEXT_TOKENS, Continuation, LanguageModel, Session as LlmSession};
+pub use local_lm::LocalLanguageModel;
 pub use manager::{NewModel, Role, UserModel};
 pub use qa::{OnnxExtractiveQa, QaOptions};
 pub use runtime::environment;
@@ -45,7 +47,9 @@ pub use selftest::{Check, SelfTest};
 
 use std::path::PathBuf;
 
-pub use proctor_core::{AnswerSpan, EmbedError, Embedder, ExtractiveQa, PairScorer};
+pub use proctor_core::{
+    AnswerSpan, EmbedError, Embedder, ExtractiveQa, LanguageScorer, Likelihood, PairScorer,
+};
 
 /// What can go wrong with a model, in words a user can act on.
 #[derive(Debug, thiserror::Error)]

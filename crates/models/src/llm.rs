@@ -14,8 +14,8 @@ use llama_cpp_2::context::LlamaContext;
 use llama_cpp_2::context::params::LlamaContextParams;
 use llama_cpp_2::llama_backend::LlamaBackend;
 use llama_cpp_2::llama_batch::LlamaBatch;
-use llama_cpp_2::model::LlamaModel;
 use llama_cpp_2::model::params::LlamaModelParams;
+use llama_cpp_2::model::{LlamaChatMessage, LlamaModel};
 use llama_cpp_2::token::LlamaToken;
 use std::num::NonZeroU32;
 use std::path::{Path, PathBuf};
@@ -50,20 +50,7 @@ pub struct LanguageModel {
 }
 
 /// How likely the model finds one continuation.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Continuation {
-    /// Σ log P(token | everything before it), natural log.
-    pub log_likelihood: f64,
-    /// Tokens the continuation was cut into.
-    pub tokens: usize,
-}
-
-impl Continuation {
-    /// The log-likelihood per token (what "cloze, per token" scores by).
-    pub fn per_token(&self) -> f64 {
-        self.log_likelihood / self.tokens.max(1) as f64
-    }
-}
+pub type Continuation = proctor_core::Likelihood;
 
 impl LanguageModel {
     /// Loads a GGUF file (memory-mapped) to run on `threads` threads (0: llama.cpp's default).
@@ -106,9 +93,28 @@ impl LanguageModel {
             .filter(|t| !t.trim().is_empty())
     }
 
-    /// Cuts a text into the model's tokens (`start`: with the beginning-of-text token).
+    /// Cuts a text into the model's tokens (`start`: with the beginning-of-text token, and the
+    /// markers of a chat template read as the model's special tokens).
     pub fn tokenize(&self, text: &str, start: bool) -> Vec<LlamaToken> {
-        self.model.vocab().tokenize(text.as_bytes(), start, false)
+        self.model.vocab().tokenize(text.as_bytes(), start, start)
+    }
+
+    /// `user` as one user turn through the model's own chat template, ready for the reply; None
+    /// when the file has no template (or llama.cpp does not know it). The beginning-of-text
+    /// marker is left off: [`Self::tokenize`] adds it.
+    pub fn apply_chat(&self, user: &str) -> Option<String> {
+        let template = self.model.chat_template(None).ok()?;
+        let message = LlamaChatMessage::new("user".into(), user.into()).ok()?;
+        let turn = self
+            .model
+            .apply_chat_template(&template, &[message], true)
+            .ok()?;
+        let vocab = self.model.vocab();
+        let bos = String::from_utf8(vocab.token_to_piece(vocab.bos(), true, None)).ok()?;
+        Some(match turn.strip_prefix(bos.as_str()) {
+            Some(rest) if !bos.is_empty() => rest.to_owned(),
+            _ => turn,
+        })
     }
 
     /// A context to score texts in (reuse it: its buffers are the expensive part).

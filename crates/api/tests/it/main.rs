@@ -26,6 +26,7 @@ fn project_with_exam(dir: &Path) -> Project {
     project
 }
 
+mod reader_check;
 mod versions;
 
 mod sample {

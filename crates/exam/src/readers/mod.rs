@@ -11,10 +11,16 @@
 //! - [`CombinedReader`]: both supports, each rescaled to [0, 1] within the question, averaged.
 //! - [`PairReader`] and [`QaReader`] (on models): on a cross-encoder/NLI model or an
 //!   extractive QA model the user adds.
+//! - [`LlmReader`]: a language model scores the choices (letter, cloze, calibrated cloze).
+//! - [`SlidingWindowReader`]: MCTest's no-model baseline.
 
+mod llm;
 mod models;
+mod window;
 
+pub use llm::{LlmMode, LlmReader};
 pub use models::{DEFAULT_PAIR_THRESHOLD, DEFAULT_QA_THRESHOLD, PairReader, QaReader};
+pub use window::SlidingWindowReader;
 
 use proctor_core::{EmbedError, Embedder, cosine};
 use proctor_stats::text::{Terms, sentences};
