@@ -230,8 +230,8 @@ fn rate(right: usize, of: usize) -> ApiResult<Rate> {
 fn row(
     kind: ReaderKind,
     checked: &[&QuestionRow],
-    with: &HashMap<QuestionId, Outcome>,
-    without: &HashMap<QuestionId, Outcome>,
+    given: &HashMap<QuestionId, Outcome>,
+    closed: &HashMap<QuestionId, Outcome>,
     setup: &str,
 ) -> ApiResult<ReaderCheckRow> {
     let right = |outcomes: &HashMap<QuestionId, Outcome>, q: &QuestionRow| matches!(outcomes.get(&q.id), Some(Outcome::Chosen(i)) if *i == q.key);
@@ -241,13 +241,13 @@ fn row(
     let mut keys = vec![0usize; width];
     let mut answered = 0;
     for q in checked {
-        let (a, b) = (right(with, q), right(without, q));
+        let (a, b) = (right(given, q), right(closed, q));
         right_with += usize::from(a);
         right_without += usize::from(b);
         only_with += usize::from(a && !b);
         only_without += usize::from(b && !a);
         keys[q.key] += 1;
-        if let Some(Outcome::Chosen(i)) = with.get(&q.id)
+        if let Some(Outcome::Chosen(i)) = given.get(&q.id)
             && *i < width
         {
             chosen[*i] += 1;
@@ -269,8 +269,12 @@ fn row(
             keys: share(keys[p], n),
         })
         .collect();
-    let models = setup.split_once(" with ").map(|(_, m)| m);
-    let name = match (kind, models) {
+    // The run's set-up lists the models it loaded; the language model's entry names its file,
+    // hash and scoring mode.
+    let model = setup
+        .split_once(" with ")
+        .and_then(|(_, models)| models.split(", ").find(|m| m.contains(" scoring by ")));
+    let name = match (kind, model) {
         (ReaderKind::LanguageModel, Some(m)) => format!("language model · {m}"),
         _ => reader_name(kind).to_owned(),
     };

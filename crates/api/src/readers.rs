@@ -16,7 +16,8 @@ use proctor_models::{
     ScorerOptions,
 };
 
-/// Which models a job needs.
+/// Which models a job needs (one flag per kind of model).
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Needs {
     pub embedder: bool,
@@ -161,7 +162,6 @@ pub(crate) fn mode_of(scoring: LlmScoring) -> LlmMode {
         LlmScoring::CalibratedCloze => LlmMode::Calibrated,
     }
 }
-
 
 /// Every reader the loaded models allow.
 pub(crate) struct Readers<'a> {

@@ -1035,7 +1035,7 @@ mod pipelines {
             .map(|c| (c.reader.as_str(), c.accuracy))
             .collect();
         ceilings.sort_by(|a, b| a.0.cmp(b.0));
-        let mut expected: Vec<(&str, f64)> = ["combined", "embedding", "lexical"]
+        let mut expected: Vec<(&str, f64)> = ["combined", "embedding", "language model", "lexical"]
             .iter()
             .map(|r| (*r, accuracy[format!("oracle · {r}").as_str()]))
             .collect();
@@ -1659,6 +1659,7 @@ mod user_models {
                     user_models: UserModelChoice {
                         pair_scorer: Some("nope".into()),
                         extractive_qa: None,
+                        llm_mode: None,
                     },
                     restart: false,
                 },

@@ -12,6 +12,7 @@
 
 use super::{Reader, ReaderQuestion, Reading, decide};
 use proctor_core::{EmbedError, LanguageScorer, letter};
+use std::fmt::Write as _;
 
 /// How the LLM reader scores the choices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -162,11 +163,7 @@ impl<'a> LlmReader<'a> {
         body.push_str(question.stem.trim());
         body.push('\n');
         for (position, &i) in order.iter().enumerate() {
-            body.push_str(&format!(
-                "{}. {}\n",
-                letter(position),
-                question.choices[i].trim()
-            ));
+            let _ = writeln!(body, "{}. {}", letter(position), question.choices[i].trim());
         }
         match self.model.chat(&format!(
             "{body}\nAnswer with the letter of the correct choice only."
@@ -262,7 +259,7 @@ mod tests {
     }
 
     impl LanguageScorer for Fake {
-        fn name(&self) -> &str {
+        fn name(&self) -> &'static str {
             "fake"
         }
         fn context_tokens(&self) -> usize {
@@ -336,11 +333,13 @@ mod tests {
                 .unwrap();
             assert_eq!(reading.choice, Some(1), "{mode:?}");
         }
-        let prompts = model.prompts.lock().unwrap();
-        assert!(prompts[0].starts_with(passage) && prompts[0].ends_with("Answer:"));
-        // Calibrated cloze asks twice: with the passage, and with the question alone.
-        assert_eq!(prompts.len(), 4);
-        assert_eq!(prompts[3], "Question: Where is the head office?\nAnswer:");
+        {
+            let prompts = model.prompts.lock().unwrap();
+            assert!(prompts[0].starts_with(passage) && prompts[0].ends_with("Answer:"));
+            // Calibrated cloze asks twice: with the passage, and with the question alone.
+            assert_eq!(prompts.len(), 4);
+            assert_eq!(prompts[3], "Question: Where is the head office?\nAnswer:");
+        }
         // Closed book: every choice alike, so no answer.
         let closed = LlmReader::new(&model, LlmMode::Calibrated)
             .read(&question, &[])

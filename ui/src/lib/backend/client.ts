@@ -37,6 +37,8 @@ import type {
   QuestionTable,
   QuestionView,
   QuestionsRequest,
+  ReaderCheck,
+  ReaderCheckRequest,
   Relabel,
   RenameSystem,
   RenameTopic,
@@ -85,6 +87,8 @@ export const USE_CASES = {
   add_pipeline_grid: { job: false },
   start_ingest: { job: true },
   start_run: { job: true },
+  start_reader_check: { job: true },
+  reader_check: { job: false },
   job: { job: false },
   cancel_job: { job: false },
   jobs: { job: false },
@@ -162,6 +166,10 @@ export function client(send: Transport) {
     startIngest: (request: IngestRequest) => send("start_ingest", request) as Promise<JobStatus>,
     /** Lets the built-in pipelines sit the exam. */
     startRun: (request: RunRequest) => send("start_run", request) as Promise<JobStatus>,
+    /** Checks whether the readers read: each with and without the questions' passages. */
+    startReaderCheck: (request: ReaderCheckRequest) => send("start_reader_check", request) as Promise<JobStatus>,
+    /** The reader check from the sittings already there. */
+    readerCheck: (request: ExamRef) => send("reader_check", request) as Promise<ReaderCheck>,
     /** Where a background job stands. */
     job: (request: JobId) => send("job", request) as Promise<JobStatus>,
     /** Asks a background job to stop after its current batch. */

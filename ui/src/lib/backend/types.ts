@@ -451,7 +451,19 @@ accuracy_low: number,
 /**
  * Wilson 95% interval, high end.
  */
-accuracy_high: number, };
+accuracy_high: number, 
+/**
+ * The reader with the model and scoring mode it ran on, from the reader check.
+ */
+name: string, 
+/**
+ * The reader check's verdict, when the reader also sat the exam closed book.
+ */
+reads: boolean | null, 
+/**
+ * The reader check's sentence.
+ */
+check: string | null, };
 
 export type Grades = { 
 /**
@@ -935,7 +947,145 @@ index: string, };
 
 export type Retriever = "closed_book" | "bm25" | "dense" | "hybrid" | "hybrid_rerank" | "oracle";
 
-export type ReaderKind = "lexical" | "embedding" | "combined" | "pair_scorer" | "extractive_qa";
+export type ReaderKind = "lexical" | "embedding" | "combined" | "pair_scorer" | "extractive_qa" | "language_model" | "sliding_window";
+
+export type LlmScoring = "letter" | "cloze" | "cloze_per_token" | "calibrated_cloze";
+
+export type ReaderCheckRequest = { 
+/**
+ * The exam (default: the newest).
+ */
+exam: string | null, 
+/**
+ * The readers (empty: every reader the installed models allow).
+ */
+readers: Array<ReaderKind>, 
+/**
+ * The models folder (default: `PROCTOR_MODELS`, else ~/.local/share/proctor/models).
+ */
+models: string | null, 
+/**
+ * Threads a model may use (0: all cores).
+ */
+threads: number, 
+/**
+ * The models the user added to use, and the language model's scoring mode.
+ */
+user_models: UserModelChoice, };
+
+export type Rate = { 
+/**
+ * Questions answered right.
+ */
+right: number, 
+/**
+ * Questions asked.
+ */
+of: number, 
+/**
+ * right / of.
+ */
+accuracy: number, 
+/**
+ * Wilson 95% interval, lower end.
+ */
+low: number, 
+/**
+ * Wilson 95% interval, upper end.
+ */
+high: number, };
+
+export type LetterShare = { 
+/**
+ * The letter.
+ */
+letter: string, 
+/**
+ * Share of the answered questions where the reader chose it.
+ */
+chosen: number, 
+/**
+ * Share of the questions whose key it is.
+ */
+keys: number, };
+
+export type ReaderCheckRow = { 
+/**
+ * The reader.
+ */
+reader: ReaderKind, 
+/**
+ * In words, with the model and mode it ran on ("language model · gemma-3-270m (a5fd3b62),
+ * cloze per token").
+ */
+name: string, 
+/**
+ * The pipeline that read with the passage (oracle).
+ */
+with_system: string, 
+/**
+ * The pipeline that read without it (closed book).
+ */
+without_system: string, 
+/**
+ * With the passage.
+ */
+with_passage: Rate, 
+/**
+ * Without it.
+ */
+closed_book: Rate, 
+/**
+ * Questions right only with the passage.
+ */
+only_with: number, 
+/**
+ * Questions right only without it.
+ */
+only_without: number, 
+/**
+ * Exact McNemar p-value of with vs without (METHODS.md §9).
+ */
+p_value: number, 
+/**
+ * Whether the reader reads: with the passage it beats closed book (p < 0.05) and its
+ * interval lies above chance and the longest-choice baseline.
+ */
+reads: boolean, 
+/**
+ * The verdict in a sentence.
+ */
+sentence: string, 
+/**
+ * Letters chosen with the passage against the keys (position bias).
+ */
+positions: Array<LetterShare>, };
+
+export type ReaderCheck = { 
+/**
+ * The exam version checked.
+ */
+exam: ExamVersion, 
+/**
+ * Active questions that carry their passage (the ones checked).
+ */
+questions: number, 
+/**
+ * Active questions without one (left out).
+ */
+without_passage: number, 
+/**
+ * Expected accuracy of a blind guess (mean of 1 / choices).
+ */
+chance: number, 
+/**
+ * Accuracy of always answering the longest choice.
+ */
+longest_choice: number, 
+/**
+ * One row per reader, best with the passage first.
+ */
+readers: Array<ReaderCheckRow>, };
 
 export type PipelineSpec = { 
 /**
@@ -989,7 +1139,11 @@ pair_scorer: string | null,
 /**
  * The extractive QA model by name.
  */
-extractive_qa: string | null, };
+extractive_qa: string | null, 
+/**
+ * How the language model scores choices (default: the mode recorded for the model).
+ */
+llm_mode: LlmScoring | null, };
 
 export type RunRequest = { 
 /**
@@ -1104,7 +1258,11 @@ ingest: IngestReport | null,
 /**
  * The run's report, once finished.
  */
-run: RunReport | null, };
+run: RunReport | null, 
+/**
+ * A reader check's result, once it finished.
+ */
+reader_check: ReaderCheck | null, };
 
 export type PipelinesOverview = { 
 /**
