@@ -18,6 +18,7 @@ function status(state: JobState, done: number): JobStatus {
     import: null,
     ingest: null,
     run: null,
+    reader_check: null,
   };
 }
 
