@@ -3,6 +3,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { createServer } from "node:http";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -157,7 +158,8 @@ test("imports a system's answers from the page and ranks it", async () => {
 });
 
 test("shows the built-in pipelines with their reader ceilings, and stays within the window", async () => {
-  // The full demo: the sample plus 24 built-in pipelines (needs the installed models).
+  // The full demo: the sample plus 27 built-in pipelines (needs the installed models): 24 with
+  // the three small readers, and the language model behind closed book, the oracle and hybrid top 1.
   const demo = join(dataDir, "demo.proctor");
   const built = spawnSync(proctorBin, ["demo", "-p", demo], { encoding: "utf8" });
   assert.equal(built.status, 0, built.stderr);
@@ -169,22 +171,22 @@ test("shows the built-in pipelines with their reader ceilings, and stays within 
     await page.getByTestId("setup").waitFor({ timeout: 30000 });
     await show(page, "#/results/leaderboard");
     const board = page.getByTestId("leaderboard");
-    // The vendors first; the 24 pipelines wait folded in their band below.
+    // The vendors first; the 27 pipelines wait folded in their band below.
     const band = board.getByTestId("pipelines-band");
     await band.waitFor({ timeout: 30000 });
-    assert.match(await band.innerText(), /Reference pipelines \(24\)/);
+    assert.match(await band.innerText(), /Reference pipelines \(27\)/);
     assert.equal(await board.locator("tbody:not(.band) tr").count(), 7);
     await band.click();
     await board.locator("tbody tr", { hasText: "oracle · combined" }).waitFor();
-    assert.equal(await board.locator("tbody:not(.band) tr").count(), 31);
-    // A ceiling triangle on every pipeline bar except the three oracle pipelines themselves.
-    assert.equal(await board.getByTestId("ceiling").count(), 21);
+    assert.equal(await board.locator("tbody:not(.band) tr").count(), 34);
+    // A ceiling triangle on every pipeline bar except the four oracle pipelines themselves.
+    assert.equal(await board.getByTestId("ceiling").count(), 23);
     assert.match(await page.locator(".legend").first().innerText(), /the reader's ceiling: .*combined 100\.0%/);
-    // 31 systems and wide tables scroll inside their panels; the page itself fits the window.
+    // 34 systems and wide tables scroll inside their panels; the page itself fits the window.
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 1280);
     await show(page, "#/results/breakdown");
     const heat = page.locator("table.categories tbody tr");
-    assert.equal(await heat.count(), 31);
+    assert.equal(await heat.count(), 34);
     await page.screenshot({ path: join(shots, "serve-pipelines.png"), fullPage: true });
 
     // The hierarchical IRT model over the pipelines' factors, from the page.
@@ -195,7 +197,7 @@ test("shows the built-in pipelines with their reader ceilings, and stays within 
     await irt.getByRole("button", { name: /Fit/ }).click();
     const effects = irt.getByTestId("effects");
     await effects.waitFor({ timeout: 60000 });
-    assert.equal(await irt.getByTestId("abilities").locator("circle").count(), 24);
+    assert.equal(await irt.getByTestId("abilities").locator("circle").count(), 27);
     assert.match(await effects.innerText(), /retriever\s+closed book\s+baseline/);
     assert.match(await effects.innerText(), /retriever\s+oracle\s+\+\d/);
     await irt.screenshot({ path: join(shots, "serve-irt-factors.png") });
@@ -219,8 +221,8 @@ test("prepares the corpus and runs the built-in pipelines from the page, with pr
     assert.match(await panel.innerText(), /chunks of up to 800 characters, by paragraph/);
 
     await panel.getByRole("button", { name: "Add them" }).click();
-    await panel.getByText("24 pipelines are ready to sit the exam").waitFor();
-    assert.match(await panel.innerText(), /2880 answers still to give/);
+    await panel.getByText("27 pipelines are ready to sit the exam").waitFor();
+    assert.match(await panel.innerText(), /3240 answers still to give/);
 
     await panel.getByRole("button", { name: "Run the pipelines" }).click();
     // The job's progress shows while it runs: its stage, a bar, counts.
@@ -251,14 +253,14 @@ test("prepares the corpus and runs the built-in pipelines from the page, with pr
     await panel.getByRole("button", { name: "Run the pipelines" }).click();
     await panel.getByText(/started this exam with another set-up/).waitFor({ timeout: 30000 });
     await panel.getByRole("button", { name: "Answer again from scratch" }).click();
-    await panel.getByText(/Done: 2880 answers from 24 pipelines/).waitFor({ timeout: 120000 });
+    await panel.getByText(/Done: 3240 answers from 27 pipelines/).waitFor({ timeout: 600000 });
     assert.match(await panel.innerText(), /Every pipeline has answered the newest exam/);
     await panel.screenshot({ path: join(shots, "serve-pipelines-panel.png") });
     // The leaderboard now holds the pipelines too.
     await show(page, "#/results/leaderboard");
     await page.getByTestId("pipelines-band").click();
     await page.getByTestId("leaderboard").locator("tbody tr", { hasText: "oracle · combined" }).waitFor();
-    assert.equal(await page.getByTestId("leaderboard").locator("tbody:not(.band) tr").count(), 31);
+    assert.equal(await page.getByTestId("leaderboard").locator("tbody:not(.band) tr").count(), 34);
   });
 });
 
@@ -295,9 +297,43 @@ test("adds a model of one's own from the page, after its self-test", async () =>
     await section.screenshot({ path: join(shots, "serve-models.png") });
     // With a pair scorer there are more pipelines: hybrid + rerank, and the pair-scorer reader.
     await panel.getByRole("button", { name: "Add new ones" }).click();
-    await panel.getByText("40 pipelines are ready to sit the exam").waitFor();
+    await panel.getByText("43 pipelines are ready to sit the exam").waitFor();
     await section.getByRole("button", { name: "Remove" }).click();
     await section.getByText("None yet.").waitFor();
+
+    // A language model on a server: a small OpenAI-compatible one on 127.0.0.1 that names the
+    // letter of the choice the passage mentions.
+    const vendor = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        const prompt = JSON.parse(body).messages[0].content;
+        const [passage, rest = ""] = prompt.split("Question: ");
+        const line = rest.split("\n").find((l) => /^[A-D]\. /.test(l) && passage.includes(l.slice(3).trim()));
+        res.setHeader("Content-Type", "application/json");
+        res.end(JSON.stringify({ choices: [{ message: { role: "assistant", content: line ? line[0] : "A" } }] }));
+      });
+    });
+    await new Promise((resolve) => vendor.listen(0, "127.0.0.1", resolve));
+    try {
+      await section.getByLabel("Kind of model").selectOption("endpoint");
+      await section.getByLabel("Address (up to the API version)").fill(`http://127.0.0.1:${vendor.address().port}/v1`);
+      await section.getByLabel("Model on the server").fill("reader-1");
+      await section.getByLabel("Name").fill("vendor-reader");
+      await section.getByRole("button", { name: "Test and add" }).click();
+      await section.getByText("vendor-reader: passed its self-test").waitFor({ timeout: 30000 });
+      assert.match(await section.locator(".mine").innerText(), /language model reader-1 at http:\/\/127\.0\.0\.1:\d+\/v1, reads by letter/);
+      // The LLM reader can now run on it: the choice appears where pipelines are run.
+      const choice = panel.getByTestId("llm-choice");
+      await choice.waitFor();
+      assert.match(await choice.innerText(), /vendor-reader \(reader-1 on a server\)/);
+      await section.screenshot({ path: join(shots, "serve-models-endpoint.png") });
+      await section.getByRole("button", { name: "Remove" }).click();
+      await section.getByText("None yet.").waitFor();
+      await choice.waitFor({ state: "detached" });
+    } finally {
+      vendor.close();
+    }
   });
 });
 

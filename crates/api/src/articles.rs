@@ -7,8 +7,7 @@ use crate::project::exam_version_dto;
 use crate::readers::{Models, Needs, Readers};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{
-    CachedEmbedder, Embedder, ExtractiveQa, LanguageScorer, Outcome, PairScorer, RunMode, SystemId,
-    letter,
+    CachedEmbedder, Embedder, ExtractiveQa, Outcome, PairScorer, RunMode, SystemId, letter,
 };
 use proctor_exam::readers::{DEFAULT_LEXICAL_THRESHOLD, Idf, LexicalReader, ReaderQuestion};
 use proctor_store::NewResponse;
@@ -96,10 +95,7 @@ impl Project {
             cache.as_ref().map(|c| c as &dyn Embedder),
             models.scorer.as_ref().map(|s| s as &dyn PairScorer),
             models.qa.as_ref().map(|q| q as &dyn ExtractiveQa),
-            models
-                .llm
-                .as_ref()
-                .map(|l| (l as &dyn LanguageScorer, models.llm_mode)),
+            models.llm.as_ref().map(|l| (l.as_ref(), models.llm_mode)),
         );
         let reader = readers.get(request.reader)?;
 

@@ -991,14 +991,18 @@ pub struct ModelsReport {
 pub struct UserModelInfo {
     /// Its name.
     pub name: String,
-    /// What it is for: "embedder", "pair-scorer" or "extractive-qa".
+    /// What it is for: "embedder", "pair-scorer", "extractive-qa" or "llm".
     pub role: String,
     /// In the user's words.
     pub description: String,
-    /// The graph.
+    /// The graph or GGUF file, or for an endpoint its address.
     pub path: String,
     /// For a pair scorer with several logits: the one that is the score.
     pub label: Option<u32>,
+    /// For a language model: how the LLM reader scores with it ("letter", "cloze-per-token").
+    pub mode: Option<String>,
+    /// For a language model behind an endpoint: the model the server is asked for.
+    pub endpoint_model: Option<String>,
 }
 
 /// One check of a model's self-test.
@@ -1032,16 +1036,38 @@ pub struct ModelSelfTest {
 pub struct AddModelRequest {
     /// The name to give it (lower-case letters, digits, '.', '-', '_').
     pub name: String,
-    /// "embedder", "pair-scorer" (cross-encoder or NLI) or "extractive-qa".
+    /// "embedder", "pair-scorer" (cross-encoder or NLI), "extractive-qa" or "llm".
     pub role: String,
     /// In the user's words.
     pub description: String,
-    /// The ONNX file.
+    /// The ONNX file, or a language model's GGUF file (empty for an endpoint).
     pub model: String,
-    /// Its tokenizer.json.
+    /// Its tokenizer.json (empty for a language model).
     pub tokenizer: String,
     /// For an NLI model: which logit is "entailment" (counting from 0).
     pub label: Option<u32>,
+    /// For a language model behind an OpenAI-compatible endpoint: how to reach it.
+    #[serde(default)]
+    pub endpoint: Option<EndpointRequest>,
+}
+
+/// An OpenAI-compatible chat/completions endpoint (Ollama, llama.cpp's server, vLLM, LM Studio,
+/// OpenAI, Azure OpenAI).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct EndpointRequest {
+    /// The API's base address up to its version, e.g. `http://127.0.0.1:11434/v1`.
+    pub url: String,
+    /// The model the server is asked for.
+    pub model: String,
+    /// The environment variable that holds the API key (none: no key is sent). The key itself
+    /// is never stored.
+    pub key_env: Option<String>,
+    /// Seconds one request may take (1–600).
+    pub timeout_seconds: u32,
+    /// Questions asked at once (1–16).
+    pub concurrency: u32,
+    /// Tokens the model reads at once; passages are cut to fit (512 and up).
+    pub context_tokens: u32,
 }
 
 /// A self-test of the embedder.

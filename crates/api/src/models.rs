@@ -1,12 +1,14 @@
 //! The local models, project-independent: what the models folder holds, and a self-test.
 
-use crate::ApiResult;
 use crate::dto::{
     AddModelRequest, ModelCheck, ModelFile, ModelSelfTest, ModelTest, ModelsReport, UserModelInfo,
 };
 use crate::ingest::models_folder;
+use crate::{ApiError, ApiResult, ErrorCode};
 use proctor_core::{Embedder, cosine};
-use proctor_models::{EmbedderOptions, ModelsFolder, NewModel, Role, SelfTest, UserModel};
+use proctor_models::{
+    EmbedderOptions, EndpointSettings, ModelsFolder, NewModel, Role, SelfTest, UserModel,
+};
 use std::path::Path;
 
 fn user_model_info(folder: &ModelsFolder, model: &UserModel) -> UserModelInfo {
@@ -14,8 +16,13 @@ fn user_model_info(folder: &ModelsFolder, model: &UserModel) -> UserModelInfo {
         name: model.name.clone(),
         role: model.role.as_str().to_owned(),
         description: model.description.clone(),
-        path: folder.root().join(&model.model).display().to_string(),
+        path: match &model.endpoint {
+            Some(endpoint) => endpoint.url.clone(),
+            None => folder.root().join(&model.model).display().to_string(),
+        },
         label: model.label.map(|l| u32::try_from(l).unwrap_or(u32::MAX)),
+        mode: model.mode.clone(),
+        endpoint_model: model.endpoint.as_ref().map(|e| e.model.clone()),
     }
 }
 
@@ -37,18 +44,42 @@ fn self_test_dto(test: &SelfTest) -> ModelSelfTest {
     }
 }
 
-/// Adds the user's own ONNX model for a role, after checking its inputs and outputs and running
-/// its self-test; a model that fails is not added and nothing is left behind.
+/// Adds the user's own model for a role — an ONNX graph with its tokenizer, a GGUF language
+/// model, or a language model behind an endpoint — after checking it and running its
+/// self-test; a model that fails is not added and nothing is left behind.
 pub fn add(setting: Option<&str>, request: &AddModelRequest) -> ApiResult<ModelSelfTest> {
     let mut folder = models_folder(setting)?;
-    let test = folder.add_model(&NewModel {
-        name: &request.name,
-        role: Role::parse(&request.role)?,
-        description: &request.description,
-        model: Path::new(&request.model),
-        tokenizer: Path::new(&request.tokenizer),
-        label: request.label.map(|l| l as usize),
-    })?;
+    let role = Role::parse(&request.role)?;
+    let test = match &request.endpoint {
+        Some(endpoint) if role == Role::Llm => folder.add_endpoint(
+            &request.name,
+            &request.description,
+            EndpointSettings {
+                url: endpoint.url.clone(),
+                model: endpoint.model.clone(),
+                key_env: endpoint.key_env.clone().filter(|k| !k.trim().is_empty()),
+                timeout_seconds: endpoint.timeout_seconds,
+                concurrency: endpoint.concurrency,
+                context_tokens: endpoint.context_tokens,
+            },
+        )?,
+        Some(_) => {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "only a language model (role llm) can be an endpoint",
+            ));
+        }
+        None => folder.add_model(&NewModel {
+            name: &request.name,
+            role,
+            description: &request.description,
+            model: Path::new(&request.model),
+            tokenizer: Some(request.tokenizer.trim())
+                .filter(|t| !t.is_empty())
+                .map(Path::new),
+            label: request.label.map(|l| l as usize),
+        })?,
+    };
     Ok(self_test_dto(&test))
 }
 

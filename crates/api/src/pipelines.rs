@@ -13,7 +13,9 @@ use crate::project::exam_version_dto;
 use crate::readers::{Models, Needs, Readers};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{CachedEmbedder, Embedder, Outcome, PairScorer, RunMode, SystemKind, letter};
-use proctor_exam::readers::{DEFAULT_LEXICAL_THRESHOLD, Idf, LexicalReader, ReaderQuestion};
+use proctor_exam::readers::{
+    DEFAULT_LEXICAL_THRESHOLD, Idf, LexicalReader, Reader, ReaderQuestion,
+};
 use proctor_models::{EmbedderOptions, ModelsFolder, Role, embedder_name};
 use proctor_search::{Bm25Index, DenseIndex, Hit, reciprocal_rank_fusion};
 use proctor_store::{NewResponse, QuestionRow};
@@ -135,9 +137,11 @@ impl Project {
         } else {
             request.readers.clone()
         };
-        // The language model reads about a question a second: by default it sits behind
-        // closed book, the oracle and hybrid retrieval at the largest top-k only (the reader
-        // check's pair and the best retriever), so the grid stays a few minutes' work.
+        // The language model reads about three questions a second on two cores, and its time
+        // grows with the passages' length: by default it sits behind closed book, the oracle
+        // (the reader check's pair) and hybrid retrieval at the smallest top-k (one passage, as
+        // long as the oracle's), so the grid stays a few minutes' work. Asking for the reader
+        // explicitly puts it behind every retriever and top-k.
         let by_default = request.readers.is_empty();
         let top_ks = if request.top_ks.is_empty() {
             vec![1, 3]
@@ -150,7 +154,7 @@ impl Project {
                 "top-k must be between 1 and 50",
             ));
         }
-        let largest = top_ks.iter().copied().max().unwrap_or(1);
+        let smallest = top_ks.iter().copied().min().unwrap_or(1);
         let mut specs = Vec::new();
         for retriever in retrievers {
             for &reader in &readers {
@@ -159,7 +163,7 @@ impl Project {
                     if by_default
                         && reader == ReaderKind::LanguageModel
                         && !(matches!(retriever, Retriever::ClosedBook | Retriever::Oracle)
-                            || (retriever == Retriever::Hybrid && top_k == largest))
+                            || (retriever == Retriever::Hybrid && top_k == smallest))
                     {
                         continue;
                     }
@@ -395,10 +399,7 @@ impl Project {
                 .qa
                 .as_ref()
                 .map(|q| q as &dyn proctor_core::ExtractiveQa),
-            models
-                .llm
-                .as_ref()
-                .map(|l| (l as &dyn proctor_core::LanguageScorer, models.llm_mode)),
+            models.llm.as_ref().map(|l| (l.as_ref(), models.llm_mode)),
         );
         let used = models.names().join(", ");
         let chunking = self.store.setting(CHUNKING_SETTING)?.unwrap_or_default();
@@ -504,28 +505,11 @@ impl Project {
                         "the run stopped; the answers so far are kept, and running again resumes",
                     ));
                 }
-                let mut responses = Vec::with_capacity(batch.len());
+                let mut contexts = Vec::with_capacity(batch.len());
                 for question in batch {
-                    let started = std::time::Instant::now();
-                    let contexts = retrieval.contexts(*spec, question)?;
-                    let reading = reader
-                        .read(
-                            &ReaderQuestion {
-                                stem: &question.stem,
-                                choices: &question.choices,
-                            },
-                            &contexts,
-                        )
-                        .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
-                    let (outcome, raw) = match reading.choice {
-                        Some(i) => (Outcome::Chosen(i), Some(letter(i).to_string())),
-                        None => (Outcome::Unanswered, None),
-                    };
-                    let mut response = NewResponse::new(question.id, outcome, raw);
-                    response.evidence = reading.evidence;
-                    response.latency_ms = Some(started.elapsed().as_secs_f64() * 1000.0);
-                    responses.push(response);
+                    contexts.push(retrieval.contexts(*spec, question)?);
                 }
+                let responses = read_batch(reader, batch, &contexts);
                 let tx = self.store.transaction()?;
                 tx.insert_responses(run, &responses)?;
                 if let Some(cache) = &cache {
@@ -551,6 +535,73 @@ impl Project {
             sittings,
         })
     }
+}
+
+/// Each question of a batch read against its contexts — by as many threads at once as the
+/// reader allows (an endpoint serves several), the answers in the batch's order. A reading
+/// that fails (a server's fault, a malformed reply) is an error response: it counts against
+/// the pipeline, and the run goes on.
+fn read_batch(
+    reader: &dyn Reader,
+    batch: &[&QuestionRow],
+    contexts: &[Vec<&str>],
+) -> Vec<NewResponse> {
+    let read = |question: &QuestionRow, contexts: &[&str]| {
+        let started = std::time::Instant::now();
+        let reading = reader.read(
+            &ReaderQuestion {
+                stem: &question.stem,
+                choices: &question.choices,
+            },
+            contexts,
+        );
+        let mut response = match reading {
+            Ok(reading) => {
+                let (outcome, raw) = match reading.choice {
+                    Some(i) => (Outcome::Chosen(i), Some(letter(i).to_string())),
+                    None => (Outcome::Unanswered, None),
+                };
+                let mut response = NewResponse::new(question.id, outcome, raw);
+                response.evidence = reading.evidence;
+                response
+            }
+            Err(e) => {
+                let mut response = NewResponse::new(question.id, Outcome::Error, None);
+                response.error = Some(e.to_string());
+                response
+            }
+        };
+        response.latency_ms = Some(started.elapsed().as_secs_f64() * 1000.0);
+        response
+    };
+    let workers = reader.concurrency().clamp(1, batch.len().max(1));
+    if workers == 1 {
+        return batch
+            .iter()
+            .zip(contexts)
+            .map(|(q, c)| read(q, c))
+            .collect();
+    }
+    let mut responses: Vec<Option<NewResponse>> = vec![None; batch.len()];
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let slots = std::sync::Mutex::new(&mut responses);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    let at = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    if at >= batch.len() {
+                        break;
+                    }
+                    let response = read(batch[at], &contexts[at]);
+                    if let Ok(mut slots) = slots.lock() {
+                        slots[at] = Some(response);
+                    }
+                }
+            });
+        }
+    });
+    responses.into_iter().flatten().collect()
 }
 
 /// What the retrievers search.

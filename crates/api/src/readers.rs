@@ -12,8 +12,7 @@ use proctor_exam::readers::{
     SlidingWindowReader,
 };
 use proctor_models::{
-    EmbedderOptions, LocalLanguageModel, OnnxEmbedder, OnnxExtractiveQa, OnnxPairScorer, QaOptions,
-    ScorerOptions,
+    EmbedderOptions, OnnxEmbedder, OnnxExtractiveQa, OnnxPairScorer, QaOptions, ScorerOptions,
 };
 
 /// Which models a job needs (one flag per kind of model).
@@ -53,7 +52,7 @@ pub(crate) struct Models {
     pub embedder: Option<OnnxEmbedder>,
     pub scorer: Option<OnnxPairScorer>,
     pub qa: Option<OnnxExtractiveQa>,
-    pub llm: Option<LocalLanguageModel>,
+    pub llm: Option<Box<dyn LanguageScorer>>,
     /// How the language model scores choices.
     pub llm_mode: LlmMode,
 }
@@ -109,18 +108,31 @@ impl Models {
         } else {
             None
         };
-        let llm = if needs.llm {
-            Some(folder.language_model(threads)?)
+        let (llm, recorded) = if needs.llm {
+            let (model, mode) = folder.language_model_named(choice.llm.as_deref(), threads)?;
+            (Some(model), mode)
         } else {
-            None
+            (None, folder.language_model_mode())
         };
         let llm_mode = match choice.llm_mode {
             Some(mode) => mode_of(mode),
-            None => folder
-                .language_model_mode()
+            None => recorded
                 .and_then(|m| LlmMode::parse(&m))
                 .unwrap_or(LlmMode::ClozePerToken),
         };
+        if let Some(model) = &llm
+            && !model.scores_continuations()
+            && llm_mode != LlmMode::Letter
+        {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                format!(
+                    "{} names the next token only: it reads by letter, not by {}",
+                    model.name(),
+                    llm_mode.as_str()
+                ),
+            ));
+        }
         Ok(Self {
             embedder,
             scorer,

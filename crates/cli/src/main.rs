@@ -3,17 +3,18 @@
 //! Every subcommand is an adapter of a few lines over the `proctor-api` facade; the text tables
 //! live in [`report`]. Errors print as `error: <message>` and exit with status 1.
 
+mod models;
 mod progress;
 mod readers;
 mod report;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use proctor_api::dto::{
-    AddModelRequest, ArticleBuilder, BuildArticlesRequest, CategoryOverride, ChunkUnit, Chunking,
-    CompareRequest, CorrelateRequest, Factor, GridRequest, ImportKind, ImportRequest,
-    ImproveRequest, IngestRequest, IrtMethod, IrtModel, IrtRequest, IrtSettings, LeaderboardMetric,
-    ProjectPath, ReadArticlesRequest, ReaderKind, Retriever, RunRequest, SignificanceRequest,
-    SystemSelection, UserModelChoice,
+    ArticleBuilder, BuildArticlesRequest, CategoryOverride, ChunkUnit, Chunking, CompareRequest,
+    CorrelateRequest, Factor, GridRequest, ImportKind, ImportRequest, ImproveRequest,
+    IngestRequest, IrtMethod, IrtModel, IrtRequest, IrtSettings, LeaderboardMetric, ProjectPath,
+    ReadArticlesRequest, ReaderKind, Retriever, RunRequest, SignificanceRequest, SystemSelection,
+    UserModelChoice,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
@@ -264,7 +265,7 @@ enum Command {
     /// The local models: what the models folder holds, and a self-test of the embedder.
     Models {
         #[command(subcommand)]
-        action: ModelsAction,
+        action: models::ModelsAction,
     },
     /// The readers: check whether each reads (with the passage vs closed book).
     Readers {
@@ -319,151 +320,12 @@ enum Command {
     },
 }
 
-/// The models subcommands.
-#[derive(Subcommand)]
-enum ModelsAction {
-    /// List the installed models and say whether each file is there.
-    List {
-        /// The models folder (installed by scripts/install-models.sh).
-        #[arg(long, env = "PROCTOR_MODELS")]
-        models: Option<PathBuf>,
-        /// Print the list as JSON.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Run a self-test: of the default embedder, or of a model you added (by name).
-    Test {
-        /// A model you added (default: the installed embedder).
-        name: Option<String>,
-        /// The models folder (installed by scripts/install-models.sh).
-        #[arg(long, env = "PROCTOR_MODELS")]
-        models: Option<PathBuf>,
-        /// Test the int8 copy of the default embedder.
-        #[arg(long)]
-        int8: bool,
-        /// Print the result as JSON.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Add your own ONNX model (with its tokenizer.json) for a role, after a self-test.
-    Add {
-        /// The ONNX file.
-        model: PathBuf,
-        /// Its tokenizer.json.
-        #[arg(long)]
-        tokenizer: PathBuf,
-        /// embedder, pair-scorer (a cross-encoder or NLI model) or extractive-qa.
-        #[arg(long)]
-        role: String,
-        /// The name to give it (lower-case letters, digits, '.', '-', '_').
-        #[arg(long)]
-        name: String,
-        /// In your words (where it comes from, its licence).
-        #[arg(long, default_value = "")]
-        description: String,
-        /// For an NLI model: which logit is "entailment", counting from 0.
-        #[arg(long)]
-        entailment_label: Option<u32>,
-        /// The models folder (installed by scripts/install-models.sh).
-        #[arg(long, env = "PROCTOR_MODELS")]
-        models: Option<PathBuf>,
-        /// Print the result as JSON.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Remove a model you added.
-    Remove {
-        /// Its name.
-        name: String,
-        /// The models folder (installed by scripts/install-models.sh).
-        #[arg(long, env = "PROCTOR_MODELS")]
-        models: Option<PathBuf>,
-    },
-}
-
-fn models(action: ModelsAction) -> ApiResult<()> {
-    match action {
-        ModelsAction::List { models, json } => show(
-            &proctor_api::models::list(models.as_deref().map(path_text).as_deref())?,
-            json,
-            report::models,
-        ),
-        ModelsAction::Test {
-            name: Some(name),
-            models,
-            json,
-            ..
-        } => {
-            let result = proctor_api::models::test_user_model(
-                models.as_deref().map(path_text).as_deref(),
-                &name,
-            )?;
-            show(&result, json, report::self_test)?;
-            if result.passed {
-                Ok(())
-            } else {
-                Err(ApiError::new(
-                    ErrorCode::InvalidInput,
-                    format!("{name} failed its self-test"),
-                ))
-            }
-        }
-        ModelsAction::Add {
-            model,
-            tokenizer,
-            role,
-            name,
-            description,
-            entailment_label,
-            models,
-            json,
-        } => show(
-            &proctor_api::models::add(
-                models.as_deref().map(path_text).as_deref(),
-                &AddModelRequest {
-                    name,
-                    role,
-                    description,
-                    model: path_text(&model),
-                    tokenizer: path_text(&tokenizer),
-                    label: entailment_label,
-                },
-            )?,
-            json,
-            report::self_test,
-        ),
-        ModelsAction::Remove { name, models } => {
-            let removed =
-                proctor_api::models::remove(models.as_deref().map(path_text).as_deref(), &name)?;
-            println!("Removed {} ({}).", removed.name, removed.role);
-            Ok(())
-        }
-        ModelsAction::Test {
-            name: None,
-            models,
-            int8,
-            json,
-        } => {
-            let result =
-                proctor_api::models::test(models.as_deref().map(path_text).as_deref(), int8)?;
-            show(&result, json, report::model_test)?;
-            if result.passed {
-                Ok(())
-            } else {
-                Err(ApiError::new(
-                    ErrorCode::Internal,
-                    "the embedder failed its self-test",
-                ))
-            }
-        }
-    }
-}
-
 /// The pipelines subcommands.
 #[derive(Subcommand)]
 enum PipelinesAction {
     /// Add every combination of retrievers, readers and top-k as a pipeline (default: the 24
-    /// built-in ones, and more for the models you added).
+    /// built-in ones; with the language model installed, it reads behind closed book, the
+    /// oracle and hybrid top 1; and more for the models you added).
     AddGrid {
         /// The project file.
         #[arg(short, long, env = "PROCTOR_PROJECT")]
@@ -567,6 +429,10 @@ struct UserModelArgs {
     /// The extractive QA model to use, by name.
     #[arg(long)]
     qa_model: Option<String>,
+    /// The language model the LLM reader runs on, by name: a GGUF file or endpoint you added
+    /// (default: the one set-up installs).
+    #[arg(long)]
+    llm: Option<String>,
 }
 
 impl From<UserModelArgs> for UserModelChoice {
@@ -575,6 +441,7 @@ impl From<UserModelArgs> for UserModelChoice {
             pair_scorer: args.pair_scorer,
             extractive_qa: args.qa_model,
             llm_mode: None,
+            llm: args.llm,
         }
     }
 }
@@ -835,7 +702,11 @@ fn parse_factor(text: &str) -> Result<Factor, String> {
 }
 
 /// Prints a facade answer as pretty JSON (`--json`) or as the text rendering for people.
-fn show<T: serde::Serialize>(value: &T, json: bool, text: fn(&T) -> String) -> ApiResult<()> {
+pub(crate) fn show<T: serde::Serialize>(
+    value: &T,
+    json: bool,
+    text: fn(&T) -> String,
+) -> ApiResult<()> {
     if json {
         let encoded = serde_json::to_string_pretty(value)
             .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
@@ -847,7 +718,7 @@ fn show<T: serde::Serialize>(value: &T, json: bool, text: fn(&T) -> String) -> A
 }
 
 /// A path as the facade takes it.
-fn path_text(path: &Path) -> String {
+pub(crate) fn path_text(path: &Path) -> String {
     path.display().to_string()
 }
 
@@ -901,7 +772,7 @@ fn run(cli: Cli) -> ApiResult<()> {
         }
         Command::Irt { action } => irt(action)?,
         Command::Pipelines { action } => pipelines(action)?,
-        Command::Models { action } => models(action)?,
+        Command::Models { action } => models::models(action)?,
         Command::Readers { action } => readers::readers(action)?,
         Command::Articles {
             project,
@@ -1147,6 +1018,10 @@ fn run(cli: Cli) -> ApiResult<()> {
             print!("{}", report::summary(&summary));
             if let Some(grades) = &summary.grades {
                 print!("\n{}", report::breakdowns(grades));
+            }
+            if !quick {
+                let check = Project::open(&project)?.reader_check(None, &[])?;
+                print!("\n{}", readers::text(&check));
             }
             println!(
                 "\nThe sample project is at {}. Open it in the app, or: proctor summary -p {0}",

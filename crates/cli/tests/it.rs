@@ -400,8 +400,8 @@ fn the_full_demo_runs_the_reference_pipelines() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("31 systems"),
-        "7 imported and 24 pipelines: {stdout}"
+        stdout.contains("34 systems"),
+        "7 imported and 27 pipelines: {stdout}"
     );
     for name in [
         "closed book · lexical",
@@ -417,8 +417,17 @@ fn the_full_demo_runs_the_reference_pipelines() {
     for reader in ["lexical", "embedding", "combined"] {
         assert!(ceilings.contains(&format!(" {reader} ")), "{ceilings}");
     }
+    // The reader check from the closed-book and oracle sittings: every reader reads the sample.
+    let check = stdout
+        .split("Reader check on")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no reader check: {stdout}"));
+    for reader in ["lexical", "embedding", "combined", "language model"] {
+        assert!(check.contains(reader), "{reader} not checked: {check}");
+    }
+    assert_eq!(check.matches("This reader reads:").count(), 4, "{check}");
     let listed = text(&proctor(&["pipelines", "list", "-p", project.to_str().unwrap()]).stdout);
-    assert!(listed.starts_with("24 built-in pipelines"), "{listed}");
+    assert!(listed.starts_with("27 built-in pipelines"), "{listed}");
 }
 
 /// The per-system tallies of `proctor grade --json`, by system.

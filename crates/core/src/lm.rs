@@ -44,4 +44,9 @@ pub trait LanguageScorer: Send + Sync {
     /// `user` as one user turn through the model's chat template, ready for the reply; None for
     /// a model without one (a base model reads the plain text).
     fn chat(&self, user: &str) -> Option<String>;
+    /// How many questions it may be asked at once (a remote server serves several; a local
+    /// model runs one at a time on all its threads).
+    fn concurrency(&self) -> usize {
+        1
+    }
 }

@@ -201,9 +201,14 @@ impl ModelsFolder {
             .and_then(|f| f.mode.clone())
     }
 
-    /// Whether the installed language model is there.
-    pub fn has_language_model(&self) -> bool {
+    /// Whether the language model set-up installs is there.
+    pub fn installed_language_model(&self) -> bool {
         self.installed.iter().any(|f| f.role == "llm" && f.present)
+    }
+
+    /// Whether any language model is at hand: the installed one or one the user added.
+    pub fn has_language_model(&self) -> bool {
+        self.installed_language_model() || self.has_role(crate::Role::Llm)
     }
 }
 

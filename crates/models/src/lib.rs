@@ -26,6 +26,7 @@
 
 mod embedder;
 mod encoder;
+mod endpoint;
 mod folder;
 mod llm;
 mod local_lm;
@@ -36,6 +37,7 @@ mod scorer;
 mod selftest;
 
 pub use embedder::{EmbedderOptions, OnnxEmbedder};
+pub use endpoint::{EndpointModel, EndpointSettings};
 pub use folder::{DEFAULT_EMBEDDER, InstalledFile, ModelsFolder, embedder_name};
 pub use llm::{CONTEXT_TOKENS, Continuation, LanguageModel, Session as LlmSession};
 pub use local_lm::LocalLanguageModel;

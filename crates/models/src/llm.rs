@@ -154,12 +154,20 @@ fn log_probability(logits: &[f32], token: LlamaToken) -> f64 {
 }
 
 impl Session<'_> {
-    /// Decodes `tokens` at positions from `start` on, with logits for every one of them.
-    fn decode(&mut self, tokens: &[LlamaToken], start: usize) -> Result<(), ModelError> {
+    /// Decodes `tokens` at positions from `start` on, with logits for every one of them or
+    /// (`all_logits` false) for the last only: the output layer over a large vocabulary costs
+    /// as much as the rest of a small model, so a long prefix asks for one row of logits.
+    fn decode(
+        &mut self,
+        tokens: &[LlamaToken],
+        start: usize,
+        all_logits: bool,
+    ) -> Result<(), ModelError> {
         self.batch.clear();
+        let last = tokens.len().saturating_sub(1);
         for (k, &token) in tokens.iter().enumerate() {
             self.batch
-                .add(token, (start + k) as i32, &[0], true)
+                .add(token, (start + k) as i32, &[0], all_logits || k == last)
                 .map_err(|e| runtime("preparing a batch", e))?;
         }
         self.context
@@ -179,7 +187,7 @@ impl Session<'_> {
             )));
         }
         self.context.clear_kv_cache();
-        self.decode(&tokens, 0)?;
+        self.decode(&tokens, 0, false)?;
         let last = self
             .context
             .get_logits_ith(tokens.len() as i32 - 1)
@@ -214,7 +222,7 @@ impl Session<'_> {
                 }
                 let mut log_likelihood = log_probability(&after_prefix, tokens[0]);
                 if tokens.len() > 1 {
-                    self.decode(&tokens[..tokens.len() - 1], at)?;
+                    self.decode(&tokens[..tokens.len() - 1], at, true)?;
                     for (k, &token) in tokens[1..].iter().enumerate() {
                         log_likelihood +=
                             log_probability(self.context.get_logits_ith(k as i32), token);

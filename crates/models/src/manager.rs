@@ -4,10 +4,13 @@
 //! from what set-up installs, so reinstalling the default models keeps them.
 
 use crate::embedder::{EmbedderOptions, OnnxEmbedder};
+use crate::endpoint::{EndpointModel, EndpointSettings};
+use crate::local_lm::LocalLanguageModel;
 use crate::qa::{OnnxExtractiveQa, QaOptions};
 use crate::scorer::{OnnxPairScorer, ScorerOptions};
 use crate::selftest::{self, SelfTest};
 use crate::{DEFAULT_EMBEDDER, ModelError, ModelsFolder};
+use proctor_core::LanguageScorer;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -21,6 +24,9 @@ pub enum Role {
     PairScorer,
     /// Question and context to an answer span: the extractive QA reader.
     ExtractiveQa,
+    /// A generative language model (a GGUF file, or an OpenAI-compatible endpoint): the LLM
+    /// reader.
+    Llm,
 }
 
 impl Role {
@@ -30,6 +36,7 @@ impl Role {
             Self::Embedder => "embedder",
             Self::PairScorer => "pair-scorer",
             Self::ExtractiveQa => "extractive-qa",
+            Self::Llm => "llm",
         }
     }
 
@@ -39,8 +46,9 @@ impl Role {
             "embedder" => Ok(Self::Embedder),
             "pair-scorer" | "cross-encoder" | "nli" => Ok(Self::PairScorer),
             "extractive-qa" | "qa" => Ok(Self::ExtractiveQa),
+            "llm" | "language-model" => Ok(Self::Llm),
             other => Err(ModelError::Invalid(format!(
-                "there is no role '{other}'; the roles are embedder, pair-scorer and extractive-qa"
+                "there is no role '{other}'; the roles are embedder, pair-scorer, extractive-qa and llm"
             ))),
         }
     }
@@ -56,13 +64,22 @@ pub struct UserModel {
     /// In the user's words.
     #[serde(default)]
     pub description: String,
-    /// The graph, relative to the models folder.
+    /// The graph or GGUF file, relative to the models folder (empty for an endpoint).
+    #[serde(default)]
     pub model: String,
-    /// Its tokenizer.json, relative to the models folder.
+    /// Its tokenizer.json, relative to the models folder (empty for a language model).
+    #[serde(default)]
     pub tokenizer: String,
     /// For a pair scorer with several logits: the one that is the score (NLI "entailment").
     #[serde(default)]
     pub label: Option<usize>,
+    /// For a language model: how the LLM reader scores with it ("letter" for a model with a
+    /// chat template or an endpoint, "cloze-per-token" for a base model).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
+    /// For a language model behind an OpenAI-compatible endpoint: how to reach it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub endpoint: Option<EndpointSettings>,
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -80,10 +97,11 @@ pub struct NewModel<'a> {
     pub role: Role,
     /// In the user's words.
     pub description: &'a str,
-    /// The ONNX file (an `<file>.data` beside it, for external weights, is copied too).
+    /// The ONNX file (an `<file>.data` beside it, for external weights, is copied too), or the
+    /// GGUF file of a language model.
     pub model: &'a Path,
-    /// Its tokenizer.json.
-    pub tokenizer: &'a Path,
+    /// Its tokenizer.json (not for a language model: a GGUF file carries its own).
+    pub tokenizer: Option<&'a Path>,
     /// For a pair scorer with several logits: the one that is the score.
     pub label: Option<usize>,
 }
@@ -215,6 +233,14 @@ impl ModelsFolder {
     /// Runs the self-test of a user model.
     pub fn test_model(&self, name: &str) -> Result<SelfTest, ModelError> {
         let model = self.user_model(name)?;
+        if model.role == Role::Llm {
+            let loaded = self.user_language_model(model, 0)?;
+            return Ok(SelfTest {
+                name: model.name.clone(),
+                role: Role::Llm,
+                checks: selftest::language_model_checks(loaded.as_ref())?,
+            });
+        }
         selftest::run(
             &model.name,
             model.role,
@@ -225,24 +251,40 @@ impl ModelsFolder {
         )
     }
 
+    /// Refuses a name that is not plain or is taken.
+    fn check_new_name(&self, name: &str) -> Result<(), ModelError> {
+        if !valid_name(name) || name == DEFAULT_EMBEDDER {
+            return Err(ModelError::Invalid(format!(
+                "'{name}' cannot be a model's name: use lower-case letters, digits, '.', '-' and '_' (at most 64), and not {DEFAULT_EMBEDDER}"
+            )));
+        }
+        if self.user.iter().any(|m| m.name == name) {
+            return Err(ModelError::Invalid(format!(
+                "a model named '{name}' is already there; remove it first (proctor models remove {name})"
+            )));
+        }
+        Ok(())
+    }
+
     /// Adds a model: checks its inputs and outputs and runs the self-test, then copies it (and
-    /// an external-weights `<file>.data` beside it) into `user/<name>/` and records it. On any
-    /// failure nothing is left behind.
+    /// an external-weights `<file>.data` beside it, or for a language model its GGUF file) into
+    /// `user/<name>/` and records it. On any failure nothing is left behind.
     pub fn add_model(&mut self, new: &NewModel<'_>) -> Result<SelfTest, ModelError> {
-        if !valid_name(new.name) || new.name == DEFAULT_EMBEDDER {
-            return Err(ModelError::Invalid(format!(
-                "'{}' cannot be a model's name: use lower-case letters, digits, '.', '-' and '_' (at most 64), and not {DEFAULT_EMBEDDER}",
-                new.name
-            )));
-        }
-        if self.user.iter().any(|m| m.name == new.name) {
-            return Err(ModelError::Invalid(format!(
-                "a model named '{}' is already there; remove it first (proctor models remove {})",
-                new.name, new.name
-            )));
-        }
-        for (what, path) in [("model", new.model), ("tokenizer", new.tokenizer)] {
-            if !path.is_file() {
+        self.check_new_name(new.name)?;
+        let tokenizer = if new.role == Role::Llm {
+            None
+        } else {
+            Some(new.tokenizer.ok_or_else(|| {
+                ModelError::Invalid(format!(
+                    "a {} model needs its tokenizer.json",
+                    new.role.as_str()
+                ))
+            })?)
+        };
+        for (what, path) in [("model", Some(new.model)), ("tokenizer", tokenizer)] {
+            if let Some(path) = path
+                && !path.is_file()
+            {
                 return Err(ModelError::Invalid(format!(
                     "the {what} file {} does not exist",
                     path.display()
@@ -251,17 +293,43 @@ impl ModelsFolder {
         }
         // The self-test runs on the user's files, so its messages name them; only a model
         // that passes is copied in.
-        let test = selftest::run(
-            new.name,
-            new.role,
-            &self.runtime()?,
-            new.model,
-            new.tokenizer,
-            new.label,
-        )?;
+        let (test, mode) = match tokenizer {
+            None => {
+                let model = LocalLanguageModel::start(new.model, 0, new.name)?;
+                let test = SelfTest {
+                    name: new.name.to_owned(),
+                    role: Role::Llm,
+                    checks: selftest::language_model_checks(&model)?,
+                };
+                // An instruct model (one with a chat template) is asked for the letter, a base
+                // model scores each choice's text (crates/models/README.md has the numbers).
+                let mode = if model.chat("").is_some() {
+                    "letter"
+                } else {
+                    "cloze-per-token"
+                };
+                (test, Some(mode.to_owned()))
+            }
+            Some(tokenizer) => (
+                selftest::run(
+                    new.name,
+                    new.role,
+                    &self.runtime()?,
+                    new.model,
+                    tokenizer,
+                    new.label,
+                )?,
+                None,
+            ),
+        };
         if !test.passed() {
             return Err(ModelError::SelfTest(test.failures()));
         }
+        let model_file = if new.role == Role::Llm {
+            "model.gguf"
+        } else {
+            "model.onnx"
+        };
         let user = self.root.join("user");
         let staging = user.join(format!(".{}.partial", new.name));
         let io = |e: std::io::Error| {
@@ -270,14 +338,16 @@ impl ModelsFolder {
         let copied = (|| {
             let _ = std::fs::remove_dir_all(&staging);
             std::fs::create_dir_all(&staging)?;
-            std::fs::copy(new.model, staging.join("model.onnx"))?;
+            std::fs::copy(new.model, staging.join(model_file))?;
             let mut external = new.model.as_os_str().to_owned();
             external.push(".data");
             let external = PathBuf::from(external);
-            if external.is_file() {
+            if tokenizer.is_some() && external.is_file() {
                 std::fs::copy(&external, staging.join("model.onnx.data"))?;
             }
-            std::fs::copy(new.tokenizer, staging.join("tokenizer.json"))?;
+            if let Some(tokenizer) = tokenizer {
+                std::fs::copy(tokenizer, staging.join("tokenizer.json"))?;
+            }
             Ok(())
         })();
         if let Err(e) = copied {
@@ -287,21 +357,107 @@ impl ModelsFolder {
         let home = user.join(new.name);
         let _ = std::fs::remove_dir_all(&home);
         std::fs::rename(&staging, &home).map_err(io)?;
-        let mut models = self.user.clone();
-        models.push(UserModel {
+        let record = UserModel {
             name: new.name.to_owned(),
             role: new.role,
             description: new.description.to_owned(),
-            model: format!("user/{}/model.onnx", new.name),
-            tokenizer: format!("user/{}/tokenizer.json", new.name),
+            model: format!("user/{}/{model_file}", new.name),
+            tokenizer: if tokenizer.is_some() {
+                format!("user/{}/tokenizer.json", new.name)
+            } else {
+                String::new()
+            },
             label: new.label,
-        });
-        if let Err(e) = self.write_user_manifest(&models) {
+            mode,
+            endpoint: None,
+        };
+        if let Err(e) = self.record(record) {
             let _ = std::fs::remove_dir_all(&home);
             return Err(e);
         }
-        self.user = models;
         Ok(test)
+    }
+
+    /// Adds a language model behind an OpenAI-compatible endpoint, after its self-test (the
+    /// server is asked the easy question twice). Nothing is written when it fails.
+    pub fn add_endpoint(
+        &mut self,
+        name: &str,
+        description: &str,
+        settings: EndpointSettings,
+    ) -> Result<SelfTest, ModelError> {
+        self.check_new_name(name)?;
+        let settings = settings.checked()?;
+        let model = EndpointModel::new(name, settings.clone())?;
+        let test = SelfTest {
+            name: name.to_owned(),
+            role: Role::Llm,
+            checks: selftest::language_model_checks(&model)?,
+        };
+        if !test.passed() {
+            return Err(ModelError::SelfTest(test.failures()));
+        }
+        self.record(UserModel {
+            name: name.to_owned(),
+            role: Role::Llm,
+            description: description.to_owned(),
+            model: String::new(),
+            tokenizer: String::new(),
+            label: None,
+            mode: Some("letter".to_owned()),
+            endpoint: Some(settings),
+        })?;
+        Ok(test)
+    }
+
+    /// Adds a record to `user-models.json`.
+    fn record(&mut self, model: UserModel) -> Result<(), ModelError> {
+        let mut models = self.user.clone();
+        models.push(model);
+        self.write_user_manifest(&models)?;
+        self.user = models;
+        Ok(())
+    }
+
+    /// A language model the user added, loaded (a GGUF file on `threads` threads) or prepared
+    /// (an endpoint).
+    pub(crate) fn user_language_model(
+        &self,
+        model: &UserModel,
+        threads: usize,
+    ) -> Result<Box<dyn LanguageScorer>, ModelError> {
+        Ok(match &model.endpoint {
+            Some(settings) => Box::new(EndpointModel::new(&model.name, settings.clone())?),
+            None => Box::new(LocalLanguageModel::start(
+                &self.root.join(&model.model),
+                threads,
+                &model.name,
+            )?),
+        })
+    }
+
+    /// The language model the LLM reader runs on, and the scoring mode recorded for it: the
+    /// user's model named, else the one set-up installs, else the only one the user added.
+    pub fn language_model_named(
+        &self,
+        name: Option<&str>,
+        threads: usize,
+    ) -> Result<(Box<dyn LanguageScorer>, Option<String>), ModelError> {
+        let user = match name {
+            Some(name) => Some(self.model_for(Role::Llm, Some(name))?),
+            None if self.installed_language_model() => None,
+            None => self.user.iter().find(|m| m.role == Role::Llm),
+        };
+        match user {
+            Some(model) => Ok((
+                self.user_language_model(model, threads)?,
+                model.mode.clone(),
+            )),
+            None => Ok((
+                Box::new(self.language_model(threads)?),
+                self.language_model_mode(),
+            )),
+        }
     }
 
     /// Removes a model the user added.

@@ -6,10 +6,12 @@
 
 use crate::ModelError;
 use crate::embedder::{EmbedderOptions, OnnxEmbedder};
+use crate::local_lm::LocalLanguageModel;
 use crate::manager::Role;
 use crate::qa::{OnnxExtractiveQa, QaOptions};
 use crate::scorer::{OnnxPairScorer, ScorerOptions};
-use proctor_core::Embedder;
+use proctor_core::{Embedder, LanguageScorer};
+use std::fmt::Write as _;
 use std::path::Path;
 
 /// One check of a self-test.
@@ -103,6 +105,7 @@ pub fn run(
             tokenizer,
             &QaOptions::default(),
         )?)?,
+        Role::Llm => language_model_checks(&LocalLanguageModel::start(model, 0, name)?)?,
     };
     Ok(SelfTest {
         name: name.to_owned(),
@@ -258,6 +261,86 @@ fn qa_checks(qa: &OnnxExtractiveQa) -> Result<Vec<Check>, ModelError> {
             found.contains("thirty days"),
             false,
             format!("it found {found:?}"),
+        ),
+    ])
+}
+
+/// The easy reading question a language model is asked: the passage says the answer.
+const EASY_CHOICES: [&str; 4] = ["thirty days", "one year", "two hours", "forever"];
+
+/// How a language model scores the easy question's choices: by each choice's text after the
+/// passage and question where it can, else by the letter it names.
+fn easy_scores(model: &dyn LanguageScorer) -> Result<Vec<f64>, ModelError> {
+    let fail = |e: proctor_core::EmbedError| ModelError::Runtime(e.0);
+    if model.scores_continuations() {
+        let prefix = format!("{ANSWER}\n\nQuestion: {QUESTION}\nAnswer:");
+        let texts: Vec<String> = EASY_CHOICES.iter().map(|c| format!(" {c}")).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        return Ok(model
+            .continuations(&prefix, &texts)
+            .map_err(fail)?
+            .iter()
+            .map(proctor_core::Likelihood::per_token)
+            .collect());
+    }
+    let mut body = format!("{ANSWER}\n\nQuestion: {QUESTION}\n");
+    for (letter, choice) in ["A", "B", "C", "D"].iter().zip(EASY_CHOICES) {
+        let _ = writeln!(body, "{letter}. {choice}");
+    }
+    let prompt = model
+        .chat(&format!(
+            "{body}\nAnswer with the letter of the correct choice only."
+        ))
+        .unwrap_or_else(|| format!("{body}Answer:"));
+    let letters: Vec<&str> = if model.chat("").is_some() {
+        vec!["A", "B", "C", "D"]
+    } else {
+        vec![" A", " B", " C", " D"]
+    };
+    model.next_tokens(&prompt, &letters).map_err(fail)
+}
+
+/// The checks of a language model (a GGUF file loaded, or an endpoint reached): its scores are
+/// numbers, the same twice, and — as advice — it picks the answer an easy passage states.
+pub fn language_model_checks(model: &dyn LanguageScorer) -> Result<Vec<Check>, ModelError> {
+    let first = easy_scores(model)?;
+    let again = easy_scores(model)?;
+    let valid = first.len() == EASY_CHOICES.len() && first.iter().all(|s| !s.is_nan());
+    let same = first
+        .iter()
+        .zip(&again)
+        .all(|(a, b)| a.to_bits() == b.to_bits() || (a - b).abs() < 1e-6);
+    let best = first
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.total_cmp(b.1))
+        .map(|(i, _)| i);
+    let how = if model.scores_continuations() {
+        "each choice's log-likelihood per token"
+    } else {
+        "the letter it names"
+    };
+    Ok(vec![
+        check(
+            "it scores the choices of a question",
+            valid,
+            true,
+            format!("by {how}: {first:.3?}"),
+        ),
+        check(
+            "the same question gets the same scores twice",
+            same,
+            true,
+            format!("{first:.4?} then {again:.4?}"),
+        ),
+        check(
+            "it picks \"thirty days\" for \"How long are backups kept?\" when the passage says so",
+            best == Some(0),
+            false,
+            format!(
+                "it picked \"{}\"",
+                best.map_or("nothing", |i| EASY_CHOICES[i])
+            ),
         ),
     ])
 }

@@ -110,6 +110,10 @@ pub struct UserModelChoice {
     pub extractive_qa: Option<String>,
     /// How the language model scores choices (default: the mode recorded for the model).
     pub llm_mode: Option<LlmScoring>,
+    /// The language model the LLM reader runs on, by name: a GGUF file or endpoint the user
+    /// added (default: the one set-up installs).
+    #[serde(default)]
+    pub llm: Option<String>,
 }
 
 /// How the language-model reader scores the choices (METHODS.md §6).

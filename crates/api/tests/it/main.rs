@@ -26,6 +26,7 @@ fn project_with_exam(dir: &Path) -> Project {
     project
 }
 
+mod endpoint_reader;
 mod reader_check;
 mod versions;
 
@@ -1061,13 +1062,13 @@ mod pipelines {
         let mixed = project.fit_irt(&irt).unwrap_err();
         assert!(
             mixed.message.contains("7 carry llm, retriever")
-                && mixed.message.contains("24 carry reader, retriever, top_k"),
+                && mixed.message.contains("27 carry reader, retriever, top_k"),
             "{}",
             mixed.message
         );
         irt.selection.tagged = vec!["reader".into()];
         let fit = project.fit_irt(&irt).unwrap();
-        assert_eq!(fit.systems.len(), 24);
+        assert_eq!(fit.systems.len(), 27);
         let effect = |level: &str| {
             fit.effects
                 .iter()
@@ -1082,7 +1083,11 @@ mod pipelines {
             fit.effects
         );
         let pipelines = project.pipelines().unwrap();
-        assert_eq!(pipelines.len(), 24, "3 closed book + 3 oracle + 3 × 3 × 2");
+        assert_eq!(
+            pipelines.len(),
+            27,
+            "3 closed book + 3 oracle + 3 × 3 × 2, and the language model behind closed book, oracle and hybrid top 1"
+        );
         for reader in ["lexical", "embedding", "combined"] {
             let closed = accuracy[format!("closed book · {reader}").as_str()];
             let oracle = accuracy[format!("oracle · {reader}").as_str()];
@@ -1101,6 +1106,17 @@ mod pipelines {
                 }
             }
         }
+        // The language model reads too: oracle ≥ retrieval > closed book.
+        let lm = |system: &str| accuracy[system];
+        let (oracle, hybrid, closed) = (
+            lm("oracle · language model"),
+            lm("hybrid · language model · top 1"),
+            lm("closed book · language model"),
+        );
+        assert!(
+            oracle >= hybrid && hybrid > closed + 0.2,
+            "{oracle} {hybrid} {closed}"
+        );
         // A second run has nothing left to do.
         let again = project
             .run_pipelines(
@@ -1131,8 +1147,8 @@ mod pipelines {
                 models: None,
             })
             .unwrap();
-        assert_eq!(grid.len(), 24);
-        assert_eq!(project.pipelines().unwrap().len(), 24);
+        assert_eq!(grid.len(), 27);
+        assert_eq!(project.pipelines().unwrap().len(), 27);
     }
 }
 
@@ -1545,6 +1561,7 @@ mod user_models {
                     model: path_text(&tiny.join(file)),
                     tokenizer: path_text(&tiny.join("tokenizer.json")),
                     label: None,
+                    endpoint: None,
                 },
             )
             .unwrap();
@@ -1658,8 +1675,7 @@ mod user_models {
                     threads: 0,
                     user_models: UserModelChoice {
                         pair_scorer: Some("nope".into()),
-                        extractive_qa: None,
-                        llm_mode: None,
+                        ..UserModelChoice::default()
                     },
                     restart: false,
                 },

@@ -217,6 +217,10 @@ impl Reader for LlmReader<'_> {
         "language model"
     }
 
+    fn concurrency(&self) -> usize {
+        self.model.concurrency()
+    }
+
     fn read(
         &self,
         question: &ReaderQuestion<'_>,

@@ -58,6 +58,10 @@ pub trait Reader: Send + Sync {
     /// Reads one question against its contexts (none for closed book).
     fn read(&self, question: &ReaderQuestion<'_>, contexts: &[&str])
     -> Result<Reading, EmbedError>;
+    /// How many questions it may read at once (from several threads).
+    fn concurrency(&self) -> usize {
+        1
+    }
 }
 
 const TERMS: Terms = Terms {

@@ -55,7 +55,7 @@ fn new_model<'a>(name: &'a str, role: Role, file: &'a Path) -> NewModel<'a> {
         role,
         description: "generated for a test",
         model: file,
-        tokenizer: TOKENIZER.get_or_init(|| tiny().join("tokenizer.json")),
+        tokenizer: Some(TOKENIZER.get_or_init(|| tiny().join("tokenizer.json"))),
         label: None,
     }
 }
@@ -335,4 +335,70 @@ fn refused_models_leave_the_folder_as_it_was() {
         gone.to_string().contains("no models have been added"),
         "{gone}"
     );
+}
+
+/// A GGUF language model of the user's (here the installed one, copied in): added after its
+/// self-test with the scoring mode a base model gets, loaded by name, tested again, removed; a
+/// file that is no GGUF model is refused and leaves nothing behind.
+#[test]
+fn a_gguf_language_model_is_added_tested_and_removed() {
+    let installed = ModelsFolder::locate(None).unwrap();
+    let gguf = installed.file("llm").unwrap();
+    let (dir, mut folder) = folder();
+    let test = folder
+        .add_model(&NewModel {
+            name: "my-gemma",
+            role: Role::Llm,
+            description: "Gemma 3 270M, copied",
+            model: &gguf,
+            tokenizer: None,
+            label: None,
+        })
+        .unwrap();
+    assert!(test.passed(), "{test:?}");
+    assert_eq!(test.checks.len(), 3);
+    assert!(test.checks[2].passed, "it reads the easy passage: {test:?}");
+    let added = folder.user_model("my-gemma").unwrap().clone();
+    assert_eq!(added.role, Role::Llm);
+    assert_eq!(added.mode.as_deref(), Some("cloze-per-token"));
+    assert_eq!(
+        std::fs::metadata(dir.path().join(&added.model))
+            .unwrap()
+            .len(),
+        std::fs::metadata(&gguf).unwrap().len()
+    );
+    // Reopened, the folder offers it to the LLM reader, by name or as the only one.
+    let folder = ModelsFolder::open(dir.path()).unwrap();
+    assert!(folder.has_language_model());
+    let (model, mode) = folder.language_model_named(None, 1).unwrap();
+    assert_eq!(
+        (model.name(), mode.as_deref()),
+        ("my-gemma", Some("cloze-per-token"))
+    );
+    drop(model);
+    assert!(folder.test_model("my-gemma").unwrap().passed());
+
+    let not_gguf = dir.path().join("notes.gguf");
+    std::fs::write(&not_gguf, "these are notes, not weights").unwrap();
+    let mut folder = folder;
+    let refused = folder
+        .add_model(&NewModel {
+            name: "notes",
+            role: Role::Llm,
+            description: "",
+            model: &not_gguf,
+            tokenizer: None,
+            label: None,
+        })
+        .unwrap_err();
+    assert!(
+        matches!(refused, ModelError::Incompatible { .. })
+            && refused.to_string().contains("notes.gguf"),
+        "{refused}"
+    );
+    assert!(!dir.path().join("user/notes").exists());
+    assert!(folder.user_model("notes").is_err());
+    folder.remove_model("my-gemma").unwrap();
+    assert!(!dir.path().join("user/my-gemma").exists());
+    assert!(!folder.has_language_model());
 }

@@ -10,7 +10,7 @@ import { tauriPlatform } from "./tauri";
 export type { ApiError } from "./types";
 
 /** What a file dialog is for. */
-export type PathChoice = "open-project" | "new-project" | "file" | "folder" | "model" | "tokenizer";
+export type PathChoice = "open-project" | "new-project" | "file" | "folder" | "model" | "gguf" | "tokenizer";
 
 /** What the window and the browser do differently. */
 export interface Platform {

@@ -20,6 +20,8 @@ async function choosePath(choice: PathChoice): Promise<string | null> {
       return open({ title: "Choose a folder of documents", multiple: false, directory: true });
     case "model":
       return open({ title: "Choose an ONNX model", filters: [{ name: "ONNX model", extensions: ["onnx"] }], multiple: false, directory: false });
+    case "gguf":
+      return open({ title: "Choose a GGUF language model", filters: [{ name: "GGUF model", extensions: ["gguf"] }], multiple: false, directory: false });
     case "tokenizer":
       return open({ title: "Choose its tokenizer.json", filters: [{ name: "Tokenizer", extensions: ["json"] }], multiple: false, directory: false });
   }

@@ -1143,7 +1143,12 @@ extractive_qa: string | null,
 /**
  * How the language model scores choices (default: the mode recorded for the model).
  */
-llm_mode: LlmScoring | null, };
+llm_mode: LlmScoring | null, 
+/**
+ * The language model the LLM reader runs on, by name: a GGUF file or endpoint the user
+ * added (default: the one set-up installs).
+ */
+llm: string | null, };
 
 export type RunRequest = { 
 /**
@@ -1364,7 +1369,7 @@ export type UserModelInfo = {
  */
 name: string, 
 /**
- * What it is for: "embedder", "pair-scorer" or "extractive-qa".
+ * What it is for: "embedder", "pair-scorer", "extractive-qa" or "llm".
  */
 role: string, 
 /**
@@ -1372,13 +1377,21 @@ role: string,
  */
 description: string, 
 /**
- * The graph.
+ * The graph or GGUF file, or for an endpoint its address.
  */
 path: string, 
 /**
  * For a pair scorer with several logits: the one that is the score.
  */
-label: number | null, };
+label: number | null, 
+/**
+ * For a language model: how the LLM reader scores with it ("letter", "cloze-per-token").
+ */
+mode: string | null, 
+/**
+ * For a language model behind an endpoint: the model the server is asked for.
+ */
+endpoint_model: string | null, };
 
 export type ModelsReport = { 
 /**
@@ -1436,7 +1449,7 @@ export type AddModelRequest = {
  */
 name: string, 
 /**
- * "embedder", "pair-scorer" (cross-encoder or NLI) or "extractive-qa".
+ * "embedder", "pair-scorer" (cross-encoder or NLI), "extractive-qa" or "llm".
  */
 role: string, 
 /**
@@ -1444,17 +1457,48 @@ role: string,
  */
 description: string, 
 /**
- * The ONNX file.
+ * The ONNX file, or a language model's GGUF file (empty for an endpoint).
  */
 model: string, 
 /**
- * Its tokenizer.json.
+ * Its tokenizer.json (empty for a language model).
  */
 tokenizer: string, 
 /**
  * For an NLI model: which logit is "entailment" (counting from 0).
  */
-label: number | null, };
+label: number | null, 
+/**
+ * For a language model behind an OpenAI-compatible endpoint: how to reach it.
+ */
+endpoint: EndpointRequest | null, };
+
+export type EndpointRequest = { 
+/**
+ * The API's base address up to its version, e.g. `http://127.0.0.1:11434/v1`.
+ */
+url: string, 
+/**
+ * The model the server is asked for.
+ */
+model: string, 
+/**
+ * The environment variable that holds the API key (none: no key is sent). The key itself
+ * is never stored.
+ */
+key_env: string | null, 
+/**
+ * Seconds one request may take (1–600).
+ */
+timeout_seconds: number, 
+/**
+ * Questions asked at once (1–16).
+ */
+concurrency: number, 
+/**
+ * Tokens the model reads at once; passages are cut to fit (512 and up).
+ */
+context_tokens: number, };
 
 export type ModelTest = { 
 /**
