@@ -2,13 +2,25 @@
 # Installs everything Proctor needs on a fresh Debian 12 machine, builds it, and runs the demo
 # on the bundled sample project. Idempotent: a second run only rebuilds what changed.
 #
-#   scripts/setup.sh            install, build, run the demo
-#   scripts/setup.sh --no-demo  install and build only (what the test command uses)
+#   scripts/setup.sh                   install, build, run the demo
+#   scripts/setup.sh --no-demo         install and build only (what the test command uses)
+#   scripts/setup.sh --stronger-model  also install the opt-in stronger reader, Qwen2.5-Coder-
+#                                      1.5B-Instruct (1.1 GB; scripts/install-stronger-model.sh)
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$PROCTOR_ROOT"
 
 step() { printf '\n== %s\n' "$*"; }
+
+demo=1
+stronger=0
+for argument in "$@"; do
+  case "$argument" in
+    --no-demo) demo=0 ;;
+    --stronger-model) stronger=1 ;;
+    *) echo "setup: unknown option $argument (known: --no-demo, --stronger-model)" >&2; exit 2 ;;
+  esac
+done
 
 APT_PACKAGES=(
   # Tauri 2 / WebKitGTK build dependencies
@@ -66,7 +78,12 @@ step "Building Proctor (command line, server, desktop app)"
 # are compiled once and shared.
 cargo build --locked --workspace --features proctor-desktop/custom-protocol
 
-if [ "${1:-}" != "--no-demo" ]; then
+if ((stronger)); then
+  step "Installing the stronger reader (Qwen2.5-Coder-1.5B-Instruct, 1.1 GB)"
+  scripts/install-stronger-model.sh
+fi
+
+if ((demo)); then
   step "Running the demo on the sample project"
   "$PROCTOR_BIN" demo --force -p "$PROCTOR_ROOT/tidewater-sample.proctor"
   cat <<MSG

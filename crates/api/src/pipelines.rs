@@ -10,13 +10,13 @@ use crate::dto::{
 };
 use crate::ingest::{CHUNKING_SETTING, models_folder, text_hash};
 use crate::project::exam_version_dto;
-use crate::readers::{Models, Needs, Readers};
+use crate::readers::{Models, Needs, Readers, model_readers};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{CachedEmbedder, Embedder, Outcome, PairScorer, RunMode, SystemKind, letter};
 use proctor_exam::readers::{
     DEFAULT_LEXICAL_THRESHOLD, Idf, LexicalReader, Reader, ReaderQuestion,
 };
-use proctor_models::{EmbedderOptions, ModelsFolder, Role, embedder_name};
+use proctor_models::{EmbedderOptions, Role, embedder_name};
 use proctor_search::{Bm25Index, DenseIndex, Hit, reciprocal_rank_fusion};
 use proctor_store::{NewResponse, QuestionRow};
 use std::collections::{BTreeSet, HashMap};
@@ -124,15 +124,7 @@ impl Project {
                 ReaderKind::Embedding,
                 ReaderKind::Combined,
             ];
-            if has(Role::PairScorer) {
-                all.push(ReaderKind::PairScorer);
-            }
-            if has(Role::ExtractiveQa) {
-                all.push(ReaderKind::ExtractiveQa);
-            }
-            if added.as_ref().is_some_and(ModelsFolder::has_language_model) {
-                all.push(ReaderKind::LanguageModel);
-            }
+            all.extend(model_readers(added.as_ref()));
             all
         } else {
             request.readers.clone()

@@ -11,9 +11,10 @@ use crate::dto::{
 use crate::ingest::models_folder;
 use crate::pipelines::{pipeline_name, reader_name};
 use crate::project::exam_version_dto;
+use crate::readers::model_readers;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{Outcome, QuestionId, RunMode, SystemId};
-use proctor_models::Role;
+
 use proctor_stats::Proportion;
 use proctor_stats::significance::{holm, mcnemar_exact};
 use proctor_store::{ExamVersionRow, QuestionRow};
@@ -187,21 +188,11 @@ fn longest_is_key(q: &QuestionRow) -> bool {
 /// The readers the installed models allow.
 fn default_readers(models: Option<&str>) -> Vec<ReaderKind> {
     let mut readers = vec![ReaderKind::Lexical, ReaderKind::SlidingWindow];
-    let Ok(folder) = models_folder(models) else {
-        return readers;
-    };
-    if folder.file("embedder").is_ok() {
+    let folder = models_folder(models).ok();
+    if folder.as_ref().is_some_and(|f| f.file("embedder").is_ok()) {
         readers.push(ReaderKind::Embedding);
     }
-    if folder.has_role(Role::PairScorer) {
-        readers.push(ReaderKind::PairScorer);
-    }
-    if folder.has_role(Role::ExtractiveQa) {
-        readers.push(ReaderKind::ExtractiveQa);
-    }
-    if folder.has_language_model() {
-        readers.push(ReaderKind::LanguageModel);
-    }
+    readers.extend(model_readers(folder.as_ref()));
     readers
 }
 

@@ -165,6 +165,25 @@ impl Models {
     }
 }
 
+/// The readers on models the user added or set-up installed beyond the embedder, in the order
+/// the grid and the reader check list them: the pair scorer, extractive QA, the language model.
+pub(crate) fn model_readers(folder: Option<&proctor_models::ModelsFolder>) -> Vec<ReaderKind> {
+    let Some(folder) = folder else {
+        return Vec::new();
+    };
+    let mut readers = Vec::new();
+    if folder.has_role(proctor_models::Role::PairScorer) {
+        readers.push(ReaderKind::PairScorer);
+    }
+    if folder.has_role(proctor_models::Role::ExtractiveQa) {
+        readers.push(ReaderKind::ExtractiveQa);
+    }
+    if folder.has_language_model() {
+        readers.push(ReaderKind::LanguageModel);
+    }
+    readers
+}
+
 /// The exam crate's mode for a scoring mode of the transport types.
 pub(crate) fn mode_of(scoring: LlmScoring) -> LlmMode {
     match scoring {
