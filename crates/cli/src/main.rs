@@ -334,8 +334,10 @@ enum PipelinesAction {
         /// hybrid-rerank when you added a pair scorer).
         #[arg(long = "retriever", value_enum)]
         retrievers: Vec<RetrieverArg>,
-        /// Readers (repeatable; default: lexical, embedding, combined, and pair-scorer or
-        /// extractive-qa when you added such a model).
+        /// Readers (repeatable; default: lexical, embedding, combined, pair-scorer or
+        /// extractive-qa when you added such a model, and language-model — behind closed book,
+        /// oracle and hybrid top 1 only — when one is at hand; named here, a reader sits behind
+        /// every retriever).
         #[arg(long = "reader", value_enum)]
         readers: Vec<ReaderArg>,
         /// Chunks retrieved (repeatable; default 1 and 3).

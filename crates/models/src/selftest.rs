@@ -300,6 +300,21 @@ fn easy_scores(model: &dyn LanguageScorer) -> Result<Vec<f64>, ModelError> {
     model.next_tokens(&prompt, &letters).map_err(fail)
 }
 
+/// Scores as a reader reads them: three decimals, "−∞" for a choice the model rules out.
+fn scores_text(scores: &[f64]) -> String {
+    let each: Vec<String> = scores
+        .iter()
+        .map(|s| {
+            if s.is_infinite() && *s < 0.0 {
+                "−∞".to_owned()
+            } else {
+                format!("{s:.3}")
+            }
+        })
+        .collect();
+    each.join(", ")
+}
+
 /// The checks of a language model (a GGUF file loaded, or an endpoint reached): its scores are
 /// numbers, the same twice, and — as advice — it picks the answer an easy passage states.
 pub fn language_model_checks(model: &dyn LanguageScorer) -> Result<Vec<Check>, ModelError> {
@@ -325,13 +340,13 @@ pub fn language_model_checks(model: &dyn LanguageScorer) -> Result<Vec<Check>, M
             "it scores the choices of a question",
             valid,
             true,
-            format!("by {how}: {first:.3?}"),
+            format!("by {how}: {}", scores_text(&first)),
         ),
         check(
             "the same question gets the same scores twice",
             same,
             true,
-            format!("{first:.4?} then {again:.4?}"),
+            format!("{} then {}", scores_text(&first), scores_text(&again)),
         ),
         check(
             "it picks \"thirty days\" for \"How long are backups kept?\" when the passage says so",
