@@ -101,8 +101,8 @@ fn serve(mut stream: TcpStream, seen: &Seen, logprobs: bool) {
         .unwrap_or_default()
         .to_owned();
     let expected = format!("Bearer {}", std::env::var("CARGO_PKG_NAME").unwrap());
-    if authorization != expected {
-        respond(&mut stream, "401 Unauthorized", r#"{"error":"bad key"}"#);
+    let (status, body) = if authorization != expected {
+        ("401 Unauthorized", r#"{"error":"bad key"}"#.to_owned())
     } else if prompt.contains("depot 3 ") {
         // A chatty model: never one letter (nor a letter among its first token's likeliest).
         let mut reply = json!({"choices": [{"message": {"role": "assistant", "content": "I think the answer is B"}}]});
@@ -114,14 +114,13 @@ fn serve(mut stream: TcpStream, seen: &Seen, logprobs: bool) {
             reply["choices"][0]["logprobs"] =
                 json!({"content": [{"token": "I", "logprob": -1.0, "top_logprobs": top}]});
         }
-        respond(&mut stream, "200 OK", &reply.to_string());
+        ("200 OK", reply.to_string())
     } else if prompt.contains("depot 5 ") && seen.failed_once.lock().unwrap().insert(prompt.clone())
     {
-        respond(
-            &mut stream,
+        (
             "500 Internal Server Error",
-            r#"{"error":"busy"}"#,
-        );
+            r#"{"error":"busy"}"#.to_owned(),
+        )
     } else {
         let letter = pick(&prompt);
         let mut reply = json!({"choices": [{"message": {"role": "assistant", "content": letter}}]});
@@ -133,9 +132,12 @@ fn serve(mut stream: TcpStream, seen: &Seen, logprobs: bool) {
             reply["choices"][0]["logprobs"] =
                 json!({"content": [{"token": letter, "logprob": -0.05, "top_logprobs": top}]});
         }
-        respond(&mut stream, "200 OK", &reply.to_string());
-    }
+        ("200 OK", reply.to_string())
+    };
+    // Out of flight before the reply leaves: the client may send its next request as soon as
+    // it has read this one, and that request must not find this one still counted.
     seen.in_flight.fetch_sub(1, Ordering::SeqCst);
+    respond(&mut stream, status, &body);
 }
 
 fn start_vendor(logprobs: bool) -> Vendor {
