@@ -1,6 +1,6 @@
 // Shared by the browser checks: `proctor serve` on the built UI, and Chromium through
 // playwright-core (Debian's chromium; no browser download).
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +22,68 @@ export function scratchModels(dataDir) {
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, "manifest.json"), JSON.stringify({ version: 1, files }));
   return { folder, tokenizer: files.find((f) => f.role === "tokenizer").path };
+}
+
+const SESSION_BUS_CONFIG = `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:tmpdir=/tmp</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+`;
+
+/** A session bus and a Secret Service (GNOME Keyring) of the test's own, so keys saved from the
+ *  page land in a real OS keychain that the test throws away; resolves to { env, stop }. */
+export async function startKeychain(dir) {
+  const home = join(dir, "keychain-home");
+  mkdirSync(home, { recursive: true });
+  // A bus without service activation: nothing but the daemon below may own the Secret Service
+  // (an activated one would start locked, before ours is up).
+  const config = join(dir, "session-bus.conf");
+  writeFileSync(config, SESSION_BUS_CONFIG);
+  const bus = spawn("dbus-daemon", [`--config-file=${config}`, "--nofork", "--print-address=1"], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  const address = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("dbus-daemon printed no address (scripts/setup.sh installs dbus)")), 10000);
+    let seen = "";
+    bus.stdout.on("data", (chunk) => {
+      seen += chunk;
+      if (seen.includes("\n")) {
+        clearTimeout(timer);
+        resolve(seen.trim());
+      }
+    });
+    bus.on("error", reject);
+  });
+  // What a client of the keychain needs: the bus.
+  const env = { DBUS_SESSION_BUS_ADDRESS: address };
+  const keyring = spawn("gnome-keyring-daemon", ["--foreground", "--unlock", "--components=secrets"], {
+    stdio: ["pipe", "ignore", "ignore"],
+    env: { ...process.env, ...env, HOME: home, XDG_RUNTIME_DIR: home, XDG_DATA_HOME: join(home, "data") },
+  });
+  keyring.stdin.end("proctor-e2e");
+  // Ready when the Secret Service answers.
+  const deadline = Date.now() + 20000;
+  for (;;) {
+    const probe = spawnSync(proctorBin, ["keychain", "show", "probe"], { env: { ...process.env, ...env }, encoding: "utf8" });
+    if (probe.status === 0) break;
+    if (Date.now() > deadline) throw new Error(`the Secret Service did not start: ${probe.stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    env,
+    stop() {
+      keyring.kill();
+      bus.kill();
+    },
+  };
 }
 
 /** Starts `proctor serve` with its data in `dataDir` (and any further arguments); resolves to

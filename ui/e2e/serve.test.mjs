@@ -7,23 +7,26 @@ import { createServer } from "node:http";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { proctorBin, scratchModels, shots, startServe, ui, withPage, show } from "./harness.mjs";
+import { proctorBin, scratchModels, shots, startKeychain, startServe, ui, withPage, show } from "./harness.mjs";
 
 let server;
 let dataDir;
 let url;
 let models;
+let keychain;
 
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "proctor-e2e-"));
   models = scratchModels(dataDir);
-  const serve = await startServe(dataDir, { PROCTOR_MODELS: models.folder });
+  keychain = await startKeychain(dataDir);
+  const serve = await startServe(dataDir, { PROCTOR_MODELS: models.folder, ...keychain.env });
   server = serve.process;
   url = serve.url;
 });
 
 after(() => {
   server?.kill();
+  keychain?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -302,8 +305,16 @@ test("adds a model of one's own from the page, after its self-test", async () =>
     await section.getByText("None yet.").waitFor();
 
     // A language model on a server: a small OpenAI-compatible one on 127.0.0.1 that names the
-    // letter of the choice the passage mentions.
+    // letter of the choice the passage mentions — for the right key only.
+    const key = "sk-e2e-0123456789abcdef-9c1d";
+    const keysSeen = new Set();
     const vendor = createServer((req, res) => {
+      keysSeen.add(req.headers.authorization);
+      if (req.headers.authorization !== `Bearer ${key}`) {
+        res.statusCode = 401;
+        res.end(JSON.stringify({ error: "bad key" }));
+        return;
+      }
       let body = "";
       req.on("data", (chunk) => (body += chunk));
       req.on("end", () => {
@@ -320,9 +331,18 @@ test("adds a model of one's own from the page, after its self-test", async () =>
       await section.getByLabel("Address (up to the API version)").fill(`http://127.0.0.1:${vendor.address().port}/v1`);
       await section.getByLabel("Model on the server").fill("reader-1");
       await section.getByLabel("Name").fill("vendor-reader");
+      // The key goes into the OS keychain (a real Secret Service the test started), nowhere else.
+      await section.getByLabel("API key").selectOption("keychain");
+      await section.getByLabel("Keychain entry").fill("vendor-key");
+      await section.getByLabel("Key", { exact: true }).fill(key);
       await section.getByRole("button", { name: "Test and add" }).click();
       await section.getByText("vendor-reader: passed its self-test").waitFor({ timeout: 30000 });
-      assert.match(await section.locator(".mine").innerText(), /language model reader-1 at http:\/\/127\.0\.0\.1:\d+\/v1, reads by letter/);
+      assert.deepEqual([...keysSeen], [`Bearer ${key}`]);
+      const mine = await section.locator(".mine").innerText();
+      assert.match(mine, /language model reader-1 at http:\/\/127\.0\.0\.1:\d+\/v1, reads by letter/);
+      assert.match(mine, /key from the OS keychain entry 'vendor-key' \(set, ends …9c1d\)/);
+      assert.ok(!mine.includes("0123456789"));
+      assert.equal(await section.getByLabel("Key", { exact: true }).inputValue(), "");
       // The LLM reader can now run on it: the choice appears where pipelines are run.
       const choice = panel.getByTestId("llm-choice");
       await choice.waitFor();

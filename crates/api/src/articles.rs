@@ -3,14 +3,15 @@
 //! unanswered. Gold articles are read the same way, for n-EXAM.
 
 use crate::dto::{PipelineSitting, ReadArticlesRequest, RunReport};
+use crate::pipelines::{BATCH, read_batch};
 use crate::project::exam_version_dto;
 use crate::readers::{Models, Needs, Readers};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{
-    CachedEmbedder, Embedder, ExtractiveQa, Outcome, PairScorer, RunMode, SystemId, letter,
+    CachedEmbedder, Embedder, ExtractiveQa, Outcome, PairScorer, RunMode, SystemId,
 };
-use proctor_exam::readers::{DEFAULT_LEXICAL_THRESHOLD, Idf, LexicalReader, ReaderQuestion};
-use proctor_store::NewResponse;
+use proctor_exam::readers::{DEFAULT_LEXICAL_THRESHOLD, Idf, LexicalReader};
+use proctor_store::{NewResponse, QuestionRow};
 
 impl Project {
     /// Lets a local reader answer each query's questions from the systems' articles (and the
@@ -130,31 +131,42 @@ impl Project {
             let articles = self.store.articles(system)?;
             progress.start(&name, questions.len() as u64);
             let mut responses = Vec::with_capacity(questions.len());
-            for question in &questions {
-                let article = question.query.as_ref().and_then(|q| articles.get(q));
-                let reading = match article {
-                    Some(text) => Some(
-                        reader
-                            .read(
-                                &ReaderQuestion {
-                                    stem: &question.stem,
-                                    choices: &question.choices,
-                                },
-                                &[text.as_str()],
-                            )
-                            .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?,
-                    ),
-                    None => None,
-                };
-                let choice = reading.as_ref().and_then(|r| r.choice);
-                let mut response = NewResponse::new(
-                    question.id,
-                    choice.map_or(Outcome::Unanswered, Outcome::Chosen),
-                    choice.map(|i| letter(i).to_string()),
+            for batch in questions.chunks(BATCH) {
+                if progress.cancelled() {
+                    progress.finish();
+                    return Err(ApiError::new(
+                        ErrorCode::Cancelled,
+                        format!(
+                            "reading stopped: nothing of {name}'s sitting was kept (sittings finished before it are)"
+                        ),
+                    ));
+                }
+                // A question whose query has no article is unanswered; the others are read
+                // (a failed reading is an error response, and a reader on a server reads
+                // several at once).
+                let (read, unread): (Vec<&QuestionRow>, Vec<&QuestionRow>) =
+                    batch.iter().partition(|q| {
+                        q.query
+                            .as_ref()
+                            .is_some_and(|query| articles.contains_key(query))
+                    });
+                let contexts: Vec<Vec<&str>> = read
+                    .iter()
+                    .map(|q| {
+                        q.query
+                            .as_ref()
+                            .and_then(|query| articles.get(query))
+                            .map(|text| vec![text.as_str()])
+                            .unwrap_or_default()
+                    })
+                    .collect();
+                responses.extend(read_batch(reader, &read, &contexts));
+                responses.extend(
+                    unread
+                        .iter()
+                        .map(|q| NewResponse::new(q.id, Outcome::Unanswered, None)),
                 );
-                response.evidence = reading.and_then(|r| r.evidence);
-                responses.push(response);
-                progress.advance(1);
+                progress.advance(batch.len() as u64);
             }
             progress.finish();
             // The whole sitting lands in one transaction: replaced, or refused if one exists.
@@ -163,7 +175,13 @@ impl Project {
             let tx = self.store.transaction()?;
             tx.freeze_carrying(version.id)?;
             tx.delete_run(system, mode, version.id)?;
-            let source = format!("local {:?} reader", request.reader).to_lowercase();
+            let source = std::iter::once(format!(
+                "local {} reader",
+                crate::pipelines::reader_name(request.reader)
+            ))
+            .chain(models.names())
+            .collect::<Vec<_>>()
+            .join(", ");
             let run = tx.create_run(system, mode, version.id, &source)?;
             tx.insert_responses(run, &responses)?;
             tx.finish_run(run)?;

@@ -13,9 +13,10 @@ use crate::dto::{
     IrtModel, IrtReport, IrtRequest, JobState, JobStatus, LeaderboardMetric, ModelCheck, ModelFile,
     ModelName, ModelSelfTest, ModelTest, ModelsReport, PipelineInfo, PipelineSitting, PipelineSpec,
     PipelinesOverview, PositionBaseline, ProjectPath, ProjectSummary, QuestionCategories,
-    ReadArticlesRequest, ReaderCeiling, ReaderKind, Retriever, RunReport, RunRequest,
-    SignificanceRequest, SignificanceRow, SignificanceTable, SittingMode, Standing,
-    SystemSelection, TrecScores, UnmappedAnswer, UserModelChoice, UserModelInfo,
+    ReadArticlesRequest, ReaderCeiling, ReaderKind, Retriever, RunReport, RunRequest, SecretName,
+    SecretRequest, SecretStatus, SignificanceRequest, SignificanceRow, SignificanceTable,
+    SittingMode, Standing, SystemSelection, TrecScores, UnmappedAnswer, UserModelChoice,
+    UserModelInfo,
 };
 use crate::dto::{
     AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionChange,
@@ -113,6 +114,9 @@ pub fn typescript() -> String {
         ModelSelfTest::decl(),
         AddModelRequest::decl(),
         EndpointRequest::decl(),
+        SecretRequest::decl(),
+        SecretName::decl(),
+        SecretStatus::decl(),
         ModelTest::decl(),
         ArticleBuilder::decl(),
         BuildArticlesRequest::decl(),

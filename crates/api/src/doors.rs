@@ -20,7 +20,8 @@ use crate::dto::{
 };
 use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
-    QuestionsRequest, RenameSystem, SystemTags, SystemsOverview,
+    QuestionsRequest, RenameSystem, SecretName, SecretRequest, SecretStatus, SystemTags,
+    SystemsOverview,
 };
 use crate::{ApiError, ApiResult, ErrorCode, Workbench};
 use serde_json::Value;
@@ -179,6 +180,12 @@ use_cases! {
     test_model(ModelName) -> ModelSelfTest;
     /// Removes a model the user added.
     remove_model(ModelName) -> UserModelInfo;
+    /// Keeps an API key in the OS keychain under an entry settings can name.
+    save_secret(SecretRequest) -> SecretStatus;
+    /// Whether a keychain entry holds a key (masked).
+    secret(SecretName) -> SecretStatus;
+    /// Removes a keychain entry.
+    forget_secret(SecretName) -> SecretStatus;
 }
 
 /// Where the generated client lives, relative to the workspace root.

@@ -1003,6 +1003,36 @@ pub struct UserModelInfo {
     pub mode: Option<String>,
     /// For a language model behind an endpoint: the model the server is asked for.
     pub endpoint_model: Option<String>,
+    /// For an endpoint that sends a key: where the key is read from and whether it is there,
+    /// masked ("the OS keychain entry 'openai' (set, ends …3f2a)").
+    pub key: Option<String>,
+}
+
+/// A secret (an API key) to keep in the OS keychain.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SecretRequest {
+    /// The entry's name (1–100 characters), as settings will name it.
+    pub entry: String,
+    /// The secret itself: kept in the keychain only, never in a file, a log or an answer.
+    pub secret: String,
+}
+
+/// An entry of the OS keychain, by name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SecretName {
+    /// The entry's name.
+    pub entry: String,
+}
+
+/// Whether a keychain entry holds a secret, masked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SecretStatus {
+    /// The entry's name.
+    pub entry: String,
+    /// Whether it holds a secret.
+    pub present: bool,
+    /// The secret masked ("set, ends …3f2a"), when present.
+    pub masked: Option<String>,
 }
 
 /// One check of a model's self-test.
@@ -1059,9 +1089,12 @@ pub struct EndpointRequest {
     pub url: String,
     /// The model the server is asked for.
     pub model: String,
-    /// The environment variable that holds the API key (none: no key is sent). The key itself
-    /// is never stored.
+    /// The environment variable that holds the API key. The key itself is never stored.
     pub key_env: Option<String>,
+    /// Or the OS keychain entry that holds it (save it there with `save_secret`); with neither,
+    /// no key is sent.
+    #[serde(default)]
+    pub key_keychain: Option<String>,
     /// Seconds one request may take (1–600).
     pub timeout_seconds: u32,
     /// Questions asked at once (1–16).

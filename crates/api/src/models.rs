@@ -1,7 +1,8 @@
 //! The local models, project-independent: what the models folder holds, and a self-test.
 
 use crate::dto::{
-    AddModelRequest, ModelCheck, ModelFile, ModelSelfTest, ModelTest, ModelsReport, UserModelInfo,
+    AddModelRequest, ModelCheck, ModelFile, ModelSelfTest, ModelTest, ModelsReport, SecretName,
+    SecretRequest, SecretStatus, UserModelInfo,
 };
 use crate::ingest::models_folder;
 use crate::{ApiError, ApiResult, ErrorCode};
@@ -23,6 +24,11 @@ fn user_model_info(folder: &ModelsFolder, model: &UserModel) -> UserModelInfo {
         label: model.label.map(|l| u32::try_from(l).unwrap_or(u32::MAX)),
         mode: model.mode.clone(),
         endpoint_model: model.endpoint.as_ref().map(|e| e.model.clone()),
+        key: model
+            .endpoint
+            .as_ref()
+            .and_then(EndpointSettings::key_source)
+            .map(|source| source.status()),
     }
 }
 
@@ -58,6 +64,10 @@ pub fn add(setting: Option<&str>, request: &AddModelRequest) -> ApiResult<ModelS
                 url: endpoint.url.clone(),
                 model: endpoint.model.clone(),
                 key_env: endpoint.key_env.clone().filter(|k| !k.trim().is_empty()),
+                key_keychain: endpoint
+                    .key_keychain
+                    .clone()
+                    .filter(|k| !k.trim().is_empty()),
                 timeout_seconds: endpoint.timeout_seconds,
                 concurrency: endpoint.concurrency,
                 context_tokens: endpoint.context_tokens,
@@ -81,6 +91,32 @@ pub fn add(setting: Option<&str>, request: &AddModelRequest) -> ApiResult<ModelS
         })?,
     };
     Ok(self_test_dto(&test))
+}
+
+fn secret_status(entry: &str) -> ApiResult<SecretStatus> {
+    let secret = proctor_models::keychain_get(entry)?;
+    Ok(SecretStatus {
+        entry: entry.to_owned(),
+        present: secret.is_some(),
+        masked: secret.as_deref().map(proctor_models::mask),
+    })
+}
+
+/// Keeps a secret (an API key) in the OS keychain under an entry settings can name.
+pub fn save_secret(request: &SecretRequest) -> ApiResult<SecretStatus> {
+    proctor_models::keychain_set(&request.entry, &request.secret)?;
+    secret_status(&request.entry)
+}
+
+/// Whether a keychain entry holds a secret (masked).
+pub fn secret(name: &SecretName) -> ApiResult<SecretStatus> {
+    secret_status(&name.entry)
+}
+
+/// Removes a keychain entry (nothing happens when there is none).
+pub fn forget_secret(name: &SecretName) -> ApiResult<SecretStatus> {
+    proctor_models::keychain_delete(&name.entry)?;
+    secret_status(&name.entry)
 }
 
 /// Removes a model the user added.

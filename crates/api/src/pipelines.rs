@@ -22,7 +22,7 @@ use proctor_store::{NewResponse, QuestionRow};
 use std::collections::{BTreeSet, HashMap};
 
 /// Questions answered, and committed, at a time.
-const BATCH: usize = 20;
+pub(crate) const BATCH: usize = 20;
 /// Candidates each ranking contributes to the hybrid fusion.
 const FUSION_DEPTH: usize = 20;
 /// Fused candidates the cross-encoder reorders.
@@ -533,7 +533,7 @@ impl Project {
 /// reader allows (an endpoint serves several), the answers in the batch's order. A reading
 /// that fails (a server's fault, a malformed reply) is an error response: it counts against
 /// the pipeline, and the run goes on.
-fn read_batch(
+pub(crate) fn read_batch(
     reader: &dyn Reader,
     batch: &[&QuestionRow],
     contexts: &[Vec<&str>],

@@ -13,7 +13,8 @@ use crate::dto::{
 };
 use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
-    QuestionsRequest, RenameSystem, SystemTags, SystemsOverview,
+    QuestionsRequest, RenameSystem, SecretName, SecretRequest, SecretStatus, SystemTags,
+    SystemsOverview,
 };
 use crate::jobs::{Jobs, Listener, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project, Upload};
@@ -317,6 +318,21 @@ impl Workbench {
     /// Removes a model the user added.
     pub fn remove_model(&self, model: ModelName) -> ApiResult<UserModelInfo> {
         crate::models::remove(None, &model.name)
+    }
+
+    /// Keeps an API key in the OS keychain.
+    pub fn save_secret(&self, request: SecretRequest) -> ApiResult<SecretStatus> {
+        crate::models::save_secret(&request)
+    }
+
+    /// Whether a keychain entry holds a key (masked).
+    pub fn secret(&self, name: SecretName) -> ApiResult<SecretStatus> {
+        crate::models::secret(&name)
+    }
+
+    /// Removes a keychain entry.
+    pub fn forget_secret(&self, name: SecretName) -> ApiResult<SecretStatus> {
+        crate::models::forget_secret(&name)
     }
 
     /// Runs a user model's self-test again.

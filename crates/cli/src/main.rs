@@ -3,6 +3,7 @@
 //! Every subcommand is an adapter of a few lines over the `proctor-api` facade; the text tables
 //! live in [`report`]. Errors print as `error: <message>` and exit with status 1.
 
+mod keychain;
 mod models;
 mod progress;
 mod readers;
@@ -266,6 +267,11 @@ enum Command {
     Models {
         #[command(subcommand)]
         action: models::ModelsAction,
+    },
+    /// API keys in the OS keychain, for endpoints that name an entry.
+    Keychain {
+        #[command(subcommand)]
+        action: keychain::KeychainAction,
     },
     /// The readers: check whether each reads (with the passage vs closed book).
     Readers {
@@ -775,6 +781,7 @@ fn run(cli: Cli) -> ApiResult<()> {
         Command::Irt { action } => irt(action)?,
         Command::Pipelines { action } => pipelines(action)?,
         Command::Models { action } => models::models(action)?,
+        Command::Keychain { action } => keychain::keychain(action)?,
         Command::Readers { action } => readers::readers(action)?,
         Command::Articles {
             project,

@@ -70,8 +70,11 @@ pub(crate) enum ModelsAction {
         #[arg(long)]
         model: String,
         /// The environment variable that holds the API key (the key itself is never stored).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "key_keychain")]
         key_env: Option<String>,
+        /// Or the OS keychain entry that holds it (save it with `proctor keychain set ENTRY`).
+        #[arg(long)]
+        key_keychain: Option<String>,
         /// Seconds one request may take.
         #[arg(long, default_value_t = 60)]
         timeout: u32,
@@ -160,6 +163,7 @@ pub(crate) fn models(action: ModelsAction) -> ApiResult<()> {
             url,
             model,
             key_env,
+            key_keychain,
             timeout,
             concurrency,
             context_tokens,
@@ -181,6 +185,7 @@ pub(crate) fn models(action: ModelsAction) -> ApiResult<()> {
                         url,
                         model,
                         key_env,
+                        key_keychain,
                         timeout_seconds: timeout,
                         concurrency,
                         context_tokens,

@@ -750,16 +750,24 @@ pub fn models(r: &ModelsReport) -> String {
             .user_models
             .iter()
             .map(|m| {
+                let how = [
+                    m.label.map(|l| format!("label {l}")),
+                    m.mode.clone(),
+                    m.endpoint_model
+                        .as_ref()
+                        .map(|e| format!("{e} at {}", m.path)),
+                    m.key.as_ref().map(|k| format!("key from {k}")),
+                ];
                 vec![
                     m.name.clone(),
                     m.role.clone(),
-                    m.label.map_or_else(String::new, |l| format!("label {l}")),
+                    how.into_iter().flatten().collect::<Vec<_>>().join("; "),
                     m.description.clone(),
                 ]
             })
             .collect();
         out.push_str("\nYour models:\n");
-        out.push_str(&table(&["name", "role", "", "description"], &rows, &[]));
+        out.push_str(&table(&["name", "role", "how", "description"], &rows, &[]));
     }
     out
 }

@@ -6,10 +6,11 @@
 //! log-probabilities (`logprobs` with `top_logprobs`), the letters' log-probabilities are read
 //! from them; otherwise the reply must be exactly one of the letters (a trailing "." or ")" is
 //! allowed), which scores 0 for that letter and −∞ for the others. Any other reply is retried
-//! once and then is an error — never a guess. The key comes from an environment variable named
-//! in the settings, never from a project file.
+//! once and then is an error — never a guess. The key comes from an environment variable or an OS
+//! keychain entry named in the settings, read when the model is opened, never from a file.
 
 use crate::ModelError;
+use crate::secrets::SecretSource;
 use proctor_core::{EmbedError, LanguageScorer, Likelihood};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -24,9 +25,13 @@ pub struct EndpointSettings {
     pub url: String,
     /// The model the server is asked for.
     pub model: String,
-    /// The environment variable holding the API key (none: no key is sent).
+    /// The environment variable holding the API key.
     #[serde(default)]
     pub key_env: Option<String>,
+    /// The OS keychain entry holding the API key (service "Proctor"); at most one of the two
+    /// is set, and with neither no key is sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_keychain: Option<String>,
     /// Seconds one request may take.
     #[serde(default = "default_timeout")]
     pub timeout_seconds: u32,
@@ -58,6 +63,15 @@ const CHARS_PER_TOKEN: usize = 3;
 const TOP_LOGPROBS: u32 = 20;
 
 impl EndpointSettings {
+    /// Where the API key is read from, if one is sent.
+    pub fn key_source(&self) -> Option<SecretSource> {
+        match (&self.key_env, &self.key_keychain) {
+            (Some(var), _) => Some(SecretSource::Environment(var.clone())),
+            (None, Some(entry)) => Some(SecretSource::Keychain(entry.clone())),
+            (None, None) => None,
+        }
+    }
+
     /// The settings with their limits checked.
     pub fn checked(self) -> Result<Self, ModelError> {
         let bad = |what: String| Err(ModelError::Invalid(what));
@@ -80,12 +94,13 @@ impl EndpointSettings {
         if !(512..=1_000_000).contains(&self.context_tokens) {
             return bad("the context must be between 512 and 1,000,000 tokens".into());
         }
-        if let Some(var) = &self.key_env
-            && (var.is_empty() || !var.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
-        {
-            return bad(format!(
-                "'{var}' is not an environment variable's name (letters, digits and '_')"
-            ));
+        if self.key_env.is_some() && self.key_keychain.is_some() {
+            return bad(
+                "the key comes from an environment variable or the OS keychain, not both".into(),
+            );
+        }
+        if let Some(source) = self.key_source() {
+            source.checked()?;
         }
         Ok(Self {
             url,
@@ -106,18 +121,14 @@ pub struct EndpointModel {
 }
 
 impl EndpointModel {
-    /// Prepares requests to the endpoint (nothing is sent yet). A key variable that is named
-    /// but not set is an error.
+    /// Prepares requests to the endpoint (nothing is sent yet). A key that is named but not
+    /// there (an unset variable, an empty keychain entry) is an error.
     pub fn new(name: &str, settings: EndpointSettings) -> Result<Self, ModelError> {
         let settings = settings.checked()?;
-        let key = match &settings.key_env {
-            Some(var) => Some(std::env::var(var).map_err(|_| {
-                ModelError::Invalid(format!(
-                    "the endpoint '{name}' takes its key from the environment variable {var}, which is not set"
-                ))
-            })?),
-            None => None,
-        };
+        let key = settings
+            .key_source()
+            .map(|source| source.read(&format!("the endpoint '{name}'")))
+            .transpose()?;
         let agent = ureq::Agent::config_builder()
             .timeout_global(Some(Duration::from_secs(u64::from(
                 settings.timeout_seconds,
@@ -326,6 +337,7 @@ mod tests {
             url: "http://127.0.0.1:8080/v1/".into(),
             model: " local ".into(),
             key_env: None,
+            key_keychain: None,
             timeout_seconds: 30,
             concurrency: 2,
             context_tokens: 4096,
@@ -344,6 +356,15 @@ mod tests {
             },
             EndpointSettings {
                 key_env: Some("MY KEY".into()),
+                ..settings.clone()
+            },
+            EndpointSettings {
+                key_keychain: Some(String::new()),
+                ..settings.clone()
+            },
+            EndpointSettings {
+                key_env: Some("MY_KEY".into()),
+                key_keychain: Some("mine".into()),
                 ..settings.clone()
             },
         ] {

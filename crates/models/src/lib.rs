@@ -34,17 +34,22 @@ mod manager;
 mod qa;
 mod runtime;
 mod scorer;
+mod secrets;
 mod selftest;
 
 pub use embedder::{EmbedderOptions, OnnxEmbedder};
 pub use endpoint::{EndpointModel, EndpointSettings};
 pub use folder::{DEFAULT_EMBEDDER, InstalledFile, ModelsFolder, embedder_name};
-pub use llm::{CONTEXT_TOKENS, Continuation, LanguageModel, Session as LlmSession};
+pub use llm::{
+    CONTEXT_TOKENS, Continuation, LanguageModel, MAX_CONTINUATIONS, Session as LlmSession,
+    backend as llama_backend,
+};
 pub use local_lm::LocalLanguageModel;
 pub use manager::{NewModel, Role, UserModel};
 pub use qa::{OnnxExtractiveQa, QaOptions};
 pub use runtime::environment;
 pub use scorer::{OnnxPairScorer, ScorerOptions};
+pub use secrets::{SecretSource, keychain_delete, keychain_get, keychain_set, mask};
 pub use selftest::{Check, SelfTest};
 
 use std::path::PathBuf;
@@ -76,8 +81,9 @@ pub enum ModelError {
         /// How to repair it.
         hint: String,
     },
-    /// ONNX Runtime refused to load or run a model.
-    #[error("ONNX Runtime: {0}")]
+    /// A runtime (ONNX Runtime, llama.cpp) or the OS (its keychain) refused or failed; the
+    /// message names which.
+    #[error("{0}")]
     Runtime(String),
     /// The tokenizer could not be read or failed on a text.
     #[error("tokenizer: {0}")]
@@ -106,7 +112,7 @@ impl From<ModelError> for EmbedError {
 
 impl From<ort::Error> for ModelError {
     fn from(e: ort::Error) -> Self {
-        Self::Runtime(e.to_string())
+        Self::Runtime(format!("ONNX Runtime: {e}"))
     }
 }
 

@@ -3,9 +3,9 @@
 //!
 //! A reader asks "given this passage and question, how likely is each choice?" ([`Session::
 //! continuations`]) or "which letter comes next?" ([`Session::next_tokens`]). The prefix (passage +
-//! question) is decoded once; its key/value cache is kept, and each continuation is decoded from
-//! there and then removed from the cache again, so a four-choice question costs one pass over the
-//! prefix plus four short passes. The weights are memory-mapped and loaded once per
+//! question) is decoded once; its key/value cache is kept, and the continuations are decoded from
+//! there together — one batch, each its own sequence sharing the prefix's cells — and removed from
+//! the cache again, so a four-choice question costs one pass over the prefix plus one short one. The weights are memory-mapped and loaded once per
 //! [`LanguageModel`]; a [`Session`] holds one context (its buffers are the expensive part) and is
 //! reused across questions.
 
@@ -25,8 +25,12 @@ use std::sync::OnceLock;
 /// room to spare.
 pub const CONTEXT_TOKENS: u32 = 2048;
 
-/// llama.cpp may be initialised once per process.
-fn backend() -> Result<&'static LlamaBackend, ModelError> {
+/// Continuations decoded together in one batch, each a sequence of its own beside the prefix's.
+pub const MAX_CONTINUATIONS: usize = 15;
+
+/// llama.cpp's backend, initialised once per process (it may not be initialised twice; code
+/// that calls llama.cpp directly, such as a benchmark's bare loop, shares it).
+pub fn backend() -> Result<&'static LlamaBackend, ModelError> {
     static BACKEND: OnceLock<Result<LlamaBackend, String>> = OnceLock::new();
     BACKEND
         .get_or_init(|| {
@@ -123,7 +127,11 @@ impl LanguageModel {
             .with_n_ctx(NonZeroU32::new(CONTEXT_TOKENS))
             .with_n_batch(CONTEXT_TOKENS)
             .with_n_threads(self.threads)
-            .with_n_threads_batch(self.threads);
+            .with_n_threads_batch(self.threads)
+            // One sequence for the prefix and one per continuation decoded beside it, all in
+            // one cache (unified: the prefix's cells are shared, not copied).
+            .with_n_seq_max(MAX_CONTINUATIONS as u32 + 1)
+            .with_kv_unified(true);
         let context = self
             .model
             .new_context(backend()?, params)
@@ -154,20 +162,15 @@ fn log_probability(logits: &[f32], token: LlamaToken) -> f64 {
 }
 
 impl Session<'_> {
-    /// Decodes `tokens` at positions from `start` on, with logits for every one of them or
-    /// (`all_logits` false) for the last only: the output layer over a large vocabulary costs
-    /// as much as the rest of a small model, so a long prefix asks for one row of logits.
-    fn decode(
-        &mut self,
-        tokens: &[LlamaToken],
-        start: usize,
-        all_logits: bool,
-    ) -> Result<(), ModelError> {
+    /// Decodes `tokens` from position 0 with logits for the last only: the output layer over a
+    /// large vocabulary costs as much as the rest of a small model, so a long prefix asks for
+    /// one row of logits.
+    fn decode_prefix(&mut self, tokens: &[LlamaToken]) -> Result<(), ModelError> {
         self.batch.clear();
         let last = tokens.len().saturating_sub(1);
         for (k, &token) in tokens.iter().enumerate() {
             self.batch
-                .add(token, (start + k) as i32, &[0], all_logits || k == last)
+                .add(token, k as i32, &[0], k == last)
                 .map_err(|e| runtime("preparing a batch", e))?;
         }
         self.context
@@ -187,7 +190,7 @@ impl Session<'_> {
             )));
         }
         self.context.clear_kv_cache();
-        self.decode(&tokens, 0, false)?;
+        self.decode_prefix(&tokens)?;
         let last = self
             .context
             .get_logits_ith(tokens.len() as i32 - 1)
@@ -197,47 +200,110 @@ impl Session<'_> {
 
     /// How likely each continuation is after `prefix`: Σ log P over its tokens. A continuation
     /// is cut into tokens on its own (start it with a space where a word would).
+    ///
+    /// The prefix is decoded once; then the continuations are decoded together, each as its own
+    /// sequence branching off the prefix's cache (llama.cpp shares the prefix's cells between
+    /// the sequences, and one batch reads the weights once for all of them), and removed again.
     pub fn continuations(
         &mut self,
         prefix: &str,
         continuations: &[&str],
     ) -> Result<Vec<Continuation>, ModelError> {
         let (at, after_prefix) = self.prefix(prefix)?;
-        continuations
+        let tokens: Vec<Vec<LlamaToken>> = continuations
             .iter()
-            .map(|text| {
-                let tokens = self.model.tokenize(text, false);
-                if tokens.is_empty() {
-                    return Ok(Continuation {
-                        log_likelihood: 0.0,
-                        tokens: 0,
-                    });
-                }
-                if at + tokens.len() > CONTEXT_TOKENS as usize {
-                    return Err(ModelError::Invalid(format!(
-                        "the text and a continuation are {} tokens long; the model reads at most {}",
-                        at + tokens.len(),
-                        CONTEXT_TOKENS
-                    )));
-                }
-                let mut log_likelihood = log_probability(&after_prefix, tokens[0]);
-                if tokens.len() > 1 {
-                    self.decode(&tokens[..tokens.len() - 1], at, true)?;
-                    for (k, &token) in tokens[1..].iter().enumerate() {
-                        log_likelihood +=
-                            log_probability(self.context.get_logits_ith(k as i32), token);
-                    }
-                    // Back to the prefix alone for the next continuation.
-                    self.context
-                        .clear_kv_cache_seq(Some(0), Some(at as u32), None)
-                        .map_err(|e| runtime("trimming the cache", e))?;
-                }
-                Ok(Continuation {
-                    log_likelihood,
-                    tokens: tokens.len(),
-                })
+            .map(|text| self.model.tokenize(text, false))
+            .collect();
+        let mut scores: Vec<Continuation> = tokens
+            .iter()
+            .map(|t| Continuation {
+                log_likelihood: t
+                    .first()
+                    .map_or(0.0, |&first| log_probability(&after_prefix, first)),
+                tokens: t.len(),
             })
-            .collect()
+            .collect();
+        // Continuations longer than one token need their own tokens decoded, in groups that fit
+        // the sequences and the cache. llama.cpp's batched kernels round differently with the
+        // batch's shape (by a few hundredths of a nat over a choice), so the batches are laid
+        // out in one canonical order of the continuations' tokens: however a question's choices
+        // are ordered, each scores exactly the same.
+        let room = CONTEXT_TOKENS as usize;
+        let mut order: Vec<usize> = (0..tokens.len()).collect();
+        order.sort_by(|&a, &b| {
+            let key = |i: usize| tokens[i].iter().map(|t| t.0).collect::<Vec<_>>();
+            key(a).cmp(&key(b))
+        });
+        let mut group: Vec<usize> = Vec::new();
+        let mut used = at;
+        for i in order {
+            let t = &tokens[i];
+            if at + t.len() > room {
+                return Err(ModelError::Invalid(format!(
+                    "the text and a continuation are {} tokens long; the model reads at most {}",
+                    at + t.len(),
+                    CONTEXT_TOKENS
+                )));
+            }
+            if t.len() < 2 {
+                continue;
+            }
+            if group.len() == MAX_CONTINUATIONS || used + t.len() - 1 > room {
+                self.score_group(at, &tokens, &group, &mut scores)?;
+                group.clear();
+                used = at;
+            }
+            group.push(i);
+            used += t.len() - 1;
+        }
+        if !group.is_empty() {
+            self.score_group(at, &tokens, &group, &mut scores)?;
+        }
+        Ok(scores)
+    }
+
+    /// Decodes the continuations `group` (indexes into `tokens`) after the prefix's `at` tokens
+    /// in one batch, sequence k + 1 for the group's k-th, and adds the log-probabilities of
+    /// their tokens after the first to `scores`; the cache holds the prefix alone afterwards.
+    fn score_group(
+        &mut self,
+        at: usize,
+        tokens: &[Vec<LlamaToken>],
+        group: &[usize],
+        scores: &mut [Continuation],
+    ) -> Result<(), ModelError> {
+        self.batch.clear();
+        let mut rows = Vec::with_capacity(group.len());
+        for (k, &i) in group.iter().enumerate() {
+            let seq = k as i32 + 1;
+            self.context.copy_cache(0, seq, at as i32);
+            rows.push(self.batch.n_tokens());
+            let own = &tokens[i];
+            for (j, &token) in own[..own.len() - 1].iter().enumerate() {
+                self.batch
+                    .add(token, (at + j) as i32, &[seq], true)
+                    .map_err(|e| runtime("preparing a batch", e))?;
+            }
+        }
+        let decoded = self
+            .context
+            .decode(&mut self.batch)
+            .map_err(|e| runtime("decoding", e));
+        if decoded.is_ok() {
+            for (&i, &row) in group.iter().zip(&rows) {
+                for (j, &token) in tokens[i][1..].iter().enumerate() {
+                    scores[i].log_likelihood +=
+                        log_probability(self.context.get_logits_ith(row + j as i32), token);
+                }
+            }
+        }
+        // Back to the prefix alone, whatever happened.
+        for k in 0..group.len() {
+            self.context
+                .clear_kv_cache_seq(Some(k as u32 + 1), None, None)
+                .map_err(|e| runtime("trimming the cache", e))?;
+        }
+        decoded
     }
 
     /// log P(next token = each candidate's first token) after `prefix` (for letters: " A", " B").

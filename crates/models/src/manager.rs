@@ -387,8 +387,7 @@ impl ModelsFolder {
         settings: EndpointSettings,
     ) -> Result<SelfTest, ModelError> {
         self.check_new_name(name)?;
-        let settings = settings.checked()?;
-        let model = EndpointModel::new(name, settings.clone())?;
+        let model = EndpointModel::new(name, settings)?;
         let test = SelfTest {
             name: name.to_owned(),
             role: Role::Llm,
@@ -405,7 +404,7 @@ impl ModelsFolder {
             tokenizer: String::new(),
             label: None,
             mode: Some("letter".to_owned()),
-            endpoint: Some(settings),
+            endpoint: Some(model.settings().clone()),
         })?;
         Ok(test)
     }

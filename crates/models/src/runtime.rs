@@ -20,13 +20,14 @@ pub fn environment(library: &Path) -> Result<&'static Environment, ModelError> {
     if let Some((loaded, env)) = ENVIRONMENT.get() {
         return same_library(loaded, library).map(|()| env);
     }
-    let builder = ort::init_from(library)
-        .map_err(|e| ModelError::Runtime(format!("loading {}: {e}", library.display())))?;
+    let builder = ort::init_from(library).map_err(|e| {
+        ModelError::Runtime(format!("ONNX Runtime, loading {}: {e}", library.display()))
+    })?;
     let env = builder
         .with_name("proctor")
         .with_telemetry(false)
         .build()
-        .map_err(|e| ModelError::Runtime(e.to_string()))?;
+        .map_err(|e| ModelError::Runtime(format!("ONNX Runtime: {e}")))?;
     let (_, env) = ENVIRONMENT.get_or_init(|| (library.to_owned(), env));
     Ok(env)
 }

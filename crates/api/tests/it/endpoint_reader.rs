@@ -204,6 +204,7 @@ fn endpoint(url: &str, key_env: Option<&str>) -> AddModelRequest {
             url: url.into(),
             model: "reader-1".into(),
             key_env: key_env.map(Into::into),
+            key_keychain: None,
             timeout_seconds: 10,
             concurrency: 2,
             context_tokens: 4096,

@@ -4,6 +4,14 @@ use proctor_api::dto::{ImportKind, ImportRequest, SittingMode, UserModelChoice};
 use proctor_api::{ErrorCode, NoProgress, Project};
 use std::path::Path;
 
+/// llama.cpp's threads spin while they wait for each other, so two tests running the local
+/// language model at once on two cores slow each other down tenfold: they take turns.
+fn language_model_turn() -> std::sync::MutexGuard<'static, ()> {
+    static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    TURN.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn write(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
@@ -1009,6 +1017,7 @@ mod pipelines {
 
     #[test]
     fn the_reference_grid_on_the_sample() {
+        let _turn = crate::language_model_turn();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.proctor");
         let started = std::time::Instant::now();
@@ -1310,6 +1319,71 @@ mod articles {
         let again = project.read_articles(&request, &NoProgress).unwrap();
         assert_eq!(again.sittings.len(), 1);
         assert_eq!(again.sittings[0].answered_now, 120);
+    }
+
+    /// EXAM mode graded by the installed language model (000's method with the LLM reader): the
+    /// gold articles answer more than the brief writer's, and each run records the model file
+    /// (name and hash) and the scoring mode it read with.
+    #[test]
+    fn the_language_model_grades_exam_mode() {
+        let _turn = crate::language_model_turn();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.proctor");
+        proctor_api::sample::build(&path, &NoProgress).unwrap();
+        let mut project = Project::open(&path).unwrap();
+        let report = project
+            .read_articles(
+                &ReadArticlesRequest {
+                    exam: None,
+                    systems: vec!["Brief Writer".into()],
+                    gold: true,
+                    reader: ReaderKind::LanguageModel,
+                    replace: true,
+                    models: None,
+                    int8: true,
+                    threads: 2,
+                    user_models: UserModelChoice::default(),
+                },
+                &NoProgress,
+            )
+            .unwrap();
+        assert_eq!(report.sittings.len(), 2);
+        assert!(report.sittings.iter().all(|s| s.answered_now == 120));
+        let grades = project.grades(None).unwrap();
+        let gold = grades.gold.clone().unwrap();
+        let brief = grades
+            .leaderboard
+            .iter()
+            .find(|s| s.system == "Brief Writer")
+            .unwrap()
+            .exam
+            .clone()
+            .unwrap();
+        assert!(gold.exam > brief.exam, "{gold:?} {brief:?}");
+        assert!((brief.n_exam.unwrap() - brief.exam / gold.exam).abs() < 1e-9);
+        let db = rusqlite::Connection::open(&path).unwrap();
+        let sources: Vec<String> = db
+            .prepare("SELECT source FROM runs WHERE mode IN ('exam', 'gold') ORDER BY id")
+            .unwrap()
+            .query_map([], |row| row.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let read_by_llm: Vec<&String> = sources
+            .iter()
+            .filter(|s| s.starts_with("local language model reader"))
+            .collect();
+        assert_eq!(read_by_llm.len(), 2, "{sources:?}");
+        for source in read_by_llm {
+            // "local language model reader, gemma-3-270m-q4_k_m (a5fd3b62) scoring by cloze-per-token"
+            assert!(source.contains("scoring by cloze-per-token"), "{source}");
+            assert!(
+                source
+                    .split(['(', ')'])
+                    .any(|part| part.len() == 8 && part.chars().all(|c| c.is_ascii_hexdigit())),
+                "the model's hash: {source}"
+            );
+        }
     }
 }
 

@@ -141,6 +141,7 @@ fn an_exam_without_passages_is_refused_and_a_blind_reader_is_named() {
 
 #[test]
 fn the_language_model_reads_easy_passages() {
+    let _turn = crate::language_model_turn();
     // The installed language model (scripts/install-models.sh), in its recorded mode.
     let items = [
         (

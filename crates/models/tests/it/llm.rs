@@ -2,7 +2,7 @@
 //! the same text the same way twice, keeps continuations apart while sharing their prefix, and
 //! reads an easy passage.
 
-use proctor_models::{LanguageModel, ModelError, ModelsFolder};
+use proctor_models::{LanguageModel, MAX_CONTINUATIONS, ModelError, ModelsFolder};
 
 fn model() -> LanguageModel {
     let folder = ModelsFolder::locate(None).unwrap_or_else(|e| panic!("{e}"));
@@ -27,30 +27,71 @@ fn continuations_are_deterministic_and_independent_of_their_order() {
     let first = session.continuations(PASSAGE, &choices).unwrap();
     let again = session.continuations(PASSAGE, &choices).unwrap();
     assert_eq!(first, again, "the same text scores the same");
-    // Reversed: were a continuation left in the cache, the ones after it would read it too.
+    // Reversed, the choices score exactly the same: the batch is laid out in one order.
     let mut reversed_choices = choices;
     reversed_choices.reverse();
     let mut reversed = session.continuations(PASSAGE, &reversed_choices).unwrap();
     reversed.reverse();
-    for (a, b) in first.iter().zip(&reversed) {
-        assert_eq!(a.tokens, b.tokens);
-        assert!(
-            (a.log_likelihood - b.log_likelihood).abs() < 1e-3,
-            "{a:?} vs {b:?}"
-        );
-    }
-    // A continuation scored alone, in a fresh session, scores the same too.
-    let alone = model
-        .session()
-        .unwrap()
-        .continuations(PASSAGE, &[choices[2]])
+    assert_eq!(first, reversed);
+    // Nothing is left behind in the cache: after another text and other continuations, the
+    // first question scores exactly as before.
+    session
+        .continuations("The sky over the harbour was grey.", &[" It rained", " no"])
         .unwrap();
-    assert!((alone[0].log_likelihood - first[2].log_likelihood).abs() < 1e-3);
+    assert_eq!(session.continuations(PASSAGE, &choices).unwrap(), first);
+    // The continuations of one batch do not read each other. A continuation beside fourteen
+    // that repeat "banana" would find its own last word far likelier (by whole nats) if it saw
+    // them; beside fourteen neutral ones, or alone, it differs only by the rounding of a batch
+    // of another shape (hundredths of a nat).
+    let probe = " the agent keeps a banana";
+    let alone = session.continuations(PASSAGE, &[probe]).unwrap()[0].log_likelihood;
+    let mut beside = |other: &str| {
+        let mut texts = vec![probe];
+        texts.extend([other; 14]);
+        session.continuations(PASSAGE, &texts).unwrap()[0].log_likelihood
+    };
+    let (bananas, neutral) = (
+        beside(" banana banana banana banana banana"),
+        beside(" weather report for the north coast"),
+    );
+    assert!(
+        (bananas - alone).abs() < 0.2 && (bananas - neutral).abs() < 0.2,
+        "alone {alone}, beside bananas {bananas}, beside neutral text {neutral}"
+    );
     assert!(
         first
             .iter()
             .all(|c| c.tokens >= 2 && c.log_likelihood < 0.0)
     );
+}
+
+#[test]
+fn more_continuations_than_one_batch_holds_are_scored_in_turns() {
+    let model = model();
+    let mut session = model.session().unwrap();
+    let many: Vec<String> = (1..=MAX_CONTINUATIONS + 5)
+        .map(|n| format!(" {n} days or so"))
+        .collect();
+    let texts: Vec<&str> = many.iter().map(String::as_str).collect();
+    let all = session.continuations(PASSAGE, &texts).unwrap();
+    assert_eq!(all.len(), texts.len());
+    // They are decoded in groups of MAX_CONTINUATIONS, in the order of their tokens: the same
+    // groups asked for one by one score exactly the same.
+    let mut sorted = texts.clone();
+    sorted.sort_by_key(|t| {
+        model
+            .tokenize(t, false)
+            .iter()
+            .map(|t| t.0)
+            .collect::<Vec<_>>()
+    });
+    for group in sorted.chunks(MAX_CONTINUATIONS) {
+        let scored = session.continuations(PASSAGE, group).unwrap();
+        for (text, score) in group.iter().zip(scored) {
+            let at = texts.iter().position(|t| t == text).unwrap();
+            assert_eq!(all[at], score, "{text}");
+        }
+    }
 }
 
 #[test]

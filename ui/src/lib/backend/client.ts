@@ -43,6 +43,9 @@ import type {
   RenameSystem,
   RenameTopic,
   RunRequest,
+  SecretName,
+  SecretRequest,
+  SecretStatus,
   SignificanceRequest,
   SignificanceTable,
   SystemName,
@@ -101,6 +104,9 @@ export const USE_CASES = {
   add_model: { job: false },
   test_model: { job: false },
   remove_model: { job: false },
+  save_secret: { job: false },
+  secret: { job: false },
+  forget_secret: { job: false },
 } as const;
 
 /** The typed functions, one per use case. */
@@ -194,6 +200,12 @@ export function client(send: Transport) {
     testModel: (request: ModelName) => send("test_model", request) as Promise<ModelSelfTest>,
     /** Removes a model the user added. */
     removeModel: (request: ModelName) => send("remove_model", request) as Promise<UserModelInfo>,
+    /** Keeps an API key in the OS keychain under an entry settings can name. */
+    saveSecret: (request: SecretRequest) => send("save_secret", request) as Promise<SecretStatus>,
+    /** Whether a keychain entry holds a key (masked). */
+    secret: (request: SecretName) => send("secret", request) as Promise<SecretStatus>,
+    /** Removes a keychain entry. */
+    forgetSecret: (request: SecretName) => send("forget_secret", request) as Promise<SecretStatus>,
   };
 }
 

@@ -1391,7 +1391,12 @@ mode: string | null,
 /**
  * For a language model behind an endpoint: the model the server is asked for.
  */
-endpoint_model: string | null, };
+endpoint_model: string | null, 
+/**
+ * For an endpoint that sends a key: where the key is read from and whether it is there,
+ * masked ("the OS keychain entry 'openai' (set, ends …3f2a)").
+ */
+key: string | null, };
 
 export type ModelsReport = { 
 /**
@@ -1483,10 +1488,14 @@ url: string,
  */
 model: string, 
 /**
- * The environment variable that holds the API key (none: no key is sent). The key itself
- * is never stored.
+ * The environment variable that holds the API key. The key itself is never stored.
  */
 key_env: string | null, 
+/**
+ * Or the OS keychain entry that holds it (save it there with `save_secret`); with neither,
+ * no key is sent.
+ */
+key_keychain: string | null, 
 /**
  * Seconds one request may take (1–600).
  */
@@ -1499,6 +1508,36 @@ concurrency: number,
  * Tokens the model reads at once; passages are cut to fit (512 and up).
  */
 context_tokens: number, };
+
+export type SecretRequest = { 
+/**
+ * The entry's name (1–100 characters), as settings will name it.
+ */
+entry: string, 
+/**
+ * The secret itself: kept in the keychain only, never in a file, a log or an answer.
+ */
+secret: string, };
+
+export type SecretName = { 
+/**
+ * The entry's name.
+ */
+entry: string, };
+
+export type SecretStatus = { 
+/**
+ * The entry's name.
+ */
+entry: string, 
+/**
+ * Whether it holds a secret.
+ */
+present: boolean, 
+/**
+ * The secret masked ("set, ends …3f2a"), when present.
+ */
+masked: string | null, };
 
 export type ModelTest = { 
 /**
