@@ -160,6 +160,29 @@ test("imports a system's answers from the page and ranks it", async () => {
   });
 });
 
+test("grades the sample's articles in EXAM mode from the page", async () => {
+  await withPage(async (page) => {
+    await page.goto(url);
+    // The sample is still open: its two article writers came with grades of their own.
+    const panel = page.getByTestId("articles");
+    await panel.waitFor({ timeout: 30000 });
+    await panel.getByLabel("Reader").selectOption("lexical");
+    await panel.getByRole("button", { name: "Grade the articles" }).click();
+    // Imported grades are not overwritten unasked.
+    await panel.getByRole("alert").filter({ hasText: "already has EXAM-mode outcomes on this exam" }).waitFor({ timeout: 30000 });
+    await panel.getByLabel("replace the grades already there").check();
+    await panel.getByRole("button", { name: "Grade the articles" }).click();
+    // The job's progress shows while it runs, then the sentence of what was done.
+    const done = panel.getByRole("status").filter({ hasText: "Graded" });
+    await done.waitFor({ timeout: 60000 });
+    assert.match(await done.innerText(), /Graded 3 sittings with the lexical reader: Brief Writer, Scribe Writer, gold articles/);
+    await panel.screenshot({ path: join(shots, "serve-exam-mode.png") });
+    // The writers keep their place on the leaderboard, graded now by this machine's reader.
+    await show(page, "#/results/leaderboard");
+    await page.getByTestId("leaderboard").locator("tbody tr", { hasText: "Scribe Writer" }).waitFor();
+  });
+});
+
 test("shows the built-in pipelines with their reader ceilings, and stays within the window", async () => {
   // The full demo: the sample plus 27 built-in pipelines (needs the installed models): 24 with
   // the three small readers, and the language model behind closed book, the oracle and hybrid top 1.

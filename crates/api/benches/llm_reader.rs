@@ -14,8 +14,9 @@
 //!   tokenises, and hands the work to the model's thread.
 //!
 //! Overhead = Proctor ÷ bare cloze − 1 (target ≤ 15%); cost = Proctor ÷ one forward pass
-//! (target ≤ 1.5×). `--memory N` then reads N questions (the 40 in turn) and prints the resident
-//! memory every N/10 questions: one model loaded once, flat over the run. Prints Markdown rows.
+//! (target ≤ 1.5×). `--memory N [--memory-chars C]` instead reads N questions (40 in turn, passages
+//! of C characters) and prints the resident memory every N/10 questions: one model loaded once,
+//! flat over the run. Prints Markdown rows.
 
 use llama_cpp_2::context::params::LlamaContextParams;
 use llama_cpp_2::llama_batch::LlamaBatch;
@@ -23,7 +24,7 @@ use llama_cpp_2::model::LlamaModel;
 use llama_cpp_2::model::params::LlamaModelParams;
 use llama_cpp_2::token::LlamaToken;
 use proctor_core::LanguageScorer;
-use proctor_exam::readers::{LlmMode, LlmReader, Reader, ReaderQuestion};
+use proctor_exam::readers::{LlmMode, LlmReader, Reader, ReaderQuestion, Reading};
 use proctor_models::{CONTEXT_TOKENS, LocalLanguageModel, ModelsFolder, llama_backend};
 use std::fmt::Write as _;
 use std::num::NonZeroU32;
@@ -89,12 +90,12 @@ struct Item {
     passage: String,
 }
 
-fn items() -> Vec<Item> {
+fn items(passage_chars: usize) -> Vec<Item> {
     (0..QUESTIONS)
         .map(|q| {
             let mut passage = String::new();
             let mut s = q * 97;
-            while passage.len() < PASSAGE_CHARS {
+            while passage.len() < passage_chars {
                 s += 1;
                 let _ = write!(
                     passage,
@@ -109,7 +110,7 @@ fn items() -> Vec<Item> {
                     pick(&NOUNS, s + 6),
                 );
             }
-            passage.truncate(PASSAGE_CHARS);
+            passage.truncate(passage_chars);
             // The reader trims its passages; so does the bare loop's prompt.
             let passage = passage.trim().to_owned();
             let choices = (0..4)
@@ -176,10 +177,14 @@ fn memory() -> (f64, f64) {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let memory_run: Option<usize> = std::env::args()
-        .skip_while(|a| a != "--memory")
-        .nth(1)
-        .and_then(|n| n.parse().ok());
+    let argument = |name: &str| -> Option<usize> {
+        std::env::args()
+            .skip_while(|a| a != name)
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+    };
+    let memory_run = argument("--memory");
+    let memory_chars = argument("--memory-chars").unwrap_or(PASSAGE_CHARS);
     let folder = ModelsFolder::locate(None)?;
     let path = folder
         .installed()
@@ -187,7 +192,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .find(|f| f.role == "llm" && f.present)
         .map(|f| f.path.clone())
         .ok_or("the language model is not installed (scripts/install-models.sh)")?;
-    let items = items();
+    if let Some(total) = memory_run {
+        return memory_over(&path, total, memory_chars);
+    }
+    let items = items(PASSAGE_CHARS);
 
     // Bare llama.cpp: the same file, the same context settings as a reader's session.
     let backend = llama_backend()?;
@@ -288,18 +296,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let lm = LocalLanguageModel::start(&path, THREADS, "gemma")?;
     let reader = LlmReader::new(&lm as &dyn LanguageScorer, LlmMode::ClozePerToken);
-    let read = |item: &Item| {
-        let choices: Vec<String> = item.choices.clone();
-        reader
-            .read(
-                &ReaderQuestion {
-                    stem: &item.stem,
-                    choices: &choices,
-                },
-                &[item.passage.as_str()],
-            )
-            .unwrap()
-    };
+    let read = |item: &Item| read_item(&reader, item);
     let argmax = |scores: &[f64]| {
         (0..scores.len()).fold(0, |best, i| if scores[i] > scores[best] { i } else { best })
     };
@@ -344,17 +341,42 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "the reader and the bare loop must score alike"
     );
 
-    if let Some(total) = memory_run {
-        let step = (total / 10).max(1);
-        println!("\n| questions read | resident memory | peak |\n|---|---|---|");
-        let (rss, peak) = memory();
-        println!("| 0 | {rss:.0} MB | {peak:.0} MB |");
-        for n in 1..=total {
-            std::hint::black_box(read(&items[n % QUESTIONS]));
-            if n % step == 0 {
-                let (rss, peak) = memory();
-                println!("| {n} | {rss:.0} MB | {peak:.0} MB |");
-            }
+    Ok(())
+}
+
+/// One question read with its passage, as a run reads it.
+fn read_item(reader: &LlmReader<'_>, item: &Item) -> Reading {
+    reader
+        .read(
+            &ReaderQuestion {
+                stem: &item.stem,
+                choices: &item.choices,
+            },
+            &[item.passage.as_str()],
+        )
+        .unwrap()
+}
+
+/// Reads `total` questions through the LLM reader and prints the resident memory as it goes.
+fn memory_over(
+    path: &std::path::Path,
+    total: usize,
+    memory_chars: usize,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let lm = LocalLanguageModel::start(path, THREADS, "gemma")?;
+    let reader = LlmReader::new(&lm as &dyn LanguageScorer, LlmMode::ClozePerToken);
+    let items = items(memory_chars);
+    let step = (total / 10).max(1);
+    println!(
+        "\nMemory over {total} questions ({memory_chars}-character passages, the {QUESTIONS} in turn):\n\n| questions read | resident memory | peak |\n|---|---|---|"
+    );
+    let (rss, peak) = memory();
+    println!("| 0 | {rss:.0} MB | {peak:.0} MB |");
+    for n in 1..=total {
+        std::hint::black_box(read_item(&reader, &items[n % QUESTIONS]));
+        if n % step == 0 {
+            let (rss, peak) = memory();
+            println!("| {n} | {rss:.0} MB | {peak:.0} MB |");
         }
     }
     Ok(())

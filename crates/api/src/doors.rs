@@ -20,8 +20,8 @@ use crate::dto::{
 };
 use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
-    QuestionsRequest, RenameSystem, SecretName, SecretRequest, SecretStatus, SystemTags,
-    SystemsOverview,
+    QuestionsRequest, ReadArticlesRequest, RenameSystem, SecretName, SecretRequest, SecretStatus,
+    SystemTags, SystemsOverview,
 };
 use crate::{ApiError, ApiResult, ErrorCode, Workbench};
 use serde_json::Value;
@@ -154,6 +154,8 @@ use_cases! {
     start_run(RunRequest) -> JobStatus, job;
     /// Checks whether the readers read: each with and without the questions' passages.
     start_reader_check(ReaderCheckRequest) -> JobStatus, job;
+    /// Grades EXAM mode here: a local reader answers each query's questions from the articles.
+    start_read_articles(ReadArticlesRequest) -> JobStatus, job;
     /// The reader check from the sittings already there.
     reader_check(ExamRef) -> ReaderCheck;
     /// Where a background job stands.

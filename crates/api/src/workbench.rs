@@ -13,8 +13,8 @@ use crate::dto::{
 };
 use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
-    QuestionsRequest, RenameSystem, SecretName, SecretRequest, SecretStatus, SystemTags,
-    SystemsOverview,
+    QuestionsRequest, ReadArticlesRequest, RenameSystem, SecretName, SecretRequest, SecretStatus,
+    SystemTags, SystemsOverview,
 };
 use crate::jobs::{Jobs, Listener, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project, Upload};
@@ -269,6 +269,20 @@ impl Workbench {
                     .check_readers(&request, progress)
                     .map(Outcome::ReaderCheck)
             })
+    }
+
+    /// Starts grading EXAM mode here: a local reader answers each query's questions from the
+    /// systems' articles (and the gold articles), one sitting per system.
+    pub fn start_read_articles(&self, request: ReadArticlesRequest) -> ApiResult<JobStatus> {
+        let (path, on_view) = self.with_project(|p| Ok((p.path().to_owned(), p.on_view)))?;
+        self.jobs.start(
+            "Grading the articles (EXAM mode)",
+            path,
+            move |project, progress| {
+                project.on_view = on_view;
+                project.read_articles(&request, progress).map(Outcome::Run)
+            },
+        )
     }
 
     /// The reader check from the sittings already there (every reader whose closed-book and

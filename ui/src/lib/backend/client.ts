@@ -37,6 +37,7 @@ import type {
   QuestionTable,
   QuestionView,
   QuestionsRequest,
+  ReadArticlesRequest,
   ReaderCheck,
   ReaderCheckRequest,
   Relabel,
@@ -91,6 +92,7 @@ export const USE_CASES = {
   start_ingest: { job: true },
   start_run: { job: true },
   start_reader_check: { job: true },
+  start_read_articles: { job: true },
   reader_check: { job: false },
   job: { job: false },
   cancel_job: { job: false },
@@ -174,6 +176,8 @@ export function client(send: Transport) {
     startRun: (request: RunRequest) => send("start_run", request) as Promise<JobStatus>,
     /** Checks whether the readers read: each with and without the questions' passages. */
     startReaderCheck: (request: ReaderCheckRequest) => send("start_reader_check", request) as Promise<JobStatus>,
+    /** Grades EXAM mode here: a local reader answers each query's questions from the articles. */
+    startReadArticles: (request: ReadArticlesRequest) => send("start_read_articles", request) as Promise<JobStatus>,
     /** The reader check from the sittings already there. */
     readerCheck: (request: ExamRef) => send("reader_check", request) as Promise<ReaderCheck>,
     /** Where a background job stands. */
