@@ -8,6 +8,8 @@
 //!   type, EXAM and n-EXAM with standard errors, and the bias baselines (METHODS.md §1, §5).
 //! - [`extractive`]: extractive articles from corpus sentences — passage match, MMR, semantic
 //!   overlap (METHODS.md §8).
+//! - [`generate`]: exams generated from the corpus — the offline generator, the strict parse and
+//!   the filters (METHODS.md §5).
 //! - [`readers`]: lexical, embedding (assertion) and combined readers that answer a question
 //!   from context passages, or leave it unanswered (METHODS.md §6).
 //!
@@ -21,6 +23,7 @@
 
 pub mod classify;
 pub mod extractive;
+pub mod generate;
 pub mod grading;
 pub mod mapping;
 pub mod readers;

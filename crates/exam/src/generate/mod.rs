@@ -1,0 +1,10 @@
+//! Exam generation (METHODS.md §5): the strict parse every generated question passes
+//! ([`parse`]), the offline generator's salient spans ([`spans`]), stems ([`stem`]) and
+//! distractors ([`offline`]), and the filters with their reasons ([`filters`]).
+
+pub mod filters;
+pub mod offline;
+pub mod parse;
+pub mod spans;
+pub mod stem;
+pub mod vectors;

@@ -1,0 +1,535 @@
+//! The offline generator (METHODS.md §5, beyond the papers): cloze questions from salient
+//! sentences, with distractors of the same kind taken from other chunks of the same topic, close to
+//! the key by embedding but not stated in the source chunk. Deterministic for a seed.
+
+use super::parse::{Draft, KeyRef, Unparsed, normalized, strict, text_hash};
+use super::spans::{SpanKind, spans};
+use super::stem;
+use super::vectors::Vectors;
+use proctor_core::{EmbedError, Embedder, cosine};
+use proctor_stats::SplitMix64;
+use proctor_stats::text::{Terms, sentences};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// A chunk of the corpus as the generator reads it.
+#[derive(Debug, Clone, Copy)]
+pub struct SourceChunk<'a> {
+    /// The chunk's row id.
+    pub id: i64,
+    /// Its document's row id.
+    pub document: i64,
+    /// Its document's topic.
+    pub topic: Option<&'a str>,
+    /// Its text.
+    pub text: &'a str,
+}
+
+/// One question the generator can write: a sentence of a chunk and the span it asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    /// The chunk's row id.
+    pub chunk: i64,
+    /// Its topic.
+    pub topic: Option<String>,
+    /// The sentence, as a byte range of the chunk's text.
+    pub sentence: (usize, usize),
+    /// The answer span, as a byte range of the chunk's text.
+    pub span: (usize, usize),
+    /// What the span states.
+    pub kind: SpanKind,
+}
+
+impl Target {
+    /// A name that identifies the target within its generation (for resuming without repeats).
+    pub fn key(&self) -> String {
+        format!("{}:{}-{}", self.chunk, self.span.0, self.span.1)
+    }
+}
+
+/// A written question, before filtering.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Written {
+    /// The question (choices shuffled), or why it failed the strict parse.
+    pub draft: Result<Draft, Unparsed>,
+    /// The kind of its answer.
+    pub kind: SpanKind,
+}
+
+/// Why a target yields no question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Skip {
+    /// Fewer than three spans of the same kind could serve as wrong answers.
+    NoDistractors,
+}
+
+#[derive(Debug, Clone)]
+struct PoolEntry {
+    text: String,
+    norm: String,
+    terms: BTreeSet<String>,
+    chunk: i64,
+}
+
+/// A sentence worth a question: long enough, a statement, not leaning on the one before.
+fn question_worthy(sentence: &str) -> bool {
+    const LEANING: &[&str] = &[
+        "it", "this", "that", "these", "those", "they", "he", "she", "we", "you", "its", "their",
+        "such", "here", "there", "then", "also", "however", "but", "and", "or", "so", "thus",
+        "finally", "first", "second", "next",
+    ];
+    let chars = sentence.chars().count();
+    let letters = sentence.chars().filter(|c| c.is_alphabetic()).count();
+    let first = sentence
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    (40..=320).contains(&chars)
+        && sentence.ends_with('.')
+        && sentence.starts_with(|c: char| c.is_uppercase())
+        && !sentence.contains('?')
+        && letters * 10 >= chars * 6
+        && !LEANING.contains(&first.as_str())
+}
+
+fn terms_of(text: &str) -> BTreeSet<String> {
+    Terms {
+        stem: true,
+        drop_stopwords: true,
+    }
+    .of(text)
+    .into_iter()
+    .collect()
+}
+
+fn number_of(text: &str) -> Option<f64> {
+    let digits: String = text
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+        .filter(|c| *c != ',')
+        .collect();
+    digits.parse().ok()
+}
+
+/// Whether a span is rare enough to be worth asking for: ordinary phrases only when few
+/// documents use them, names and code when they are not everywhere.
+fn salient(kind: &SpanKind, text: &str, documents_using: usize, documents: usize) -> bool {
+    match kind {
+        SpanKind::Quantity(_) | SpanKind::Year => true,
+        SpanKind::Term => {
+            let words = text.split_whitespace().count();
+            (words >= 2 || text.len() >= 7) && documents_using <= (documents / 20).max(2)
+        }
+        SpanKind::Path | SpanKind::Option | SpanKind::Code | SpanKind::Name => {
+            documents_using <= (documents / 4).max(3)
+        }
+    }
+}
+
+/// The offline generator over a corpus.
+pub struct OfflineGenerator<'a> {
+    chunks: HashMap<i64, SourceChunk<'a>>,
+    targets: Vec<Target>,
+    /// Distractor material by (topic, kind).
+    pools: BTreeMap<(Option<String>, SpanKind), Vec<PoolEntry>>,
+    vectors: Vectors<'a>,
+    seed: u64,
+}
+
+impl<'a> OfflineGenerator<'a> {
+    /// Reads the corpus: every salient span of every sentence, and the targets among them.
+    pub fn new(chunks: &[SourceChunk<'a>], embedder: &'a dyn Embedder, seed: u64) -> Self {
+        let documents: BTreeSet<i64> = chunks.iter().map(|c| c.document).collect();
+        let mut found = Vec::new();
+        let mut used_by: HashMap<String, BTreeSet<i64>> = HashMap::new();
+        for chunk in chunks {
+            for (from, to) in sentences(chunk.text) {
+                let sentence = &chunk.text[from..to];
+                for span in spans(sentence) {
+                    let text = &sentence[span.start..span.end];
+                    used_by
+                        .entry(normalized(text))
+                        .or_default()
+                        .insert(chunk.document);
+                    found.push((chunk, (from, to), (from + span.start, from + span.end), span.kind));
+                }
+            }
+        }
+        let mut pools: BTreeMap<(Option<String>, SpanKind), Vec<PoolEntry>> = BTreeMap::new();
+        let mut pooled: BTreeSet<(Option<String>, SpanKind, String)> = BTreeSet::new();
+        let mut best: BTreeMap<(i64, usize), Target> = BTreeMap::new();
+        for (chunk, sentence, span, kind) in found {
+            let text = &chunk.text[span.0..span.1];
+            let norm = normalized(text);
+            let using = used_by.get(&norm).map_or(0, BTreeSet::len);
+            if !salient(&kind, text, using, documents.len()) {
+                continue;
+            }
+            let topic = chunk.topic.map(str::to_owned);
+            if pooled.insert((topic.clone(), kind.clone(), norm.clone())) {
+                pools
+                    .entry((topic.clone(), kind.clone()))
+                    .or_default()
+                    .push(PoolEntry {
+                        text: text.split_whitespace().collect::<Vec<_>>().join(" "),
+                        terms: terms_of(text),
+                        norm,
+                        chunk: chunk.id,
+                    });
+            }
+            if !question_worthy(&chunk.text[sentence.0..sentence.1]) {
+                continue;
+            }
+            // One question per sentence: the most specific span, then the rarest.
+            let target = Target {
+                chunk: chunk.id,
+                topic,
+                sentence,
+                span,
+                kind: kind.clone(),
+            };
+            let rank = |t: &Target| {
+                let n = normalized(&chunk.text[t.span.0..t.span.1]);
+                (t.kind.priority(), std::cmp::Reverse(used_by.get(&n).map_or(0, BTreeSet::len)))
+            };
+            match best.get(&(chunk.id, sentence.0)) {
+                Some(current) if rank(current) >= rank(&target) => {}
+                _ => {
+                    best.insert((chunk.id, sentence.0), target);
+                }
+            }
+        }
+        Self {
+            chunks: chunks.iter().map(|c| (c.id, *c)).collect(),
+            targets: best.into_values().collect(),
+            pools,
+            vectors: Vectors::new(embedder),
+            seed,
+        }
+    }
+
+    /// How many sentences could become questions.
+    pub fn available(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// Every target in the order questions should be written: topics interleaved in proportion
+    /// to their share of the corpus's chunks (or equally with `equal_topics`), and within a topic
+    /// one sentence per chunk in turn, chunks and sentences in an order drawn from the seed.
+    pub fn plan(&self, equal_topics: bool) -> Vec<Target> {
+        let mut by_topic: BTreeMap<Option<String>, BTreeMap<i64, Vec<&Target>>> = BTreeMap::new();
+        for t in &self.targets {
+            by_topic
+                .entry(t.topic.clone())
+                .or_default()
+                .entry(t.chunk)
+                .or_default()
+                .push(t);
+        }
+        let mut chunk_count: BTreeMap<Option<String>, usize> = BTreeMap::new();
+        for c in self.chunks.values() {
+            *chunk_count.entry(c.topic.map(str::to_owned)).or_default() += 1;
+        }
+        let mut queues: Vec<(f64, Vec<&Target>)> = Vec::new();
+        for (topic, mut chunks) in by_topic {
+            let mut rng = SplitMix64::new(self.seed ^ text_hash(topic.as_deref().unwrap_or("")));
+            let mut order: Vec<i64> = chunks.keys().copied().collect();
+            shuffle(&mut order, &mut rng);
+            for list in chunks.values_mut() {
+                shuffle(list, &mut rng);
+            }
+            let mut queue = Vec::new();
+            let mut round = 0;
+            while queue.len() < chunks.values().map(Vec::len).sum() {
+                for id in &order {
+                    if let Some(t) = chunks[id].get(round) {
+                        queue.push(*t);
+                    }
+                }
+                round += 1;
+            }
+            #[expect(clippy::cast_precision_loss, reason = "chunk counts far below 2^52")]
+            let weight = if equal_topics {
+                1.0
+            } else {
+                chunk_count.get(&topic).copied().unwrap_or(1) as f64
+            };
+            queue.reverse();
+            queues.push((weight, queue));
+        }
+        // Stride scheduling: the next question comes from the topic furthest behind its share.
+        let mut taken = vec![0usize; queues.len()];
+        let mut out = Vec::with_capacity(self.targets.len());
+        loop {
+            #[expect(clippy::cast_precision_loss, reason = "counts far below 2^52")]
+            let next = (0..queues.len())
+                .filter(|&i| !queues[i].1.is_empty())
+                .min_by(|&a, &b| {
+                    let pass = |i: usize| (taken[i] + 1) as f64 / queues[i].0;
+                    pass(a).total_cmp(&pass(b)).then(a.cmp(&b))
+                });
+            let Some(i) = next else { break };
+            if let Some(t) = queues[i].1.pop() {
+                out.push(t.clone());
+            }
+            taken[i] += 1;
+        }
+        out
+    }
+
+    /// Writes the question for `target`: the stem, the key and three distractors, shuffled.
+    pub fn write(&self, target: &Target) -> Result<Result<Written, Skip>, EmbedError> {
+        let Some(chunk) = self.chunks.get(&target.chunk) else {
+            return Ok(Err(Skip::NoDistractors));
+        };
+        let key = chunk.text[target.span.0..target.span.1]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let chunk_lower = chunk.text.to_lowercase();
+        let key_norm = normalized(&key);
+        let key_terms = terms_of(&key);
+        let usable = |e: &&PoolEntry| {
+            e.chunk != chunk.id
+                && e.norm != key_norm
+                && !chunk_lower.contains(&e.norm)
+                && !e.norm.contains(&key_norm)
+                && !key_norm.contains(&e.norm)
+                && (e.terms.is_empty() || e.terms != key_terms)
+        };
+        let pool_of = |topic: Option<String>| {
+            self.pools
+                .get(&(topic, target.kind.clone()))
+                .into_iter()
+                .flatten()
+                .filter(usable)
+                .collect::<Vec<_>>()
+        };
+        let mut pool = pool_of(target.topic.clone());
+        if pool.len() < 3 {
+            // Too few in the topic: the rest of the corpus lends its spans.
+            for (topic, kind) in self.pools.keys() {
+                if *kind == target.kind && *topic != target.topic {
+                    pool.extend(pool_of(topic.clone()));
+                }
+            }
+        }
+        if pool.len() < 3 {
+            return Ok(Err(Skip::NoDistractors));
+        }
+        let Some(distractors) = self.closest(&key, &target.kind, &pool)? else {
+            return Ok(Err(Skip::NoDistractors));
+        };
+        let sentence = &chunk.text[target.sentence.0..target.sentence.1];
+        let stem = stem::write(
+            sentence,
+            target.span.0 - target.sentence.0,
+            target.span.1 - target.sentence.0,
+            &target.kind,
+        );
+        let mut choices = vec![key];
+        choices.extend(distractors);
+        let draft = strict(&stem, &choices, KeyRef::Index(0))
+            .map(|d| d.shuffled(self.seed ^ text_hash(&target.key())));
+        Ok(Ok(Written {
+            draft,
+            kind: target.kind.clone(),
+        }))
+    }
+
+    /// The three spans of `pool` closest to `key`: by value for numbers and years, by meaning
+    /// (with a penalty for a different length, so the key is not the longest) for the rest;
+    /// none containing another or near-identical in meaning to one already chosen.
+    fn closest(
+        &self,
+        key: &str,
+        kind: &SpanKind,
+        pool: &[&PoolEntry],
+    ) -> Result<Option<Vec<String>>, EmbedError> {
+        #[expect(clippy::cast_precision_loss, reason = "text lengths far below 2^52")]
+        let length_gap = |a: &str, b: &str| ((a.len() as f64) / (b.len().max(1) as f64)).ln().abs();
+        let mut scored: Vec<(f64, &PoolEntry)> = match kind {
+            SpanKind::Quantity(_) | SpanKind::Year => {
+                let value = number_of(key).unwrap_or(0.0);
+                pool.iter()
+                    .filter_map(|e| {
+                        let v = number_of(&e.text)?;
+                        ((v - value).abs() > f64::EPSILON * value.abs().max(1.0)).then(|| {
+                            let gap = if value > 0.0 && v > 0.0 {
+                                (v / value).ln().abs()
+                            } else {
+                                (v - value).abs()
+                            };
+                            (-gap, *e)
+                        })
+                    })
+                    .collect()
+            }
+            _ => {
+                let mut texts: Vec<&str> = vec![key];
+                texts.extend(pool.iter().map(|e| e.text.as_str()));
+                let vectors = self.vectors.get(&texts)?;
+                pool.iter()
+                    .zip(&vectors[1..])
+                    .map(|(e, v)| (cosine(&vectors[0], v) - 0.25 * length_gap(&e.text, key), *e))
+                    .collect()
+            }
+        };
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.norm.cmp(&b.1.norm)));
+        let mut chosen: Vec<&PoolEntry> = Vec::new();
+        for (_, entry) in scored {
+            let clash = chosen.iter().any(|c| {
+                c.norm.contains(&entry.norm)
+                    || entry.norm.contains(&c.norm)
+                    || (!c.terms.is_empty() && c.terms == entry.terms)
+            });
+            if clash {
+                continue;
+            }
+            if !matches!(kind, SpanKind::Quantity(_) | SpanKind::Year) {
+                let texts: Vec<&str> = chosen
+                    .iter()
+                    .map(|c| c.text.as_str())
+                    .chain([entry.text.as_str()])
+                    .collect();
+                let vectors = self.vectors.get(&texts)?;
+                if let Some((last, earlier)) = vectors.split_last()
+                    && earlier.iter().any(|v| cosine(v, last) >= 0.92)
+                {
+                    continue;
+                }
+            }
+            chosen.push(entry);
+            if chosen.len() == 3 {
+                return Ok(Some(chosen.iter().map(|c| c.text.clone()).collect()));
+            }
+        }
+        Ok(None)
+    }
+}
+
+fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.below(i + 1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Letter counts as a vector: texts with the same letters are close (a stand-in for a
+    /// model in a test of the code around it).
+    struct Letters;
+
+    impl Embedder for Letters {
+        fn name(&self) -> &'static str {
+            "letters"
+        }
+        fn dimension(&self) -> usize {
+            26
+        }
+        fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
+            Ok(texts
+                .iter()
+                .map(|t| {
+                    let mut v = vec![0f32; 26];
+                    for c in t.to_ascii_lowercase().bytes().filter(u8::is_ascii_lowercase) {
+                        v[usize::from(c - b'a')] += 1.0;
+                    }
+                    let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt().max(1e-6);
+                    v.iter().map(|x| x / norm).collect()
+                })
+                .collect())
+        }
+    }
+
+    const TEXTS: [(&str, &str); 6] = [
+        ("net", "The resolver keeps answers in /var/cache/bind for later lookups. Mail relays listen on port 25 by default and retry for 5 days."),
+        ("net", "Zone transfers are configured in /etc/bind/named.conf.local on the primary. The firewall drops packets after 30 days of silence."),
+        ("net", "Web proxies store pages under /var/spool/squid until they expire. A lease lasts 12 days unless the server renews it sooner."),
+        ("net", "The tunnel reads its keys from /etc/wireguard/wg0.conf at start. Timeouts default to 90 days on slow links everywhere."),
+        ("pkg", "The package cache lives in /var/cache/apt/archives on every system. Old kernels are kept for 2 days before removal."),
+        ("pkg", "Repository keys are stored in /etc/apt/trusted.gpg.d as separate files. Snapshots are retained for 14 days by the mirror."),
+    ];
+
+    fn corpus() -> Vec<SourceChunk<'static>> {
+        TEXTS
+            .iter()
+            .enumerate()
+            .map(|(i, (topic, text))| SourceChunk {
+                id: i64::try_from(i).unwrap() + 1,
+                document: i64::try_from(i).unwrap() + 1,
+                topic: Some(topic),
+                text,
+            })
+            .collect()
+    }
+
+    fn all_questions(seed: u64) -> Vec<(Target, Written)> {
+        let chunks = corpus();
+        let generator = OfflineGenerator::new(&chunks, &Letters, seed);
+        generator
+            .plan(false)
+            .into_iter()
+            .filter_map(|t| match generator.write(&t).unwrap() {
+                Ok(w) => Some((t, w)),
+                Err(Skip::NoDistractors) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn distractors_are_of_the_same_kind_and_not_in_the_source_chunk() {
+        let questions = all_questions(7);
+        assert!(questions.len() >= 8, "{}", questions.len());
+        for (target, written) in &questions {
+            let draft = written.draft.as_ref().unwrap();
+            let source = TEXTS[usize::try_from(target.chunk - 1).unwrap()].1;
+            assert!(source.contains(&draft.choices[draft.key]), "{draft:?}");
+            for (i, choice) in draft.choices.iter().enumerate() {
+                if i != draft.key {
+                    assert!(!source.contains(choice.as_str()), "{choice} is in {source}");
+                }
+                match &written.kind {
+                    SpanKind::Path => assert!(choice.starts_with('/'), "{draft:?}"),
+                    SpanKind::Quantity(unit) => assert!(choice.contains(unit.as_str()), "{draft:?}"),
+                    _ => {}
+                }
+            }
+            assert!(!draft.stem.contains(&draft.choices[draft.key]), "{draft:?}");
+        }
+    }
+
+    #[test]
+    fn a_seed_gives_the_same_exam_and_another_seed_another_order() {
+        let first = all_questions(7);
+        assert_eq!(first, all_questions(7));
+        let other = all_questions(8);
+        assert_ne!(
+            first.iter().map(|(t, _)| t.key()).collect::<Vec<_>>(),
+            other.iter().map(|(t, _)| t.key()).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn the_plan_interleaves_topics_by_their_share_of_chunks() {
+        let chunks = corpus();
+        let generator = OfflineGenerator::new(&chunks, &Letters, 1);
+        let plan = generator.plan(false);
+        assert_eq!(plan.len(), generator.available());
+        // "net" has 4 of 6 chunks: of the first 6 targets, 4 are from it.
+        let net = plan[..6]
+            .iter()
+            .filter(|t| t.topic.as_deref() == Some("net"))
+            .count();
+        assert_eq!(net, 4, "{plan:?}");
+        let equal = generator.plan(true);
+        let net = equal[..4]
+            .iter()
+            .filter(|t| t.topic.as_deref() == Some("net"))
+            .count();
+        assert_eq!(net, 2);
+    }
+}

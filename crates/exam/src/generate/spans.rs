@@ -1,0 +1,391 @@
+//! Salient spans of a sentence (METHODS.md §5, offline generator): the facts a cloze question can
+//! ask about — a number with its unit, a year, a code identifier, a named term, or a noun phrase
+//! of rare words. Pure text rules, no model.
+
+use proctor_stats::text::is_stopword;
+use serde::{Deserialize, Serialize};
+
+/// What kind of fact a span states; distractors are spans of the same kind.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpanKind {
+    /// A number with its unit ("512 MB", "3 days", "80%"); the unit, normalised.
+    Quantity(String),
+    /// A year between 1800 and 2099.
+    Year,
+    /// A file or directory path.
+    Path,
+    /// A command-line option ("--no-install-recommends").
+    Option,
+    /// Another code identifier (`sources.list`, `snake_case`, `camelCase`, `f()`).
+    Code,
+    /// A capitalised name ("Free Software Foundation", "Postfix").
+    Name,
+    /// A noun phrase of ordinary words (its rarity decides whether it is salient).
+    Term,
+}
+
+impl SpanKind {
+    /// How a question refers to a thing of this kind ("which file", "how many days").
+    pub fn asking(&self) -> String {
+        match self {
+            Self::Quantity(unit) if unit == "%" => "what percentage".into(),
+            Self::Quantity(unit) => format!("how many {}", plural(unit)),
+            Self::Year => "in which year".into(),
+            Self::Path => "which file or directory".into(),
+            Self::Option => "which option".into(),
+            Self::Code | Self::Name | Self::Term => "what".into(),
+        }
+    }
+
+    /// Preference when a sentence has several spans: quantities and code first, then names.
+    pub fn priority(&self) -> u8 {
+        match self {
+            Self::Quantity(_) | Self::Path | Self::Option => 3,
+            Self::Code | Self::Year => 2,
+            Self::Name => 1,
+            Self::Term => 0,
+        }
+    }
+}
+
+fn plural(unit: &str) -> String {
+    if unit.ends_with('s') || !unit.chars().all(|c| c.is_ascii_lowercase()) {
+        unit.to_owned()
+    } else {
+        format!("{unit}s")
+    }
+}
+
+/// A span: byte range within its sentence, and its kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Span {
+    /// Byte offset of its first character.
+    pub start: usize,
+    /// Byte offset just past its end.
+    pub end: usize,
+    /// What it states.
+    pub kind: SpanKind,
+}
+
+/// A whitespace-separated word with the punctuation around it removed.
+#[derive(Debug, Clone, Copy)]
+struct Word<'a> {
+    text: &'a str,
+    start: usize,
+    end: usize,
+    /// Punctuation followed the word (a comma, a full stop): phrases do not run across it.
+    breaks: bool,
+}
+
+const OPENING: &[char] = &['(', '[', '{', '"', '\'', '“', '‘', '«', '`'];
+const CLOSING: &[char] = &[
+    ')', ']', '}', '"', '\'', '”', '’', '»', '`', '.', ',', ';', ':', '!', '?',
+];
+
+fn words(sentence: &str) -> Vec<Word<'_>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for raw in sentence.split_whitespace() {
+        let start = at + sentence[at..].find(raw).unwrap_or(0);
+        at = start + raw.len();
+        let lead = raw.len() - raw.trim_start_matches(OPENING).len();
+        let inner = &raw[lead..];
+        let mut text = inner.trim_end_matches(CLOSING);
+        // "get_value()" keeps its brackets.
+        if text.ends_with('(') && inner[text.len()..].starts_with(')') {
+            text = &inner[..=text.len()];
+        }
+        // "sources.list." keeps its inner dot; a final one is punctuation.
+        if text.is_empty() {
+            continue;
+        }
+        out.push(Word {
+            text,
+            start: start + lead,
+            end: start + lead + text.len(),
+            breaks: text.len() < inner.len() || lead > 0,
+        });
+    }
+    out
+}
+
+fn is_number(text: &str) -> bool {
+    let mut digits = 0;
+    let mut last_separator = true;
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            digits += 1;
+            last_separator = false;
+        } else if matches!(c, '.' | ',') && !last_separator {
+            last_separator = true;
+        } else {
+            return false;
+        }
+    }
+    digits > 0 && !last_separator
+}
+
+/// A unit word: letters only, short, not a function word.
+fn unit_of(word: &str) -> Option<String> {
+    if word == "%" {
+        return Some("%".into());
+    }
+    let ok = (1..=12).contains(&word.len())
+        && word.chars().all(char::is_alphabetic)
+        && !is_stopword(&word.to_lowercase());
+    ok.then(|| {
+        let lower = if word.chars().all(char::is_uppercase) || word.len() <= 3 {
+            word.to_owned()
+        } else {
+            word.to_lowercase()
+        };
+        match lower.strip_suffix('s') {
+            Some(single) if single.len() >= 3 && !single.ends_with('s') => single.to_owned(),
+            _ => lower,
+        }
+    })
+}
+
+/// "512MB", "80%": a number glued to its unit.
+fn glued_quantity(text: &str) -> Option<String> {
+    let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))?;
+    let (number, unit) = text.split_at(split);
+    (is_number(number) && (unit == "%" || (unit.len() <= 3 && unit.chars().all(char::is_alphabetic))))
+        .then(|| unit.to_owned())
+}
+
+fn code_kind(text: &str) -> Option<SpanKind> {
+    let letters = text.chars().filter(char::is_ascii_alphabetic).count();
+    if !(3..=48).contains(&text.len()) || letters < 2 || text.contains("://") {
+        return None;
+    }
+    if text.starts_with('-') {
+        let rest = text.trim_start_matches('-');
+        return (rest.starts_with(|c: char| c.is_ascii_alphabetic())
+            && rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .then_some(SpanKind::Option);
+    }
+    if text.contains('/') {
+        let segments = text.split('/').filter(|s| !s.is_empty()).count();
+        let pathy = text.chars().all(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '~' | '*')
+        });
+        return (pathy && segments >= 2 || (pathy && text.starts_with('/') && segments >= 1))
+            .then_some(SpanKind::Path);
+    }
+    let identifier = text.chars().all(|c| {
+        c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | ':' | '(' | ')' | '=' | '+')
+    });
+    if !identifier {
+        return None;
+    }
+    let dotted = text.split('.').count() > 1 && text.split('.').all(|s| s.len() >= 2);
+    let camel = text
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
+    let codey = text.contains('_') || text.contains("::") || text.ends_with("()") || text.contains('=');
+    (dotted || camel || codey).then_some(SpanKind::Code)
+}
+
+fn capitalised(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(char::is_uppercase)
+        && text.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '\'')
+        && text.chars().any(char::is_alphabetic)
+}
+
+/// Words that join the parts of a name ("Department of Defense").
+const NAME_JOINERS: &[&str] = &["of", "for", "and", "de", "the"];
+
+/// Ordinary words that end no noun phrase (adverbs, participles, common verbs).
+fn ends_noun_phrase(word: &str) -> bool {
+    const VERBS: &[&str] = &[
+        "use", "uses", "used", "make", "makes", "allow", "allows", "provide", "provides", "need",
+        "needs", "contain", "contains", "include", "includes", "require", "requires", "run",
+        "runs", "take", "takes", "give", "gives", "get", "gets", "set", "sets", "also", "however",
+        "therefore", "thus", "instead", "already", "often", "usually", "many", "several", "much",
+        "possible", "available", "different", "various", "new", "same", "other", "certain",
+        "particular", "specific", "simple", "easy", "important", "necessary", "useful",
+    ];
+    word.len() >= 3
+        && !word.ends_with("ly")
+        && !word.ends_with("ed")
+        && !VERBS.contains(&word)
+        && word.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+}
+
+/// Every salient span of `sentence`, in order; none overlap.
+pub fn spans(sentence: &str) -> Vec<Span> {
+    let words = words(sentence);
+    let mut out: Vec<Span> = Vec::new();
+    let mut taken = vec![false; words.len()];
+    let push = |out: &mut Vec<Span>, taken: &mut [bool], from: usize, to: usize, kind| {
+        out.push(Span {
+            start: words[from].start,
+            end: words[to].end,
+            kind,
+        });
+        for t in &mut taken[from..=to] {
+            *t = true;
+        }
+    };
+    // Quantities, years and code first: they are the most specific.
+    for (i, w) in words.iter().enumerate() {
+        if taken[i] {
+            continue;
+        }
+        if is_number(w.text) {
+            let unit = words
+                .get(i + 1)
+                .filter(|_| !w.breaks)
+                .and_then(|next| unit_of(next.text));
+            if let Some(unit) = unit {
+                push(&mut out, &mut taken, i, i + 1, SpanKind::Quantity(unit));
+            } else if w.text.len() == 4
+                && w.text.parse::<u32>().is_ok_and(|y| (1800..2100).contains(&y))
+            {
+                push(&mut out, &mut taken, i, i, SpanKind::Year);
+            }
+        } else if let Some(unit) = glued_quantity(w.text) {
+            push(&mut out, &mut taken, i, i, SpanKind::Quantity(unit));
+        } else if let Some(kind) = code_kind(w.text) {
+            push(&mut out, &mut taken, i, i, kind);
+        }
+    }
+    // Names: runs of capitalised words (not the sentence's first word alone).
+    let mut i = 0;
+    while i < words.len() {
+        if taken[i] || !capitalised(words[i].text) {
+            i += 1;
+            continue;
+        }
+        let mut end = i;
+        let mut k = i;
+        while !words[k].breaks && k + 1 < words.len() && !taken[k + 1] {
+            let next = words[k + 1].text;
+            if capitalised(next) {
+                k += 1;
+                end = k;
+            } else if NAME_JOINERS.contains(&next)
+                && k + 2 < words.len()
+                && !words[k + 1].breaks
+                && !taken[k + 2]
+                && capitalised(words[k + 2].text)
+            {
+                k += 2;
+                end = k;
+            } else {
+                break;
+            }
+        }
+        let mut from = i;
+        // A sentence's first word is capitalised anyway: it starts a name only with company,
+        // and a function word ("The", "In") never does.
+        if from == 0 && (end == 0 || is_stopword(&words[0].text.to_lowercase())) {
+            from = 1;
+        }
+        if from <= end && from < words.len() && capitalised(words[from].text) {
+            push(&mut out, &mut taken, from, end, SpanKind::Name);
+        }
+        i = end + 1;
+    }
+    // Terms: up to three ordinary words ending a run of content words.
+    let mut i = 0;
+    while i < words.len() {
+        let content = |w: &Word<'_>| {
+            w.text.len() >= 3
+                && w.text.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                && !is_stopword(w.text)
+        };
+        if taken[i] || !content(&words[i]) {
+            i += 1;
+            continue;
+        }
+        let mut end = i;
+        while !words[end].breaks
+            && end + 1 < words.len()
+            && !taken[end + 1]
+            && content(&words[end + 1])
+        {
+            end += 1;
+        }
+        let mut last = end;
+        while last >= i && !ends_noun_phrase(words[last].text) {
+            if last == 0 {
+                break;
+            }
+            last -= 1;
+        }
+        if last >= i && ends_noun_phrase(words[last].text) {
+            let mut from = i.max(last.saturating_sub(2));
+            // An adverb opens no noun phrase.
+            while from < last && words[from].text.ends_with("ly") {
+                from += 1;
+            }
+            push(&mut out, &mut taken, from, last, SpanKind::Term);
+        }
+        i = end + 1;
+    }
+    out.sort_by_key(|s| s.start);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(sentence: &str) -> Vec<(&str, SpanKind)> {
+        spans(sentence)
+            .into_iter()
+            .map(|s| (&sentence[s.start..s.end], s.kind))
+            .collect()
+    }
+
+    #[test]
+    fn quantities_years_and_code() {
+        let s = "Since 1993 the archive grew to 512 MB and keeps packages for 30 days in /var/cache/apt/archives.";
+        let got = found(s);
+        assert!(got.contains(&("1993", SpanKind::Year)), "{got:?}");
+        assert!(got.contains(&("512 MB", SpanKind::Quantity("MB".into()))), "{got:?}");
+        assert!(got.contains(&("30 days", SpanKind::Quantity("day".into()))), "{got:?}");
+        assert!(got.contains(&("/var/cache/apt/archives", SpanKind::Path)), "{got:?}");
+        let s = "Run apt-get with --no-install-recommends, edit sources.list or call get_value() at 80% load.";
+        let got = found(s);
+        assert!(got.contains(&("--no-install-recommends", SpanKind::Option)), "{got:?}");
+        assert!(got.contains(&("sources.list", SpanKind::Code)), "{got:?}");
+        assert!(got.contains(&("get_value()", SpanKind::Code)), "{got:?}");
+        assert!(got.contains(&("80%", SpanKind::Quantity("%".into()))), "{got:?}");
+        // "e.g." is an abbreviation, not code; a bare number is not a quantity.
+        let got = found("Some tools, e.g. the shell, accept 3 or more.");
+        assert!(got.iter().all(|(t, _)| *t != "e.g" && *t != "3"), "{got:?}");
+    }
+
+    #[test]
+    fn names_skip_the_first_word_alone_and_join_across_of() {
+        let got = found("The project was endorsed by the Free Software Foundation in Boston.");
+        assert!(got.contains(&("Free Software Foundation", SpanKind::Name)), "{got:?}");
+        assert!(got.contains(&("Boston", SpanKind::Name)), "{got:?}");
+        assert!(got.iter().all(|(t, _)| *t != "The"), "{got:?}");
+        let got = found("Debian Project members elect the Department of Technical Affairs.");
+        assert!(got.contains(&("Debian Project", SpanKind::Name)), "{got:?}");
+        assert!(got.contains(&("Department of Technical Affairs", SpanKind::Name)), "{got:?}");
+    }
+
+    #[test]
+    fn terms_end_on_a_noun_and_stop_at_punctuation() {
+        let got = found("The resolver caches negative responses, then quickly forwards queries.");
+        assert!(got.contains(&("caches negative responses", SpanKind::Term)), "{got:?}");
+        assert!(got.contains(&("forwards queries", SpanKind::Term)), "{got:?}");
+        assert!(got.iter().all(|(t, _)| !t.contains(',')), "{got:?}");
+    }
+
+    #[test]
+    fn asking_reads_as_english() {
+        assert_eq!(SpanKind::Quantity("day".into()).asking(), "how many days");
+        assert_eq!(SpanKind::Quantity("MB".into()).asking(), "how many MB");
+        assert_eq!(SpanKind::Quantity("%".into()).asking(), "what percentage");
+        assert_eq!(SpanKind::Year.asking(), "in which year");
+    }
+}
