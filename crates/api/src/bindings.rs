@@ -27,6 +27,12 @@ use crate::dto::{
     QuestionListRow, QuestionRequest, QuestionTable, QuestionView, QuestionsRequest, RenameSystem,
     SystemAnswer, SystemInfo, SystemTags, SystemsOverview,
 };
+use crate::dto::{
+    CandidateEdit, CandidateStatus, ExamFileFormat, ExportRequest, ExportedExam, FilterFlag,
+    FilterThresholds, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
+    GeneratedQuestion, GeneratedRef, GenerationInfo, GenerationQuality, GenerationReport,
+    GeneratorKind, Provenance, ReviewAction, ReviewReport, ReviewRequest, Tally, TopicCoverage,
+};
 use crate::dto::{IrtSettings, JobId, Measurable, RenameTopic, SystemGroup, Verdict};
 use crate::dto::{LetterShare, LlmScoring, Rate, ReaderCheck, ReaderCheckRequest, ReaderCheckRow};
 use crate::{ApiError, ErrorCode};
@@ -51,6 +57,29 @@ pub fn typescript() -> String {
         DraftChange::decl(),
         VersionChanges::decl(),
         FreezeReport::decl(),
+        GeneratorKind::decl(),
+        GenerateRequest::decl(),
+        Tally::decl(),
+        TopicCoverage::decl(),
+        FilterThresholds::decl(),
+        GenerationQuality::decl(),
+        CandidateStatus::decl(),
+        FilterFlag::decl(),
+        GeneratedQuestion::decl(),
+        CandidateEdit::decl(),
+        Provenance::decl(),
+        GeneratedDetail::decl(),
+        GenerationInfo::decl(),
+        GeneratedExam::decl(),
+        GeneratedRef::decl(),
+        ReviewAction::decl(),
+        ReviewRequest::decl(),
+        ReviewReport::decl(),
+        GeneratedEdit::decl(),
+        GenerationReport::decl(),
+        ExamFileFormat::decl(),
+        ExportRequest::decl(),
+        ExportedExam::decl(),
         SystemName::decl(),
         DeletedSystemInfo::decl(),
         SheetRow::decl(),

@@ -23,6 +23,10 @@ use crate::dto::{
     QuestionsRequest, ReadArticlesRequest, RenameSystem, SecretName, SecretRequest, SecretStatus,
     SystemTags, SystemsOverview,
 };
+use crate::dto::{
+    ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
+    GeneratedRef, ReviewReport, ReviewRequest,
+};
 use crate::{ApiError, ApiResult, ErrorCode, Workbench};
 use serde_json::Value;
 use std::fmt::Write as _;
@@ -158,6 +162,18 @@ use_cases! {
     start_read_articles(ReadArticlesRequest) -> JobStatus, job;
     /// The reader check from the sittings already there.
     reader_check(ExamRef) -> ReaderCheck;
+    /// Generates questions from the prepared corpus and checks them.
+    start_generate(GenerateRequest) -> JobStatus, job;
+    /// The generated questions of an exam with their quality (the review queue).
+    generated(ExamRef) -> GeneratedExam;
+    /// One generated question with its source, edits and provenance.
+    generated_question(GeneratedRef) -> GeneratedDetail;
+    /// Accepts (into the draft), rejects or reinstates generated questions.
+    review_generated(ReviewRequest) -> ReviewReport;
+    /// Edits a generated question, recording the edit.
+    edit_generated(GeneratedEdit) -> GeneratedDetail;
+    /// An exam version written out as CSV, JSON or auto-rag-eval's exam.json.
+    export_exam(ExportRequest) -> ExportedExam;
     /// Where a background job stands.
     job(JobId) -> JobStatus;
     /// Asks a background job to stop after its current batch.

@@ -1,9 +1,11 @@
 //! Transport types: what crosses the doors. Each has a generated TypeScript twin.
 
 mod browse;
+mod generation;
 mod pipelines;
 mod versions;
 pub use browse::*;
+pub use generation::*;
 pub use pipelines::*;
 pub use versions::*;
 
@@ -1218,6 +1220,8 @@ pub struct JobStatus {
     pub run: Option<RunReport>,
     /// A reader check's result, once it finished.
     pub reader_check: Option<ReaderCheck>,
+    /// A generation's report, once it finished.
+    pub generation: Option<GenerationReport>,
 }
 
 /// What the built-in pipelines of a project need and have.

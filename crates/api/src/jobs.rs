@@ -4,7 +4,9 @@
 //! is pushed: every listener (the window's events, `proctor serve`'s event stream) hears a job's
 //! status when it changes, at most a few times a second, and once more when it ends.
 
-use crate::dto::{ImportReport, IngestReport, JobState, JobStatus, ReaderCheck, RunReport};
+use crate::dto::{
+    GenerationReport, ImportReport, IngestReport, JobState, JobStatus, ReaderCheck, RunReport,
+};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -18,6 +20,7 @@ pub(crate) enum Outcome {
     Ingest(IngestReport),
     Run(RunReport),
     ReaderCheck(ReaderCheck),
+    Generate(Box<GenerationReport>),
 }
 
 #[derive(Debug)]
@@ -128,8 +131,12 @@ impl Job {
                 Some(Outcome::Run(r)) => Some(r.clone()),
                 _ => None,
             },
-            reader_check: match outcome {
-                Some(Outcome::ReaderCheck(r)) => Some(r),
+            reader_check: match &outcome {
+                Some(Outcome::ReaderCheck(r)) => Some(r.clone()),
+                _ => None,
+            },
+            generation: match outcome {
+                Some(Outcome::Generate(r)) => Some(*r),
                 _ => None,
             },
         }

@@ -73,7 +73,7 @@ impl Project {
 
     /// The draft of the exam on view (or the named one): its newest version while unfrozen,
     /// else a new draft copied from the newest version. The draft goes on view.
-    fn draft(&mut self, exam: Option<&str>) -> ApiResult<ExamVersionRow> {
+    pub(crate) fn draft(&mut self, exam: Option<&str>) -> ApiResult<ExamVersionRow> {
         let on_view = self.exam_version(exam)?;
         let newest = self
             .store

@@ -16,6 +16,10 @@ use crate::dto::{
     QuestionsRequest, ReadArticlesRequest, RenameSystem, SecretName, SecretRequest, SecretStatus,
     SystemTags, SystemsOverview,
 };
+use crate::dto::{
+    ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
+    GeneratedRef, ReviewReport, ReviewRequest,
+};
 use crate::jobs::{Jobs, Listener, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project, Upload};
 use std::path::{Path, PathBuf};
@@ -283,6 +287,43 @@ impl Workbench {
                 project.read_articles(&request, progress).map(Outcome::Run)
             },
         )
+    }
+
+    /// Starts generating questions for an exam from the prepared corpus, then checks them.
+    pub fn start_generate(&self, request: GenerateRequest) -> ApiResult<JobStatus> {
+        let (path, on_view) = self.with_project(|p| Ok((p.path().to_owned(), p.on_view)))?;
+        self.jobs
+            .start("Generating questions", path, move |project, progress| {
+                project.on_view = on_view;
+                project
+                    .generate(&request, progress)
+                    .map(|r| Outcome::Generate(Box::new(r)))
+            })
+    }
+
+    /// The generated questions of an exam with their quality (the review queue).
+    pub fn generated(&self, exam: ExamRef) -> ApiResult<GeneratedExam> {
+        self.with_project(|p| p.generated(&exam))
+    }
+
+    /// One generated question with its source, edits and provenance.
+    pub fn generated_question(&self, which: GeneratedRef) -> ApiResult<GeneratedDetail> {
+        self.with_project(|p| p.generated_question(&which))
+    }
+
+    /// Accepts (into the draft), rejects or reinstates generated questions.
+    pub fn review_generated(&self, request: ReviewRequest) -> ApiResult<ReviewReport> {
+        self.with_project(|p| p.review_generated(&request))
+    }
+
+    /// An exam version written out as CSV, JSON or auto-rag-eval's exam.json.
+    pub fn export_exam(&self, request: ExportRequest) -> ApiResult<ExportedExam> {
+        self.with_project(|p| p.export_exam(&request))
+    }
+
+    /// Edits a generated question, recording the edit.
+    pub fn edit_generated(&self, edit: GeneratedEdit) -> ApiResult<GeneratedDetail> {
+        self.with_project(|p| p.edit_generated(&edit))
     }
 
     /// The reader check from the sittings already there (every reader whose closed-book and

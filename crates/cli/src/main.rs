@@ -3,6 +3,7 @@
 //! Every subcommand is an adapter of a few lines over the `proctor-api` facade; the text tables
 //! live in [`report`]. Errors print as `error: <message>` and exit with status 1.
 
+mod generate;
 mod keychain;
 mod models;
 mod progress;
@@ -272,6 +273,18 @@ enum Command {
     Keychain {
         #[command(subcommand)]
         action: keychain::KeychainAction,
+    },
+    /// Write questions for an exam from the prepared corpus, and check them with the filters.
+    Generate(generate::GenerateArgs),
+    /// Review generated questions: list them, accept, reject or reinstate.
+    Review {
+        #[command(subcommand)]
+        action: generate::ReviewCommand,
+    },
+    /// Exams: write one out to a file.
+    Exam {
+        #[command(subcommand)]
+        action: generate::ExamAction,
     },
     /// The readers: check whether each reads (with the passage vs closed book).
     Readers {
@@ -783,6 +796,9 @@ fn run(cli: Cli) -> ApiResult<()> {
         Command::Models { action } => models::models(action)?,
         Command::Keychain { action } => keychain::keychain(action)?,
         Command::Readers { action } => readers::readers(action)?,
+        Command::Generate(args) => generate::generate(args)?,
+        Command::Review { action } => generate::review(action)?,
+        Command::Exam { action } => generate::exam(action)?,
         Command::Articles {
             project,
             exam,

@@ -7,6 +7,7 @@
 //!
 //! - [`documents`]: txt, md, html, pdf, docx; CSV/JSONL with a text column.
 //! - [`exam`]: CSV, XLSX, JSON/JSONL, auto-rag-eval `exam.json`.
+//! - [`exam_export`]: an exam written out as CSV, JSON or auto-rag-eval `exam.json`.
 //! - [`answers`]: answer files (question id → letter or free text), also used for EXAM-mode
 //!   reader outcomes.
 //! - [`articles`]: articles per query (EXAM mode) and gold articles.
@@ -24,6 +25,7 @@ mod archive;
 pub mod articles;
 pub mod documents;
 pub mod exam;
+pub mod exam_export;
 mod json;
 pub mod leaderboard;
 pub mod limits;

@@ -328,6 +328,30 @@ pub fn mcnemar_exact(only_first: u64, only_second: u64) -> PairedTest {
     }
 }
 
+/// Pearson's χ² goodness of fit of `counts` against equal expected counts (the key positions of
+/// an exam against uniform): the statistic and its p-value on `counts.len() − 1` degrees of
+/// freedom. `None` for fewer than two categories or no observations. Matches
+/// `scipy.stats.chisquare`.
+pub fn chi_square_uniform(counts: &[u64]) -> Option<(f64, f64)> {
+    let total: u64 = counts.iter().sum();
+    if counts.len() < 2 || total == 0 {
+        return None;
+    }
+    #[expect(clippy::cast_precision_loss, reason = "counts far below 2^52")]
+    let expected = total as f64 / counts.len() as f64;
+    #[expect(clippy::cast_precision_loss, reason = "counts far below 2^52")]
+    let statistic: f64 = counts
+        .iter()
+        .map(|&c| (c as f64 - expected).powi(2) / expected)
+        .sum();
+    #[expect(clippy::cast_precision_loss, reason = "a handful of categories")]
+    let df = (counts.len() - 1) as f64;
+    Some((
+        statistic,
+        statrs::function::gamma::gamma_ur(df / 2.0, statistic / 2.0),
+    ))
+}
+
 /// Holm's step-down adjustment of several p-values (same order as given):
 /// adjusted p_(j) = max_{i ≤ j} min(1, (m − i + 1) · p_(i)) over the sorted p-values.
 pub fn holm(p_values: &[f64]) -> Result<Vec<f64>, StatsError> {
@@ -522,5 +546,24 @@ mod tests {
         assert_eq!(Marker::of(0.07, -0.1).symbol(), "v");
         assert_eq!(Marker::of(0.2, 0.1).symbol(), "◦");
         assert_eq!(Marker::of(0.0, 0.0).symbol(), "◦");
+    }
+
+    #[test]
+    fn chi_square_matches_scipy() {
+        // scipy.stats.chisquare(...).pvalue, scipy 1.x.
+        for (counts, p) in [
+            (&[10u64, 20, 30, 40][..], 0.000_169_742_435_552_826_32),
+            (&[52, 48, 50, 50][..], 0.983_772_629_022_010_3),
+            (&[7, 0, 0, 1][..], 0.000_706_742_392_337_028_2),
+        ] {
+            let (_, got) = chi_square_uniform(counts).unwrap();
+            assert!(
+                (got - p).abs() < 1e-12 * p.max(1e-3),
+                "{counts:?}: {got} vs {p}"
+            );
+        }
+        assert!((chi_square_uniform(&[10, 20, 30, 40]).unwrap().0 - 20.0).abs() < 1e-12);
+        assert_eq!(chi_square_uniform(&[0, 0]), None);
+        assert_eq!(chi_square_uniform(&[5]), None);
     }
 }

@@ -16,6 +16,7 @@
 //! # let _ = topic;
 //! ```
 
+mod generation;
 mod migrations;
 mod read;
 mod rows;
@@ -24,6 +25,7 @@ mod trash;
 mod versions;
 mod write;
 
+pub use generation::{CandidateRow, GenerationRow, NewCandidate, NewGeneration};
 pub use migrations::{LATEST_VERSION, MIGRATIONS, Migration};
 pub use rows::{
     AnswerRow, ChunkRow, Counts, DocumentRow, DocumentText, ExamVersionRow, NewChunk, NewDocument,

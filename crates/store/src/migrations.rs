@@ -42,6 +42,11 @@ pub const MIGRATIONS: &[Migration] = &[
         file: "0005_pipelines.sql",
         sql: include_str!("../../../migrations/0005_pipelines.sql"),
     },
+    Migration {
+        version: 6,
+        file: "0006_generation.sql",
+        sql: include_str!("../../../migrations/0006_generation.sql"),
+    },
 ];
 
 /// The schema version this build writes.

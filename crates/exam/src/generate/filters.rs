@@ -172,7 +172,11 @@ pub fn multiset_jaccard(a: &BTreeMap<String, usize>, b: &BTreeMap<String, usize>
         high += x.max(y);
     }
     #[expect(clippy::cast_precision_loss, reason = "word counts far below 2^52")]
-    if high == 0 { 0.0 } else { low as f64 / high as f64 }
+    if high == 0 {
+        0.0
+    } else {
+        low as f64 / high as f64
+    }
 }
 
 fn words(text: &str) -> Vec<String> {
@@ -247,8 +251,7 @@ pub fn measure(
                 pointing,
                 distractor_words: best(&|i| to_source(&q.choices[i]))
                     - to_source(&q.choices[q.key]),
-                distractor_meaning: best(&|i| cosine(&v[0], &v[1 + i]))
-                    - cosine(&v[0], key_vector),
+                distractor_meaning: best(&|i| cosine(&v[0], &v[1 + i])) - cosine(&v[0], key_vector),
                 alike_words: best(&|i| ngram_jaccard(&q.choices[q.key], &q.choices[i], n)),
                 alike_meaning: best(&|i| cosine(key_vector, &v[1 + i])),
             })
@@ -310,10 +313,22 @@ pub fn flags(m: &Measures, t: &Thresholds) -> Vec<Flag> {
         out.push(Flag::noted(Check::NotSelfContained, phrase.clone()));
     }
     for (check, value, threshold) in [
-        (Check::DistractorCloserInWords, m.distractor_words, t.distractor_words),
-        (Check::DistractorCloserInMeaning, m.distractor_meaning, t.distractor_meaning),
+        (
+            Check::DistractorCloserInWords,
+            m.distractor_words,
+            t.distractor_words,
+        ),
+        (
+            Check::DistractorCloserInMeaning,
+            m.distractor_meaning,
+            t.distractor_meaning,
+        ),
         (Check::ChoicesAlikeInWords, m.alike_words, t.alike_words),
-        (Check::ChoicesAlikeInMeaning, m.alike_meaning, t.alike_meaning),
+        (
+            Check::ChoicesAlikeInMeaning,
+            m.alike_meaning,
+            t.alike_meaning,
+        ),
     ] {
         if value > threshold {
             out.push(Flag::measured(check, value, threshold));

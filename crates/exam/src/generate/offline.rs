@@ -152,7 +152,12 @@ impl<'a> OfflineGenerator<'a> {
                         .entry(normalized(text))
                         .or_default()
                         .insert(chunk.document);
-                    found.push((chunk, (from, to), (from + span.start, from + span.end), span.kind));
+                    found.push((
+                        chunk,
+                        (from, to),
+                        (from + span.start, from + span.end),
+                        span.kind,
+                    ));
                 }
             }
         }
@@ -191,7 +196,10 @@ impl<'a> OfflineGenerator<'a> {
             };
             let rank = |t: &Target| {
                 let n = normalized(&chunk.text[t.span.0..t.span.1]);
-                (t.kind.priority(), std::cmp::Reverse(used_by.get(&n).map_or(0, BTreeSet::len)))
+                (
+                    t.kind.priority(),
+                    std::cmp::Reverse(used_by.get(&n).map_or(0, BTreeSet::len)),
+                )
             };
             match best.get(&(chunk.id, sentence.0)) {
                 Some(current) if rank(current) >= rank(&target) => {}
@@ -434,8 +442,12 @@ mod tests {
             Ok(texts
                 .iter()
                 .map(|t| {
-                    let mut v = vec![0f32; 26];
-                    for c in t.to_ascii_lowercase().bytes().filter(u8::is_ascii_lowercase) {
+                    let mut v = [0f32; 26];
+                    for c in t
+                        .to_ascii_lowercase()
+                        .bytes()
+                        .filter(u8::is_ascii_lowercase)
+                    {
                         v[usize::from(c - b'a')] += 1.0;
                     }
                     let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt().max(1e-6);
@@ -446,12 +458,30 @@ mod tests {
     }
 
     const TEXTS: [(&str, &str); 6] = [
-        ("net", "The resolver keeps answers in /var/cache/bind for later lookups. Mail relays listen on port 25 by default and retry for 5 days."),
-        ("net", "Zone transfers are configured in /etc/bind/named.conf.local on the primary. The firewall drops packets after 30 days of silence."),
-        ("net", "Web proxies store pages under /var/spool/squid until they expire. A lease lasts 12 days unless the server renews it sooner."),
-        ("net", "The tunnel reads its keys from /etc/wireguard/wg0.conf at start. Timeouts default to 90 days on slow links everywhere."),
-        ("pkg", "The package cache lives in /var/cache/apt/archives on every system. Old kernels are kept for 2 days before removal."),
-        ("pkg", "Repository keys are stored in /etc/apt/trusted.gpg.d as separate files. Snapshots are retained for 14 days by the mirror."),
+        (
+            "net",
+            "The resolver keeps answers in /var/cache/bind for later lookups. Mail relays listen on port 25 by default and retry for 5 days.",
+        ),
+        (
+            "net",
+            "Zone transfers are configured in /etc/bind/named.conf.local on the primary. The firewall drops packets after 30 days of silence.",
+        ),
+        (
+            "net",
+            "Web proxies store pages under /var/spool/squid until they expire. A lease lasts 12 days unless the server renews it sooner.",
+        ),
+        (
+            "net",
+            "The tunnel reads its keys from /etc/wireguard/wg0.conf at start. Timeouts default to 90 days on slow links everywhere.",
+        ),
+        (
+            "pkg",
+            "The package cache lives in /var/cache/apt/archives on every system. Old kernels are kept for 2 days before removal.",
+        ),
+        (
+            "pkg",
+            "Repository keys are stored in /etc/apt/trusted.gpg.d as separate files. Snapshots are retained for 14 days by the mirror.",
+        ),
     ];
 
     fn corpus() -> Vec<SourceChunk<'static>> {
@@ -494,7 +524,9 @@ mod tests {
                 }
                 match &written.kind {
                     SpanKind::Path => assert!(choice.starts_with('/'), "{draft:?}"),
-                    SpanKind::Quantity(unit) => assert!(choice.contains(unit.as_str()), "{draft:?}"),
+                    SpanKind::Quantity(unit) => {
+                        assert!(choice.contains(unit.as_str()), "{draft:?}")
+                    }
                     _ => {}
                 }
             }

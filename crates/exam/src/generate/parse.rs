@@ -78,7 +78,10 @@ impl Unparsed {
     }
 }
 
-#[expect(clippy::trivially_copy_pass_by_ref, reason = "thiserror passes fields by reference")]
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "thiserror passes fields by reference"
+)]
 fn letter(index: &usize) -> char {
     proctor_core::letter(*index)
 }
@@ -146,11 +149,7 @@ pub fn strict(stem: &str, choices: &[String], key: KeyRef<'_>) -> Result<Draft, 
                 .ok_or_else(|| Unparsed::KeyNotAChoice(text.to_owned()))?
         }
     };
-    Ok(Draft {
-        stem,
-        choices,
-        key,
-    })
+    Ok(Draft { stem, choices, key })
 }
 
 /// A stable 64-bit hash (FNV-1a) of a text, to seed each question's shuffle by what it is.
@@ -257,7 +256,10 @@ mod tests {
             positions[shuffled.key] += 1;
         }
         // Each position within 10% of the expected 1,000.
-        assert!(positions.iter().all(|&p| (900..=1100).contains(&p)), "{positions:?}");
+        assert!(
+            positions.iter().all(|&p| (900..=1100).contains(&p)),
+            "{positions:?}"
+        );
         assert_eq!(draft.clone().shuffled(7), draft.shuffled(7));
     }
 }

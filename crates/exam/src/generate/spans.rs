@@ -151,8 +151,9 @@ fn unit_of(word: &str) -> Option<String> {
 fn glued_quantity(text: &str) -> Option<String> {
     let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))?;
     let (number, unit) = text.split_at(split);
-    (is_number(number) && (unit == "%" || (unit.len() <= 3 && unit.chars().all(char::is_alphabetic))))
-        .then(|| unit.to_owned())
+    (is_number(number)
+        && (unit == "%" || (unit.len() <= 3 && unit.chars().all(char::is_alphabetic))))
+    .then(|| unit.to_owned())
 }
 
 fn code_kind(text: &str) -> Option<SpanKind> {
@@ -163,14 +164,16 @@ fn code_kind(text: &str) -> Option<SpanKind> {
     if text.starts_with('-') {
         let rest = text.trim_start_matches('-');
         return (rest.starts_with(|c: char| c.is_ascii_alphabetic())
-            && rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            && rest
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
         .then_some(SpanKind::Option);
     }
     if text.contains('/') {
         let segments = text.split('/').filter(|s| !s.is_empty()).count();
-        let pathy = text.chars().all(|c| {
-            c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '~' | '*')
-        });
+        let pathy = text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '~' | '*'));
         return (pathy && segments >= 2 || (pathy && text.starts_with('/') && segments >= 1))
             .then_some(SpanKind::Path);
     }
@@ -185,14 +188,17 @@ fn code_kind(text: &str) -> Option<SpanKind> {
         .as_bytes()
         .windows(2)
         .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
-    let codey = text.contains('_') || text.contains("::") || text.ends_with("()") || text.contains('=');
+    let codey =
+        text.contains('_') || text.contains("::") || text.ends_with("()") || text.contains('=');
     (dotted || camel || codey).then_some(SpanKind::Code)
 }
 
 fn capitalised(text: &str) -> bool {
     let mut chars = text.chars();
     chars.next().is_some_and(char::is_uppercase)
-        && text.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '\'')
+        && text
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '\'')
         && text.chars().any(char::is_alphabetic)
 }
 
@@ -202,12 +208,59 @@ const NAME_JOINERS: &[&str] = &["of", "for", "and", "de", "the"];
 /// Ordinary words that end no noun phrase (adverbs, participles, common verbs).
 fn ends_noun_phrase(word: &str) -> bool {
     const VERBS: &[&str] = &[
-        "use", "uses", "used", "make", "makes", "allow", "allows", "provide", "provides", "need",
-        "needs", "contain", "contains", "include", "includes", "require", "requires", "run",
-        "runs", "take", "takes", "give", "gives", "get", "gets", "set", "sets", "also", "however",
-        "therefore", "thus", "instead", "already", "often", "usually", "many", "several", "much",
-        "possible", "available", "different", "various", "new", "same", "other", "certain",
-        "particular", "specific", "simple", "easy", "important", "necessary", "useful",
+        "use",
+        "uses",
+        "used",
+        "make",
+        "makes",
+        "allow",
+        "allows",
+        "provide",
+        "provides",
+        "need",
+        "needs",
+        "contain",
+        "contains",
+        "include",
+        "includes",
+        "require",
+        "requires",
+        "run",
+        "runs",
+        "take",
+        "takes",
+        "give",
+        "gives",
+        "get",
+        "gets",
+        "set",
+        "sets",
+        "also",
+        "however",
+        "therefore",
+        "thus",
+        "instead",
+        "already",
+        "often",
+        "usually",
+        "many",
+        "several",
+        "much",
+        "possible",
+        "available",
+        "different",
+        "various",
+        "new",
+        "same",
+        "other",
+        "certain",
+        "particular",
+        "specific",
+        "simple",
+        "easy",
+        "important",
+        "necessary",
+        "useful",
     ];
     word.len() >= 3
         && !word.ends_with("ly")
@@ -244,7 +297,9 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             if let Some(unit) = unit {
                 push(&mut out, &mut taken, i, i + 1, SpanKind::Quantity(unit));
             } else if w.text.len() == 4
-                && w.text.parse::<u32>().is_ok_and(|y| (1800..2100).contains(&y))
+                && w.text
+                    .parse::<u32>()
+                    .is_ok_and(|y| (1800..2100).contains(&y))
             {
                 push(&mut out, &mut taken, i, i, SpanKind::Year);
             }
@@ -319,11 +374,18 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             last -= 1;
         }
         if last >= i && ends_noun_phrase(words[last].text) {
-            let mut from = i.max(last.saturating_sub(2));
-            // An adverb opens no noun phrase.
-            while from < last && words[from].text.ends_with("ly") {
-                from += 1;
-            }
+            // Inside a noun phrase every word but the last is a modifier: a verb ("splits",
+            // "takes") or an adverb ends the phrase before it.
+            let start = i.max(last.saturating_sub(2));
+            let not_modifier = |w: &str| {
+                w.ends_with("ly")
+                    || (w.ends_with('s') && !w.ends_with("ss"))
+                    || !ends_noun_phrase(w)
+            };
+            let from = (start..last)
+                .rev()
+                .find(|&k| not_modifier(words[k].text))
+                .map_or(start, |k| k + 1);
             push(&mut out, &mut taken, from, last, SpanKind::Term);
         }
         i = end + 1;
@@ -348,15 +410,30 @@ mod tests {
         let s = "Since 1993 the archive grew to 512 MB and keeps packages for 30 days in /var/cache/apt/archives.";
         let got = found(s);
         assert!(got.contains(&("1993", SpanKind::Year)), "{got:?}");
-        assert!(got.contains(&("512 MB", SpanKind::Quantity("MB".into()))), "{got:?}");
-        assert!(got.contains(&("30 days", SpanKind::Quantity("day".into()))), "{got:?}");
-        assert!(got.contains(&("/var/cache/apt/archives", SpanKind::Path)), "{got:?}");
+        assert!(
+            got.contains(&("512 MB", SpanKind::Quantity("MB".into()))),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&("30 days", SpanKind::Quantity("day".into()))),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&("/var/cache/apt/archives", SpanKind::Path)),
+            "{got:?}"
+        );
         let s = "Run apt-get with --no-install-recommends, edit sources.list or call get_value() at 80% load.";
         let got = found(s);
-        assert!(got.contains(&("--no-install-recommends", SpanKind::Option)), "{got:?}");
+        assert!(
+            got.contains(&("--no-install-recommends", SpanKind::Option)),
+            "{got:?}"
+        );
         assert!(got.contains(&("sources.list", SpanKind::Code)), "{got:?}");
         assert!(got.contains(&("get_value()", SpanKind::Code)), "{got:?}");
-        assert!(got.contains(&("80%", SpanKind::Quantity("%".into()))), "{got:?}");
+        assert!(
+            got.contains(&("80%", SpanKind::Quantity("%".into()))),
+            "{got:?}"
+        );
         // "e.g." is an abbreviation, not code; a bare number is not a quantity.
         let got = found("Some tools, e.g. the shell, accept 3 or more.");
         assert!(got.iter().all(|(t, _)| *t != "e.g" && *t != "3"), "{got:?}");
@@ -365,19 +442,30 @@ mod tests {
     #[test]
     fn names_skip_the_first_word_alone_and_join_across_of() {
         let got = found("The project was endorsed by the Free Software Foundation in Boston.");
-        assert!(got.contains(&("Free Software Foundation", SpanKind::Name)), "{got:?}");
+        assert!(
+            got.contains(&("Free Software Foundation", SpanKind::Name)),
+            "{got:?}"
+        );
         assert!(got.contains(&("Boston", SpanKind::Name)), "{got:?}");
         assert!(got.iter().all(|(t, _)| *t != "The"), "{got:?}");
         let got = found("Debian Project members elect the Department of Technical Affairs.");
         assert!(got.contains(&("Debian Project", SpanKind::Name)), "{got:?}");
-        assert!(got.contains(&("Department of Technical Affairs", SpanKind::Name)), "{got:?}");
+        assert!(
+            got.contains(&("Department of Technical Affairs", SpanKind::Name)),
+            "{got:?}"
+        );
     }
 
     #[test]
     fn terms_end_on_a_noun_and_stop_at_punctuation() {
         let got = found("The resolver caches negative responses, then quickly forwards queries.");
-        assert!(got.contains(&("caches negative responses", SpanKind::Term)), "{got:?}");
-        assert!(got.contains(&("forwards queries", SpanKind::Term)), "{got:?}");
+        assert!(
+            got.contains(&("negative responses", SpanKind::Term)),
+            "{got:?}"
+        );
+        assert!(got.contains(&("queries", SpanKind::Term)), "{got:?}");
+        let got = found("The chunk hasher splits files into blocks.");
+        assert!(got.iter().all(|(t, _)| !t.contains("splits")), "{got:?}");
         assert!(got.iter().all(|(t, _)| !t.contains(',')), "{got:?}");
     }
 

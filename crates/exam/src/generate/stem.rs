@@ -9,9 +9,34 @@ pub const BLANK: &str = "_____";
 
 /// Verbs after which a subject span can become "What …?".
 const SUBJECT_VERBS: &[&str] = &[
-    "is", "are", "was", "were", "has", "have", "can", "will", "provides", "contains", "allows",
-    "uses", "offers", "handles", "manages", "stores", "supports", "defines", "controls",
-    "describes", "lists", "runs", "creates", "sets", "keeps", "includes", "makes", "enables",
+    "is",
+    "are",
+    "was",
+    "were",
+    "has",
+    "have",
+    "can",
+    "will",
+    "provides",
+    "contains",
+    "allows",
+    "uses",
+    "offers",
+    "handles",
+    "manages",
+    "stores",
+    "supports",
+    "defines",
+    "controls",
+    "describes",
+    "lists",
+    "runs",
+    "creates",
+    "sets",
+    "keeps",
+    "includes",
+    "makes",
+    "enables",
 ];
 
 fn tidy(text: &str) -> String {
@@ -42,7 +67,11 @@ fn lower_first(text: &str) -> String {
 pub fn write(sentence: &str, start: usize, end: usize, kind: &SpanKind) -> String {
     let key = &sentence[start..end];
     let before = tidy(&sentence[..start]);
-    let after = tidy(sentence[end..].trim_end().trim_end_matches(['.', '!', ';', ':']));
+    let after = tidy(
+        sentence[end..]
+            .trim_end()
+            .trim_end_matches(['.', '!', ';', ':']),
+    );
     let repeated = sentence[..start].contains(key) || sentence[end..].contains(key);
     let quantity = matches!(kind, SpanKind::Quantity(_) | SpanKind::Year);
     if !repeated {
@@ -103,7 +132,11 @@ mod tests {
             "The list of package sources is kept in which file or directory?"
         );
         assert_eq!(
-            ask("The Debian project was founded in 1993.", "1993", &SpanKind::Year),
+            ask(
+                "The Debian project was founded in 1993.",
+                "1993",
+                &SpanKind::Year
+            ),
             "The Debian project was founded in which year?"
         );
         assert_eq!(

@@ -54,7 +54,11 @@ impl<'a> Vectors<'a> {
         let memo = self.memo.borrow();
         Ok(texts
             .iter()
-            .map(|t| memo.get(*t).cloned().unwrap_or_else(|| Rc::from(Vec::new())))
+            .map(|t| {
+                memo.get(*t)
+                    .cloned()
+                    .unwrap_or_else(|| Rc::from(Vec::new()))
+            })
             .collect())
     }
 }

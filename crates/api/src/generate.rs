@@ -1,0 +1,368 @@
+//! Generating an exam from the corpus (METHODS.md §5): a job that writes questions in batches,
+//! each batch in its own transaction (stopped, it keeps them; started again with the same
+//! settings, it resumes without writing a target twice), then runs the filters over every
+//! generated question of the exam and records their findings.
+
+use crate::dto::{GenerateRequest, GenerationReport};
+use crate::ingest::{models_folder, text_hash};
+use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
+use proctor_core::{CachedEmbedder, Embedder};
+use proctor_exam::generate::filters::{self, Candidate, Check, Flag, Measures};
+use proctor_exam::generate::offline::{OfflineGenerator, Skip, SourceChunk};
+use proctor_models::EmbedderOptions;
+use proctor_store::{CandidateRow, ExamVersionRow, NewCandidate, NewGeneration};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Questions written, and committed, at a time.
+const BATCH: usize = 16;
+/// The exam generated questions go to when none is on view or named.
+pub(crate) const DEFAULT_EXAM: &str = "Generated exam";
+
+fn n(v: usize) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX)
+}
+
+fn internal(e: impl std::fmt::Display) -> ApiError {
+    ApiError::new(ErrorCode::Internal, e.to_string())
+}
+
+/// The settings stored with a generation: starting one with the same settings resumes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Settings {
+    pub count: u32,
+    pub per_topic: bool,
+    pub share: f64,
+}
+
+impl Project {
+    /// The exam a generation writes for: the named one (created when new), else the one on
+    /// view, else a new exam.
+    pub(crate) fn generation_exam(&mut self, name: Option<&str>) -> ApiResult<ExamVersionRow> {
+        let name = match name.map(str::trim).filter(|n| !n.is_empty()) {
+            Some(name) => crate::imports::project_name("exam", name)?,
+            None => match self.exam_version(None) {
+                Ok(row) => return Ok(row),
+                Err(_) => DEFAULT_EXAM.to_owned(),
+            },
+        };
+        if let Some(row) = self.store.latest_version_of(&name)? {
+            return Ok(row);
+        }
+        let tx = self.store.transaction()?;
+        let (_, version) = tx.create_exam(&name)?;
+        tx.commit()?;
+        self.on_view = Some(version);
+        self.store
+            .version(version)?
+            .ok_or_else(|| internal("the new exam vanished"))
+    }
+
+    /// Writes questions for an exam and checks them (a job).
+    pub fn generate(
+        &mut self,
+        request: &GenerateRequest,
+        progress: &dyn Progress,
+    ) -> ApiResult<GenerationReport> {
+        if request.count == 0 {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "ask for at least one question",
+            ));
+        }
+        let share = request.share.unwrap_or(filters::DEFAULT_SHARE);
+        if !(0.0..0.5).contains(&share) {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                format!("each filter may set aside from 0 to 50% of the questions, not {share}"),
+            ));
+        }
+        let rows = self.store.chunks()?;
+        if rows.is_empty() {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "the corpus is not prepared yet: prepare it on the Documents page (or `proctor ingest`) first",
+            ));
+        }
+        let exam = self.generation_exam(request.exam.as_deref())?;
+        let seed = request.seed.unwrap_or(1);
+        let settings = Settings {
+            count: request.count,
+            per_topic: request.per_topic,
+            share,
+        };
+        let settings_json = serde_json::to_string(&settings).map_err(internal)?;
+        // An unfinished generation with the same settings resumes.
+        let resumable = self
+            .store
+            .generations(exam.exam)?
+            .into_iter()
+            .rev()
+            .find(|g| {
+                g.finished_at.is_none()
+                    && g.generator == request.generator.as_str()
+                    && g.seed == i64::from(seed)
+                    && g.settings == settings_json
+            });
+        let generation = if let Some(g) = resumable {
+            g.id
+        } else {
+            let tx = self.store.transaction()?;
+            let id = tx.create_generation(&NewGeneration {
+                exam: exam.exam,
+                generator: request.generator.as_str(),
+                model: None,
+                model_hash: None,
+                prompt: None,
+                seed: i64::from(seed),
+                settings: &settings_json,
+            })?;
+            tx.commit()?;
+            id
+        };
+        let written_before = self.store.targets_written(generation)?;
+
+        progress.start("Reading the corpus", 0);
+        let options = EmbedderOptions::default();
+        let model = proctor_models::embedder_name(&options);
+        let onnx = models_folder(request.models.as_deref())?.embedder(&options)?;
+        let embedder = CachedEmbedder::new(&onnx);
+        // The chunks' vectors are in the project since the corpus was prepared.
+        let hashes: Vec<String> = rows.iter().map(|c| text_hash(&c.text)).collect();
+        let refs: Vec<&str> = hashes.iter().map(String::as_str).collect();
+        let cached = self.store.embeddings(&model, &refs)?;
+        embedder.preload(
+            rows.iter()
+                .zip(&hashes)
+                .filter_map(|(c, h)| cached.get(h).map(|v| (c.text.clone(), v.clone()))),
+        );
+        let chunks: Vec<SourceChunk<'_>> = rows
+            .iter()
+            .map(|c| SourceChunk {
+                id: c.id.0,
+                document: c.document.0,
+                topic: c.topic.as_deref(),
+                text: &c.text,
+            })
+            .collect();
+        let generator = OfflineGenerator::new(&chunks, &embedder, u64::from(seed));
+        let plan = generator.plan(request.per_topic);
+        progress.finish();
+
+        let topics = plan
+            .iter()
+            .map(|t| t.topic.clone())
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+            .max(1);
+        let wanted = if request.per_topic {
+            request.count as usize * topics
+        } else {
+            request.count as usize
+        };
+        let mut per_topic: BTreeMap<Option<String>, usize> = BTreeMap::new();
+        let mut made = 0usize;
+        let mut skipped = 0usize;
+        let mut written = 0usize;
+        let mut batch: Vec<NewCandidate> = Vec::new();
+        progress.start("Writing questions", wanted as u64);
+        let text_of: BTreeMap<i64, &str> = rows.iter().map(|c| (c.id.0, c.text.as_str())).collect();
+        let flush = |this: &mut Self, batch: &mut Vec<NewCandidate>| -> ApiResult<usize> {
+            let tx = this.store.transaction()?;
+            let added = tx.insert_candidates(generation, batch)?;
+            tx.commit()?;
+            progress.advance(batch.len() as u64);
+            batch.clear();
+            Ok(added)
+        };
+        for target in &plan {
+            if made >= wanted {
+                break;
+            }
+            let quota_full = request.per_topic
+                && per_topic.get(&target.topic).copied().unwrap_or(0) >= request.count as usize;
+            if quota_full {
+                continue;
+            }
+            let key = target.key();
+            if written_before.contains(&key) {
+                made += 1;
+                *per_topic.entry(target.topic.clone()).or_default() += 1;
+                continue;
+            }
+            if progress.cancelled() {
+                written += flush(self, &mut batch)?;
+                return Err(ApiError::new(
+                    ErrorCode::Cancelled,
+                    format!(
+                        "generation stopped after {written} new questions; they are kept, and generating again with the same settings resumes"
+                    ),
+                ));
+            }
+            let text = text_of.get(&target.chunk).copied().unwrap_or("");
+            let written_question = generator.write(target).map_err(internal)?;
+            let Ok(question) = written_question else {
+                let Err(Skip::NoDistractors) = written_question else {
+                    continue;
+                };
+                skipped += 1;
+                continue;
+            };
+            let (parsed, parse_error) = match question.draft {
+                Ok(d) => (Some((d.stem, d.choices, d.key)), None),
+                Err(e) => (None, Some(serde_json::to_string(&e).map_err(internal)?)),
+            };
+            batch.push(NewCandidate {
+                target: key,
+                chunk: Some(target.chunk),
+                source_text: text.to_owned(),
+                highlight: Some(format!("[{},{}]", target.sentence.0, target.sentence.1)),
+                raw: None,
+                question: parsed,
+                kind: Some(serde_json::to_string(&question.kind).map_err(internal)?),
+                parse_error,
+            });
+            made += 1;
+            *per_topic.entry(target.topic.clone()).or_default() += 1;
+            if batch.len() >= BATCH {
+                written += flush(self, &mut batch)?;
+            }
+        }
+        written += flush(self, &mut batch)?;
+        progress.finish();
+
+        self.check_generated(exam.exam, share, &embedder, progress)?;
+        let tx = self.store.transaction()?;
+        tx.finish_generation(generation)?;
+        tx.commit()?;
+        Ok(GenerationReport {
+            exam: exam.exam_name.clone(),
+            generation: n(usize::try_from(generation).unwrap_or(0)),
+            written: n(written),
+            resumed: n(written_before.len()),
+            available: n(generator.available()),
+            skipped: n(skipped),
+            quality: self.generation_quality(&exam)?,
+        })
+    }
+
+    /// Runs the filters over every parsed generated question of the exam, with thresholds set on
+    /// all of them, and records each one's measures and flags.
+    pub(crate) fn check_generated(
+        &mut self,
+        exam: proctor_core::ExamId,
+        share: f64,
+        embedder: &dyn Embedder,
+        progress: &dyn Progress,
+    ) -> ApiResult<()> {
+        let rows: Vec<CandidateRow> = self
+            .store
+            .candidates(exam)?
+            .into_iter()
+            .filter(|c| c.stem.is_some())
+            .collect();
+        progress.start("Checking the questions", rows.len() as u64);
+        let mut measures: Vec<Option<Measures>> = rows
+            .iter()
+            .map(|c| {
+                c.measures
+                    .as_deref()
+                    .and_then(|m| serde_json::from_str(m).ok())
+            })
+            .collect();
+        let missing: Vec<usize> = (0..rows.len()).filter(|&i| measures[i].is_none()).collect();
+        for part in missing.chunks(64) {
+            if progress.cancelled() {
+                return Err(ApiError::new(
+                    ErrorCode::Cancelled,
+                    "checking stopped; the questions are kept, and generating again checks them",
+                ));
+            }
+            let inputs: Vec<Candidate<'_>> = part
+                .iter()
+                .map(|&i| Candidate {
+                    stem: rows[i].stem.as_deref().unwrap_or(""),
+                    choices: rows[i].choices.as_deref().unwrap_or(&[]),
+                    key: rows[i].key.unwrap_or(0),
+                    source: &rows[i].source_text,
+                })
+                .collect();
+            for (&i, m) in part
+                .iter()
+                .zip(filters::measure(&inputs, embedder).map_err(internal)?)
+            {
+                measures[i] = Some(m);
+            }
+            progress.advance(part.len() as u64);
+        }
+        let measures: Vec<Measures> = measures
+            .into_iter()
+            .map(Option::unwrap_or_default)
+            .collect();
+        let thresholds = filters::thresholds(&measures, share);
+        // Duplicates: against the exam's own questions first, then earlier generated ones.
+        let version = self
+            .store
+            .latest_version_of(&self.exam_name(exam)?)?
+            .ok_or_else(|| internal("the exam has no version"))?;
+        let existing: Vec<(String, String, String)> = self
+            .store
+            .questions(version.id)?
+            .into_iter()
+            .filter(|q| {
+                !rows
+                    .iter()
+                    .any(|c| c.question_id.as_deref() == Some(&q.external_id))
+            })
+            .map(|q| {
+                let key = q.choices.get(q.key).cloned().unwrap_or_default();
+                (q.stem, key, q.external_id)
+            })
+            .collect();
+        let mut pairs: Vec<(&str, &str)> = existing
+            .iter()
+            .map(|(s, k, _)| (s.as_str(), k.as_str()))
+            .collect();
+        for c in &rows {
+            let choices = c.choices.as_deref().unwrap_or(&[]);
+            pairs.push((
+                c.stem.as_deref().unwrap_or(""),
+                choices.get(c.key.unwrap_or(0)).map_or("", String::as_str),
+            ));
+        }
+        let duplicates = filters::duplicates(&pairs, embedder).map_err(internal)?;
+        let tx = self.store.transaction()?;
+        for (i, c) in rows.iter().enumerate() {
+            let mut flags = filters::flags(&measures[i], &thresholds);
+            if let Some(of) = duplicates[existing.len() + i] {
+                let name = if of < existing.len() {
+                    format!("question {}", existing[of].2)
+                } else {
+                    format!("generated question {}", rows[of - existing.len()].id)
+                };
+                flags.push(Flag::noted(Check::Duplicate, name));
+            }
+            tx.set_checks(
+                c.id,
+                &serde_json::to_string(&measures[i]).map_err(internal)?,
+                &serde_json::to_string(&flags).map_err(internal)?,
+            )?;
+        }
+        tx.set_setting(
+            &format!("generation-thresholds:{}", exam.0),
+            &serde_json::to_string(&thresholds).map_err(internal)?,
+        )?;
+        tx.commit()?;
+        progress.finish();
+        Ok(())
+    }
+
+    fn exam_name(&self, exam: proctor_core::ExamId) -> ApiResult<String> {
+        self.store
+            .exam_versions()?
+            .into_iter()
+            .find(|v| v.exam == exam)
+            .map(|v| v.exam_name)
+            .ok_or_else(|| internal("the exam vanished"))
+    }
+}

@@ -1,0 +1,321 @@
+//! `proctor generate`, `proctor review` and `proctor exam export`: an exam written from the
+//! corpus, its generated questions reviewed, and an exam written out to a file.
+
+use crate::{path_text, progress, show};
+use clap::{Args, Subcommand, ValueEnum};
+use proctor_api::dto::{
+    CandidateStatus, ExamFileFormat, ExamRef, ExportRequest, GenerateRequest, GeneratedExam,
+    GenerationQuality, GenerationReport, GeneratorKind, ReviewAction, ReviewReport, ReviewRequest,
+};
+use proctor_api::{ApiError, ApiResult, ErrorCode, Project};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// Which generator writes the questions.
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum Generator {
+    /// Cloze questions from salient sentences, no language model.
+    Offline,
+}
+
+/// `proctor generate`'s arguments.
+#[derive(Args)]
+pub(crate) struct GenerateArgs {
+    /// The project file.
+    #[arg(short, long, env = "PROCTOR_PROJECT")]
+    project: PathBuf,
+    /// The generator.
+    #[arg(long, value_enum, default_value_t = Generator::Offline)]
+    generator: Generator,
+    /// How many questions (with --per-topic: for each topic).
+    #[arg(long, default_value_t = 100)]
+    count: u32,
+    /// Write COUNT questions for every topic instead of sharing them by the topics' size.
+    #[arg(long)]
+    per_topic: bool,
+    /// The exam (default: the newest; a new exam of this name is created).
+    #[arg(long)]
+    exam: Option<String>,
+    /// The seed: the same seed writes the same questions.
+    #[arg(long, default_value_t = 1)]
+    seed: u32,
+    /// The share of questions each distractor filter sets aside.
+    #[arg(long, default_value_t = 0.05)]
+    share: f64,
+    /// The models folder (installed by scripts/install-models.sh).
+    #[arg(long, env = "PROCTOR_MODELS")]
+    models: Option<PathBuf>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `proctor review`'s subcommands.
+#[derive(Subcommand)]
+pub(crate) enum ReviewCommand {
+    /// List the generated questions with their status and the filters' findings.
+    List {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// The exam (default: the newest).
+        #[arg(long)]
+        exam: Option<String>,
+        /// Print the queue as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Accept questions into the exam's draft: by number, or every pending one that passed
+    /// every filter (--passing).
+    Accept(Selection),
+    /// Reject questions, with a reason.
+    Reject {
+        #[command(flatten)]
+        selection: Selection,
+        /// Why.
+        #[arg(long)]
+        reason: String,
+    },
+    /// Put questions back in the queue (out of the draft, if accepted).
+    Reinstate(Selection),
+}
+
+/// Which generated questions a review acts on.
+#[derive(Args)]
+pub(crate) struct Selection {
+    /// The project file.
+    #[arg(short, long, env = "PROCTOR_PROJECT")]
+    project: PathBuf,
+    /// The exam (default: the newest).
+    #[arg(long)]
+    exam: Option<String>,
+    /// The questions, by number.
+    ids: Vec<u32>,
+    /// Every pending question that passed every filter.
+    #[arg(long)]
+    passing: bool,
+}
+
+/// `proctor exam`'s subcommands.
+#[derive(Subcommand)]
+pub(crate) enum ExamAction {
+    /// Write an exam version to a file: CSV, JSON or auto-rag-eval's exam.json.
+    Export {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// The exam (default: the newest).
+        #[arg(long)]
+        exam: Option<String>,
+        /// The version (default: the newest).
+        #[arg(long)]
+        version: Option<u32>,
+        /// The format.
+        #[arg(long, value_enum, default_value_t = FileFormat::Csv)]
+        format: FileFormat,
+        /// The file to write (default: a name from the exam's, in this folder).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+}
+
+/// The formats an exam is written in.
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum FileFormat {
+    /// Comma-separated values.
+    Csv,
+    /// Proctor's JSON records with provenance.
+    Json,
+    /// auto-rag-eval's exam.json.
+    AutoRagEval,
+}
+
+pub(crate) fn generate(args: GenerateArgs) -> ApiResult<()> {
+    let request = GenerateRequest {
+        exam: args.exam,
+        generator: match args.generator {
+            Generator::Offline => GeneratorKind::Offline,
+        },
+        count: args.count,
+        per_topic: args.per_topic,
+        seed: Some(args.seed),
+        share: Some(args.share),
+        models: args.models.as_deref().map(path_text),
+    };
+    let report = Project::open(&args.project)?.generate(&request, &progress::Bar::new())?;
+    show(&report, args.json, generation_report)
+}
+
+fn letter(index: usize) -> char {
+    u8::try_from(index).map_or('?', |i| char::from(b'A' + i.min(25)))
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+fn generation_report(r: &GenerationReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Generation {} for exam '{}': {} new questions ({} written before it was stopped).",
+        r.generation, r.exam, r.written, r.resumed
+    );
+    let _ = writeln!(
+        out,
+        "The corpus has {} sentences to ask about; {} were passed over (too few wrong answers of their kind).\n",
+        r.available, r.skipped
+    );
+    out.push_str(&quality(&r.quality));
+    out
+}
+
+fn quality(q: &GenerationQuality) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Made {}, parsed {}, set aside by a filter {} (duplicates {}), accepted {}, rejected {}, pending {}.",
+        q.made, q.parsed, q.flagged_questions, q.duplicates, q.accepted, q.rejected, q.pending
+    );
+    for t in &q.unparsed {
+        let _ = writeln!(out, "  unparsed, {}: {}", t.name, t.count);
+    }
+    for t in &q.flagged {
+        let _ = writeln!(out, "  filter, {}: {}", t.name, t.count);
+    }
+    let positions: Vec<String> = q
+        .key_positions
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("{} {c}", letter(i)))
+        .collect();
+    let _ = writeln!(
+        out,
+        "Keys at {} (χ² p = {}); always the longest choice: {}; always the best position: {}.",
+        positions.join(", "),
+        q.key_positions_p.map_or("—".into(), |p| format!("{p:.3}")),
+        q.longest_choice.map_or("—".into(), percent),
+        q.best_position.map_or("—".into(), percent),
+    );
+    for t in &q.topics {
+        let _ = writeln!(
+            out,
+            "  topic {}: {} questions ({} of the questions, {} of the corpus)",
+            t.topic,
+            t.questions,
+            percent(t.share),
+            percent(t.corpus_share)
+        );
+    }
+    out
+}
+
+fn queue(g: &GeneratedExam) -> String {
+    let mut out = String::new();
+    for q in &g.questions {
+        let status = match q.status {
+            CandidateStatus::Unparsed => "unparsed",
+            CandidateStatus::Pending => "pending",
+            CandidateStatus::Accepted => "accepted",
+            CandidateStatus::Rejected => "rejected",
+        };
+        let text = q
+            .stem
+            .clone()
+            .or_else(|| q.parse_error.clone())
+            .unwrap_or_default();
+        let _ = writeln!(out, "{:>5}  {status:<8}  {text}", q.id);
+        for (i, c) in q.choices.iter().enumerate() {
+            let mark = if q.key == u32::try_from(i).ok() {
+                '*'
+            } else {
+                ' '
+            };
+            let _ = writeln!(out, "         {mark} {}) {c}", letter(i));
+        }
+        for f in &q.flags {
+            let _ = writeln!(out, "         ! {}", f.label);
+        }
+    }
+    out.push('\n');
+    out.push_str(&quality(&g.quality));
+    out
+}
+
+pub(crate) fn review(action: ReviewCommand) -> ApiResult<()> {
+    let (selection, action, reason) = match action {
+        ReviewCommand::List {
+            project,
+            exam,
+            json,
+        } => {
+            let generated = Project::open(&project)?.generated(&ExamRef { exam })?;
+            return show(&generated, json, queue);
+        }
+        ReviewCommand::Accept(s) => (s, ReviewAction::Accept, None),
+        ReviewCommand::Reject { selection, reason } => {
+            (selection, ReviewAction::Reject, Some(reason))
+        }
+        ReviewCommand::Reinstate(s) => (s, ReviewAction::Reinstate, None),
+    };
+    let mut project = Project::open(&selection.project)?;
+    let mut ids = selection.ids;
+    if selection.passing {
+        let generated = project.generated(&ExamRef {
+            exam: selection.exam.clone(),
+        })?;
+        ids.extend(
+            generated
+                .questions
+                .iter()
+                .filter(|q| q.status == CandidateStatus::Pending && q.flags.is_empty())
+                .map(|q| q.id),
+        );
+    }
+    if ids.is_empty() {
+        return Err(ApiError::new(
+            ErrorCode::InvalidInput,
+            "name the questions by number, or use --passing",
+        ));
+    }
+    let report: ReviewReport = project.review_generated(&ReviewRequest {
+        exam: selection.exam,
+        ids,
+        action,
+        reason,
+    })?;
+    println!("{}", report.message);
+    Ok(())
+}
+
+pub(crate) fn exam(action: ExamAction) -> ApiResult<()> {
+    let ExamAction::Export {
+        project,
+        exam,
+        version,
+        format,
+        output,
+    } = action;
+    let exported = Project::open(&project)?.export_exam(&ExportRequest {
+        exam,
+        version,
+        format: match format {
+            FileFormat::Csv => ExamFileFormat::Csv,
+            FileFormat::Json => ExamFileFormat::Json,
+            FileFormat::AutoRagEval => ExamFileFormat::AutoRagEval,
+        },
+    })?;
+    let path = output.unwrap_or_else(|| PathBuf::from(&exported.file_name));
+    std::fs::write(&path, &exported.content).map_err(|e| {
+        ApiError::new(
+            ErrorCode::InvalidInput,
+            format!("writing {}: {e}", path.display()),
+        )
+    })?;
+    println!(
+        "Wrote {} questions to {}.",
+        exported.questions,
+        path.display()
+    );
+    Ok(())
+}
