@@ -123,7 +123,10 @@ impl Project {
         let written_before = self.store.targets_written(generation)?;
 
         progress.start("Reading the corpus", 0);
-        let options = EmbedderOptions::default();
+        let options = EmbedderOptions {
+            int8: request.int8,
+            ..EmbedderOptions::default()
+        };
         let model = proctor_models::embedder_name(&options);
         let onnx = models_folder(request.models.as_deref())?.embedder(&options)?;
         let embedder = CachedEmbedder::new(&onnx);

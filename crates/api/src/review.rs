@@ -33,12 +33,20 @@ fn invalid(message: impl Into<String>) -> ApiError {
     ApiError::new(ErrorCode::InvalidInput, message)
 }
 
+/// What a question says.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Content {
+    stem: String,
+    choices: Vec<String>,
+    key: usize,
+}
+
 /// One stored edit (the `edits` column holds a list of them).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 struct StoredEdit {
     at: String,
-    before: (String, Vec<String>, usize),
-    after: (String, Vec<String>, usize),
+    before: Content,
+    after: Content,
 }
 
 fn status_of(text: &str) -> CandidateStatus {
@@ -176,12 +184,12 @@ impl Project {
                 .into_iter()
                 .map(|e| CandidateEdit {
                     at: e.at,
-                    stem_before: e.before.0,
-                    choices_before: e.before.1,
-                    key_before: n(e.before.2),
-                    stem_after: e.after.0,
-                    choices_after: e.after.1,
-                    key_after: n(e.after.2),
+                    stem_before: e.before.stem,
+                    choices_before: e.before.choices,
+                    key_before: n(e.before.key),
+                    stem_after: e.after.stem,
+                    choices_after: e.after.choices,
+                    key_after: n(e.after.key),
                 })
                 .collect(),
             provenance: provenance_of(&generation, &row),
@@ -294,14 +302,9 @@ impl Project {
                     let generation = generations
                         .get(&row.generation)
                         .ok_or_else(|| internal("the question's generation vanished"))?;
-                    let provenance = serde_json::json!({
-                        "candidate": row.id,
-                        "provenance": provenance_of(generation, row),
-                        "edits": serde_json::from_str::<serde_json::Value>(&row.edits)
-                            .unwrap_or_default(),
-                    });
+                    let provenance = provenance_json(generation, row, &row.edits);
                     for qid in ids {
-                        tx.set_provenance(qid, row.chunk, &provenance.to_string())?;
+                        tx.set_provenance(qid, row.chunk, &provenance)?;
                     }
                     tx.review_candidate(row.id, "accepted", None, Some(&id))?;
                 }
@@ -343,13 +346,14 @@ impl Project {
     /// question changes in the draft too.
     pub fn edit_generated(&mut self, edit: &GeneratedEdit) -> ApiResult<GeneratedDetail> {
         let (version, row) = self.candidate_of(edit.exam.as_deref(), edit.id)?;
-        let before = (
-            row.stem
+        let before = Content {
+            stem: row
+                .stem
                 .clone()
                 .ok_or_else(|| invalid(format!("generated question {} did not parse", edit.id)))?,
-            row.choices.clone().unwrap_or_default(),
-            row.key.unwrap_or(0),
-        );
+            choices: row.choices.clone().unwrap_or_default(),
+            key: row.key.unwrap_or(0),
+        };
         let checked = QuestionDraft {
             external_id: format!("g{}", row.id),
             stem: edit.stem.trim().to_owned(),
@@ -362,28 +366,16 @@ impl Project {
         if checked.choices.len() != 4 {
             return Err(invalid("a generated question keeps four choices"));
         }
-        let after = (
-            checked.stem.clone(),
-            checked.choices.texts().to_vec(),
-            checked.key,
-        );
+        let after = Content {
+            stem: checked.stem.clone(),
+            choices: checked.choices.texts().to_vec(),
+            key: checked.key,
+        };
         if after == before {
             return self.generated_question(&GeneratedRef {
                 exam: edit.exam.clone(),
                 id: edit.id,
             });
-        }
-        if row.status == "accepted"
-            && let Some(id) = &row.question_id
-        {
-            self.edit_question(&QuestionEdit {
-                exam: Some(version.exam_name.clone()),
-                id: Some(id.clone()),
-                stem: after.0.clone(),
-                choices: after.1.clone(),
-                key: n(after.2),
-                topic: None,
-            })?;
         }
         let mut edits: Vec<StoredEdit> = serde_json::from_str(&row.edits).unwrap_or_default();
         edits.push(StoredEdit {
@@ -391,11 +383,44 @@ impl Project {
             before,
             after: after.clone(),
         });
+        let edits_json = serde_json::to_string(&edits).map_err(internal)?;
+        if row.status == "accepted"
+            && let Some(id) = &row.question_id
+        {
+            self.edit_question(&QuestionEdit {
+                exam: Some(version.exam_name.clone()),
+                id: Some(id.clone()),
+                stem: after.stem.clone(),
+                choices: after.choices.clone(),
+                key: n(after.key),
+                topic: None,
+            })?;
+            // The draft's copy carries the edit in its provenance too.
+            let draft = self.draft(Some(&version.exam_name))?;
+            let generation = self
+                .store
+                .generation(row.generation)?
+                .ok_or_else(|| internal("the question's generation vanished"))?;
+            if let Some(q) = self
+                .store
+                .questions(draft.id)?
+                .into_iter()
+                .find(|q| &q.external_id == id)
+            {
+                let tx = self.store.transaction()?;
+                tx.set_provenance(
+                    q.id,
+                    row.chunk,
+                    &provenance_json(&generation, &row, &edits_json),
+                )?;
+                tx.commit()?;
+            }
+        }
         let tx = self.store.transaction()?;
         tx.edit_candidate(
             row.id,
-            (&after.0, &after.1, after.2),
-            &serde_json::to_string(&edits).map_err(internal)?,
+            (&after.stem, &after.choices, after.key),
+            &edits_json,
         )?;
         // The filters measured the old wording: measure again at the next check.
         tx.set_checks(row.id, "null", &row.flags)?;
@@ -589,6 +614,17 @@ impl Project {
             questions: n(questions.len()),
         })
     }
+}
+
+/// The provenance a question of the exam keeps: the generated question it came from, who wrote
+/// it with what, and the reviewer's edits.
+fn provenance_json(generation: &GenerationRow, row: &CandidateRow, edits: &str) -> String {
+    serde_json::json!({
+        "candidate": row.id,
+        "provenance": provenance_of(generation, row),
+        "edits": serde_json::from_str::<serde_json::Value>(edits).unwrap_or_default(),
+    })
+    .to_string()
 }
 
 fn provenance_of(generation: &GenerationRow, row: &CandidateRow) -> Provenance {

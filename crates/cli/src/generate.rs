@@ -45,6 +45,9 @@ pub(crate) struct GenerateArgs {
     /// The models folder (installed by scripts/install-models.sh).
     #[arg(long, env = "PROCTOR_MODELS")]
     models: Option<PathBuf>,
+    /// Use the int8 copy of the embedder (as the corpus was prepared with it).
+    #[arg(long)]
+    int8: bool,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
@@ -141,6 +144,7 @@ pub(crate) fn generate(args: GenerateArgs) -> ApiResult<()> {
         seed: Some(args.seed),
         share: Some(args.share),
         models: args.models.as_deref().map(path_text),
+        int8: args.int8,
     };
     let report = Project::open(&args.project)?.generate(&request, &progress::Bar::new())?;
     show(&report, args.json, generation_report)

@@ -38,6 +38,8 @@ pub struct GenerateRequest {
     pub share: Option<f64>,
     /// The models folder (default: `PROCTOR_MODELS`, else ~/.local/share/proctor/models).
     pub models: Option<String>,
+    /// Use the int8 embedder (as the corpus was prepared with it).
+    pub int8: bool,
 }
 
 /// A name and how many.

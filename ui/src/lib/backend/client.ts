@@ -14,7 +14,14 @@ import type {
   DocumentsOverview,
   DraftChange,
   ExamRef,
+  ExportRequest,
+  ExportedExam,
   FreezeReport,
+  GenerateRequest,
+  GeneratedDetail,
+  GeneratedEdit,
+  GeneratedExam,
+  GeneratedRef,
   GridRequest,
   ImportRequest,
   ImproveRequest,
@@ -43,6 +50,8 @@ import type {
   Relabel,
   RenameSystem,
   RenameTopic,
+  ReviewReport,
+  ReviewRequest,
   RunRequest,
   SecretName,
   SecretRequest,
@@ -94,6 +103,12 @@ export const USE_CASES = {
   start_reader_check: { job: true },
   start_read_articles: { job: true },
   reader_check: { job: false },
+  start_generate: { job: true },
+  generated: { job: false },
+  generated_question: { job: false },
+  review_generated: { job: false },
+  edit_generated: { job: false },
+  export_exam: { job: false },
   job: { job: false },
   cancel_job: { job: false },
   jobs: { job: false },
@@ -180,6 +195,18 @@ export function client(send: Transport) {
     startReadArticles: (request: ReadArticlesRequest) => send("start_read_articles", request) as Promise<JobStatus>,
     /** The reader check from the sittings already there. */
     readerCheck: (request: ExamRef) => send("reader_check", request) as Promise<ReaderCheck>,
+    /** Generates questions from the prepared corpus and checks them. */
+    startGenerate: (request: GenerateRequest) => send("start_generate", request) as Promise<JobStatus>,
+    /** The generated questions of an exam with their quality (the review queue). */
+    generated: (request: ExamRef) => send("generated", request) as Promise<GeneratedExam>,
+    /** One generated question with its source, edits and provenance. */
+    generatedQuestion: (request: GeneratedRef) => send("generated_question", request) as Promise<GeneratedDetail>,
+    /** Accepts (into the draft), rejects or reinstates generated questions. */
+    reviewGenerated: (request: ReviewRequest) => send("review_generated", request) as Promise<ReviewReport>,
+    /** Edits a generated question, recording the edit. */
+    editGenerated: (request: GeneratedEdit) => send("edit_generated", request) as Promise<GeneratedDetail>,
+    /** An exam version written out as CSV, JSON or auto-rag-eval's exam.json. */
+    exportExam: (request: ExportRequest) => send("export_exam", request) as Promise<ExportedExam>,
     /** Where a background job stands. */
     job: (request: JobId) => send("job", request) as Promise<JobStatus>,
     /** Asks a background job to stop after its current batch. */

@@ -199,6 +199,516 @@ sittings: number,
  */
 to_answer: number, };
 
+export type GeneratorKind = "offline";
+
+export type GenerateRequest = { 
+/**
+ * The exam they are for (default: the exam on view; a new exam of this name is created).
+ */
+exam: string | null, 
+/**
+ * The generator.
+ */
+generator: GeneratorKind, 
+/**
+ * How many questions to write (with `per_topic`: for each topic).
+ */
+count: number, 
+/**
+ * Write `count` questions for every topic instead of sharing them by the topics' size.
+ */
+per_topic: boolean, 
+/**
+ * The seed (default 1): the same seed writes the same questions.
+ */
+seed: number | null, 
+/**
+ * The share of questions each distractor filter sets aside (default 0.05).
+ */
+share: number | null, 
+/**
+ * The models folder (default: `PROCTOR_MODELS`, else ~/.local/share/proctor/models).
+ */
+models: string | null, 
+/**
+ * Use the int8 embedder (as the corpus was prepared with it).
+ */
+int8: boolean, };
+
+export type Tally = { 
+/**
+ * What is counted.
+ */
+name: string, 
+/**
+ * How many.
+ */
+count: number, };
+
+export type TopicCoverage = { 
+/**
+ * The topic ("(no topic)" for documents without one).
+ */
+topic: string, 
+/**
+ * Generated questions that passed the parse, not rejected.
+ */
+questions: number, 
+/**
+ * Their share of all such questions.
+ */
+share: number, 
+/**
+ * The topic's share of the corpus's chunks.
+ */
+corpus_share: number, };
+
+export type FilterThresholds = { 
+/**
+ * The share of questions each check sets aside.
+ */
+share: number, 
+/**
+ * A distractor's multiset Jaccard with the source above the key's by more than this.
+ */
+distractor_words: number, 
+/**
+ * A distractor's cosine with the source above the key's by more than this.
+ */
+distractor_meaning: number, 
+/**
+ * The largest n-gram Jaccard between key and distractor above this.
+ */
+alike_words: number, 
+/**
+ * The largest cosine between key and distractor above this.
+ */
+alike_meaning: number, };
+
+export type GenerationQuality = { 
+/**
+ * Everything the generators wrote.
+ */
+made: number, 
+/**
+ * That passed the strict parse.
+ */
+parsed: number, 
+/**
+ * That did not, by reason.
+ */
+unparsed: Array<Tally>, 
+/**
+ * Parsed questions a filter set aside, by check (a question may fail several).
+ */
+flagged: Array<Tally>, 
+/**
+ * Parsed questions set aside by at least one filter.
+ */
+flagged_questions: number, 
+/**
+ * Of those, duplicates of an earlier question.
+ */
+duplicates: number, 
+/**
+ * Accepted into the exam.
+ */
+accepted: number, 
+/**
+ * Rejected by the reviewer.
+ */
+rejected: number, 
+/**
+ * Parsed and not reviewed yet.
+ */
+pending: number, 
+/**
+ * Questions (parsed, not rejected) with the key at A, B, C, D.
+ */
+key_positions: Array<number>, 
+/**
+ * χ² goodness of fit of the key positions against uniform: the p-value.
+ */
+key_positions_p: number | null, 
+/**
+ * Accuracy of always picking the longest choice on those questions.
+ */
+longest_choice: number | null, 
+/**
+ * Accuracy of always picking the best single position.
+ */
+best_position: number | null, 
+/**
+ * Coverage of the corpus's topics.
+ */
+topics: Array<TopicCoverage>, 
+/**
+ * Questions by Bloom level (by the stem's verbs).
+ */
+bloom: Array<Tally>, 
+/**
+ * Questions by type (by the stem's first interrogative word).
+ */
+question_types: Array<Tally>, 
+/**
+ * The thresholds in force, once there are questions to set them on.
+ */
+thresholds: FilterThresholds | null, };
+
+export type CandidateStatus = "unparsed" | "pending" | "accepted" | "rejected";
+
+export type FilterFlag = { 
+/**
+ * The check, as a stable code ("duplicate", "choices_alike_in_meaning"…).
+ */
+code: string, 
+/**
+ * The check in words.
+ */
+label: string, 
+/**
+ * What it measured.
+ */
+value: number | null, 
+/**
+ * The threshold that value passed.
+ */
+threshold: number | null, 
+/**
+ * The phrase pointing at the source, or the question it repeats.
+ */
+detail: string | null, };
+
+export type GeneratedQuestion = { 
+/**
+ * Its number in the queue.
+ */
+id: number, 
+/**
+ * Where it stands.
+ */
+status: CandidateStatus, 
+/**
+ * The question (None when unparsed).
+ */
+stem: string | null, 
+/**
+ * Its choices.
+ */
+choices: Array<string>, 
+/**
+ * The key's index.
+ */
+key: number | null, 
+/**
+ * What kind of fact its answer is (offline generator).
+ */
+kind: string | null, 
+/**
+ * The topic of its source.
+ */
+topic: string | null, 
+/**
+ * The document of its source.
+ */
+document: string | null, 
+/**
+ * The filters' findings (empty: passed every filter).
+ */
+flags: Array<FilterFlag>, 
+/**
+ * Why it did not parse.
+ */
+parse_error: string | null, 
+/**
+ * Bloom levels by the stem's verbs.
+ */
+bloom: Array<string>, 
+/**
+ * Its type by the stem's first interrogative word.
+ */
+question_type: string, 
+/**
+ * The reviewer's reason for rejecting it.
+ */
+reason: string | null, 
+/**
+ * Whether the reviewer edited it.
+ */
+edited: boolean, 
+/**
+ * Its id in the exam, once accepted.
+ */
+question_id: string | null, 
+/**
+ * Which generation wrote it.
+ */
+generation: number, };
+
+export type CandidateEdit = { 
+/**
+ * When (UTC, ISO 8601).
+ */
+at: string, 
+/**
+ * The stem before.
+ */
+stem_before: string, 
+/**
+ * The choices before.
+ */
+choices_before: Array<string>, 
+/**
+ * The key before.
+ */
+key_before: number, 
+/**
+ * The stem after.
+ */
+stem_after: string, 
+/**
+ * The choices after.
+ */
+choices_after: Array<string>, 
+/**
+ * The key after.
+ */
+key_after: number, };
+
+export type Provenance = { 
+/**
+ * The generator ("offline", …).
+ */
+generator: string, 
+/**
+ * The model file or endpoint.
+ */
+model: string | null, 
+/**
+ * The model file's hash, or the endpoint's address.
+ */
+model_hash: string | null, 
+/**
+ * The prompt.
+ */
+prompt: string | null, 
+/**
+ * The seed.
+ */
+seed: number, 
+/**
+ * When it was written (UTC, ISO 8601).
+ */
+written_at: string, };
+
+export type GeneratedDetail = { 
+/**
+ * The question.
+ */
+question: GeneratedQuestion, 
+/**
+ * The source passage before the highlighted part.
+ */
+source_before: string, 
+/**
+ * The part of the source the question was written from (the sentence).
+ */
+source_highlight: string, 
+/**
+ * The rest of the source passage.
+ */
+source_after: string, 
+/**
+ * The generator's output as received.
+ */
+raw: string | null, 
+/**
+ * The reviewer's edits, oldest first.
+ */
+edits: Array<CandidateEdit>, 
+/**
+ * Who wrote it, with what.
+ */
+provenance: Provenance, };
+
+export type GenerationInfo = { 
+/**
+ * Its number.
+ */
+id: number, 
+/**
+ * The generator.
+ */
+generator: string, 
+/**
+ * The model, if any.
+ */
+model: string | null, 
+/**
+ * The seed.
+ */
+seed: number, 
+/**
+ * Questions asked for.
+ */
+count: number, 
+/**
+ * Questions it wrote (parsed or not).
+ */
+written: number, 
+/**
+ * When it started.
+ */
+started_at: string, 
+/**
+ * Whether it finished (a stopped one resumes when started again with the same settings).
+ */
+finished: boolean, };
+
+export type GeneratedExam = { 
+/**
+ * The exam.
+ */
+exam: string, 
+/**
+ * Every generated question, in the order written.
+ */
+questions: Array<GeneratedQuestion>, 
+/**
+ * Their quality.
+ */
+quality: GenerationQuality, 
+/**
+ * The generations, oldest first.
+ */
+generations: Array<GenerationInfo>, };
+
+export type GeneratedRef = { 
+/**
+ * The exam (default: the exam on view).
+ */
+exam: string | null, 
+/**
+ * Its number in the queue.
+ */
+id: number, };
+
+export type ReviewAction = "accept" | "reject" | "reinstate";
+
+export type ReviewRequest = { 
+/**
+ * The exam (default: the exam on view).
+ */
+exam: string | null, 
+/**
+ * The questions, by number.
+ */
+ids: Array<number>, 
+/**
+ * Accept, reject or reinstate.
+ */
+action: ReviewAction, 
+/**
+ * Why (required to reject).
+ */
+reason: string | null, };
+
+export type ReviewReport = { 
+/**
+ * Questions whose status changed.
+ */
+changed: number, 
+/**
+ * The exam's draft after the change.
+ */
+draft: ExamVersion, 
+/**
+ * In words.
+ */
+message: string, };
+
+export type GeneratedEdit = { 
+/**
+ * The exam (default: the exam on view).
+ */
+exam: string | null, 
+/**
+ * Its number in the queue.
+ */
+id: number, 
+/**
+ * The new stem.
+ */
+stem: string, 
+/**
+ * The new choices.
+ */
+choices: Array<string>, 
+/**
+ * The new key.
+ */
+key: number, };
+
+export type GenerationReport = { 
+/**
+ * The exam.
+ */
+exam: string, 
+/**
+ * The generation's number.
+ */
+generation: number, 
+/**
+ * Questions written now.
+ */
+written: number, 
+/**
+ * Questions it had written before it was stopped (resumed).
+ */
+resumed: number, 
+/**
+ * Sentences the generator could ask about.
+ */
+available: number, 
+/**
+ * Sentences passed over: too few wrong answers of the same kind.
+ */
+skipped: number, 
+/**
+ * The exam's generated questions' quality after this generation.
+ */
+quality: GenerationQuality, };
+
+export type ExamFileFormat = "csv" | "json" | "auto_rag_eval";
+
+export type ExportRequest = { 
+/**
+ * The exam (default: the one on view).
+ */
+exam: string | null, 
+/**
+ * The version (default: the one on view, else the newest).
+ */
+version: number | null, 
+/**
+ * The format.
+ */
+format: ExamFileFormat, };
+
+export type ExportedExam = { 
+/**
+ * A file name for it.
+ */
+file_name: string, 
+/**
+ * Its content.
+ */
+content: string, 
+/**
+ * Questions written (retired questions are left out).
+ */
+questions: number, };
+
 export type SystemName = { 
 /**
  * Its name.
@@ -1267,7 +1777,11 @@ run: RunReport | null,
 /**
  * A reader check's result, once it finished.
  */
-reader_check: ReaderCheck | null, };
+reader_check: ReaderCheck | null, 
+/**
+ * A generation's report, once it finished.
+ */
+generation: GenerationReport | null, };
 
 export type PipelinesOverview = { 
 /**
