@@ -290,6 +290,91 @@ test("prepares the corpus and runs the built-in pipelines from the page, with pr
   });
 });
 
+test("generates an exam from the sample corpus, reviews it, freezes it and lets the pipelines sit it", async () => {
+  const project = join(dataDir, "generate.proctor");
+  const env = { ...process.env, PROCTOR_MODELS: models.folder };
+  const built = spawnSync(proctorBin, ["demo", "--quick", "-p", project], { encoding: "utf8", env });
+  assert.equal(built.status, 0, built.stderr);
+  const ingested = spawnSync(proctorBin, ["ingest", "-p", project], { encoding: "utf8", env });
+  assert.equal(ingested.status, 0, ingested.stderr);
+  await withPage(async (page) => {
+    await page.goto(url);
+    await page.getByRole("link", { name: "Start" }).click();
+    await page.getByLabel("Project file (.proctor)").fill(project);
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    await page.getByTestId("pipelines").waitFor({ timeout: 30000 });
+
+    await show(page, "#/questions");
+    await page.getByTestId("generate-tab").click();
+    const generate = page.getByTestId("generate");
+    assert.equal(await generate.getByTestId("generate-exam").inputValue(), "Generated exam");
+    await generate.getByTestId("generate-count").fill("24");
+    await generate.getByTestId("generate-start").click();
+    await generate.getByText(/Wrote 24 questions for 'Generated exam'/).waitFor({ timeout: 60000 });
+    const quality = page.getByTestId("generation-quality");
+    assert.match(await quality.innerText(), /24\s*made/);
+    await page.screenshot({ path: join(shots, "serve-generate-quality.png"), fullPage: true });
+
+    // One at a time: accept with the keyboard, edit, reject with a reason.
+    const detail = page.getByTestId("generated-detail");
+    await detail.getByTestId("accept").waitFor();
+    const firstStem = await detail.locator("h2").innerText();
+    await page.keyboard.press("a");
+    await generate.getByText(/1 generated question accepted into version 1 of 'Generated exam'/).waitFor();
+    await detail.getByTestId("edit-generated").click();
+    await detail.getByLabel("Question").fill("Which value does the Tidewater guide give here, as the reviewer rewrote it?");
+    await detail.getByRole("button", { name: "Save to draft" }).click();
+    await generate.getByText(/edited \(the change is recorded\)/).waitFor();
+    await detail.getByText("Edits").waitFor();
+    await detail.getByTestId("accept").click();
+    await generate.getByText(/1 generated question accepted into version 1 of 'Generated exam' \(now 2 questions\)/).waitFor();
+    await detail.getByTestId("reject").click();
+    await detail.getByTestId("reject-reason").fill("asks about a trivial detail");
+    await detail.getByTestId("confirm-reject").click();
+    await generate.getByText(/1 generated question rejected/).waitFor();
+    await page.screenshot({ path: join(shots, "serve-generate-review.png"), fullPage: true });
+
+    // In bulk: the rest that passed the filters.
+    await generate.getByTestId("accept-shown").click();
+    await generate.getByText(/generated questions accepted into version 1 of 'Generated exam'/).waitFor();
+    const accepted = Number((await quality.locator("button", { hasText: "accepted" }).locator("strong").innerText()).trim());
+    assert.ok(accepted >= 10, `accepted ${accepted}`);
+
+    // The exam's table shows the draft with the accepted questions; freeze it.
+    await page.getByRole("tab", { name: "The exam" }).click();
+    const banner = page.getByTestId("draft-banner");
+    await banner.waitFor();
+    assert.match(await page.locator(".page-head p").innerText(), new RegExp(`Generated exam, version 1 · ${accepted} questions`));
+    assert.ok((await page.getByTestId("questions").innerText()).includes(firstStem));
+    await banner.getByTestId("freeze").click();
+    await page.getByText(/Version 1 is frozen/).waitFor();
+
+    // The reference pipelines sit the new version.
+    await show(page, "#/setup");
+    const panel = page.getByTestId("pipelines");
+    await panel.getByRole("button", { name: "Add them" }).click();
+    await panel.getByText("27 pipelines are ready to sit the exam").waitFor();
+    await panel.getByRole("button", { name: "Run the pipelines" }).click();
+    const done = panel.getByText(/Done: \d+ answers from 27 pipelines/);
+    const alert = panel.locator('[role="alert"]');
+    await Promise.race([
+      done.waitFor({ timeout: 600000 }),
+      alert.waitFor({ timeout: 600000 }).then(async () => {
+        await page.screenshot({ path: join(shots, "serve-generate-run-failed.png"), fullPage: true });
+        throw new Error(await alert.innerText());
+      }),
+    ]);
+    assert.match(await done.innerText(), new RegExp(`Done: ${27 * accepted} answers`));
+    await show(page, "#/results/leaderboard");
+    // With no system of one's own on this exam, the pipelines' band may already be open.
+    const oracle = page.getByTestId("leaderboard").locator("tbody tr", { hasText: "oracle · combined" });
+    await page.getByTestId("pipelines-band").waitFor();
+    if (!(await oracle.isVisible())) await page.getByTestId("pipelines-band").click();
+    await oracle.waitFor();
+    await page.screenshot({ path: join(shots, "serve-generate-leaderboard.png"), fullPage: true });
+  });
+});
+
 test("adds a model of one's own from the page, after its self-test", async () => {
   // Small ONNX graphs the model tests also use (not real models: plumbing only).
   const tiny = join(dataDir, "tiny");

@@ -121,6 +121,9 @@ impl Project {
             id
         };
         let written_before = self.store.targets_written(generation)?;
+        let written_for_exam = self
+            .store
+            .targets_written_for(exam.exam, request.generator.as_str())?;
 
         progress.start("Reading the corpus", 0);
         let options = EmbedderOptions {
@@ -191,6 +194,10 @@ impl Project {
             if written_before.contains(&key) {
                 made += 1;
                 *per_topic.entry(target.topic.clone()).or_default() += 1;
+                continue;
+            }
+            // Written by an earlier generation of this exam: asking again would repeat it.
+            if written_for_exam.contains(&key) {
                 continue;
             }
             if progress.cancelled() {

@@ -250,6 +250,16 @@ impl Store {
             })?)
     }
 
+    /// The targets every generation of an exam by `generator` already wrote.
+    pub fn targets_written_for(&self, exam: ExamId, generator: &str) -> Result<HashSet<String>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT c.target FROM candidates c JOIN generations g ON g.id = c.generation_id
+             WHERE g.exam_id = ?1 AND g.generator = ?2",
+        )?;
+        let rows = stmt.query_map(params![exam.0, generator], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
     /// The targets a generation already wrote.
     pub fn targets_written(&self, generation: i64) -> Result<HashSet<String>> {
         let mut stmt = self

@@ -179,6 +179,23 @@ fn a_stopped_generation_resumes_without_writing_a_question_twice() {
             .collect()
     };
     assert_eq!(text(&all), text(&whole));
+
+    // Generating again once finished writes new questions, none asked before.
+    let more = project
+        .generate(&request("Generated", 10, 1), &NoProgress)
+        .unwrap();
+    assert_eq!((more.written, more.resumed), (10, 0));
+    let after = project.generated(&exam("Generated")).unwrap();
+    assert_eq!(after.generations.len(), 2);
+    let mut asked: Vec<(String, String)> = after
+        .questions
+        .iter()
+        .filter_map(|q| Some((q.stem.clone()?, q.choices[q.key? as usize].clone())))
+        .collect();
+    let parsed = asked.len();
+    asked.sort();
+    asked.dedup();
+    assert_eq!(asked.len(), parsed);
 }
 
 #[test]

@@ -133,6 +133,9 @@ pub struct OfflineGenerator<'a> {
     targets: Vec<Target>,
     /// Distractor material by (topic, kind).
     pools: BTreeMap<(Option<String>, SpanKind), Vec<PoolEntry>>,
+    /// Every sentence each span stands in, with the span blanked: a span that completes the
+    /// question's own sentence somewhere in the corpus is a right answer too.
+    contexts: HashMap<String, BTreeSet<String>>,
     vectors: Vectors<'a>,
     seed: u64,
 }
@@ -143,6 +146,7 @@ impl<'a> OfflineGenerator<'a> {
         let documents: BTreeSet<i64> = chunks.iter().map(|c| c.document).collect();
         let mut found = Vec::new();
         let mut used_by: HashMap<String, BTreeSet<i64>> = HashMap::new();
+        let mut contexts: HashMap<String, BTreeSet<String>> = HashMap::new();
         for chunk in chunks {
             for (from, to) in sentences(chunk.text) {
                 let sentence = &chunk.text[from..to];
@@ -152,6 +156,10 @@ impl<'a> OfflineGenerator<'a> {
                         .entry(normalized(text))
                         .or_default()
                         .insert(chunk.document);
+                    contexts
+                        .entry(normalized(text))
+                        .or_default()
+                        .insert(blanked(sentence, span.start, span.end));
                     found.push((
                         chunk,
                         (from, to),
@@ -212,6 +220,7 @@ impl<'a> OfflineGenerator<'a> {
             chunks: chunks.iter().map(|c| (c.id, *c)).collect(),
             targets: best.into_values().collect(),
             pools,
+            contexts,
             vectors: Vectors::new(embedder),
             seed,
         }
@@ -298,8 +307,17 @@ impl<'a> OfflineGenerator<'a> {
         let chunk_lower = chunk.text.to_lowercase();
         let key_norm = normalized(&key);
         let key_terms = terms_of(&key);
+        let context = blanked(
+            &chunk.text[target.sentence.0..target.sentence.1],
+            target.span.0 - target.sentence.0,
+            target.span.1 - target.sentence.0,
+        );
         let usable = |e: &&PoolEntry| {
             e.chunk != chunk.id
+                && !self
+                    .contexts
+                    .get(&e.norm)
+                    .is_some_and(|c| c.contains(&context))
                 && e.norm != key_norm
                 && !chunk_lower.contains(&e.norm)
                 && !e.norm.contains(&key_norm)
@@ -417,6 +435,11 @@ impl<'a> OfflineGenerator<'a> {
     }
 }
 
+/// A sentence with a span blanked, normalised: the context the span completes.
+fn blanked(sentence: &str, start: usize, end: usize) -> String {
+    normalized(&format!("{}_{}", &sentence[..start], &sentence[end..]))
+}
+
 fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
     for i in (1..items.len()).rev() {
         items.swap(i, rng.below(i + 1));
@@ -525,13 +548,51 @@ mod tests {
                 match &written.kind {
                     SpanKind::Path => assert!(choice.starts_with('/'), "{draft:?}"),
                     SpanKind::Quantity(unit) => {
-                        assert!(choice.contains(unit.as_str()), "{draft:?}")
+                        assert!(choice.contains(unit.as_str()), "{draft:?}");
                     }
                     _ => {}
                 }
             }
             assert!(!draft.stem.contains(&draft.choices[draft.key]), "{draft:?}");
         }
+    }
+
+    #[test]
+    fn a_span_that_completes_the_same_sentence_elsewhere_is_no_wrong_answer() {
+        let texts = [
+            "The chunk hasher is a part of the sync engine and runs first.",
+            "The delta uploader is a part of the sync engine and runs first.",
+            "The merge planner is a part of the sync engine and runs first.",
+            "The peer finder is a part of the sync engine and runs first.",
+            "The audit trail is written by the logging service every night.",
+            "The crash reporter is written by the support team every night.",
+        ];
+        let chunks: Vec<SourceChunk<'_>> = texts
+            .iter()
+            .zip(1..)
+            .map(|(text, id)| SourceChunk {
+                id,
+                document: id,
+                topic: None,
+                text,
+            })
+            .collect();
+        let generator = OfflineGenerator::new(&chunks, &Letters, 1);
+        let mut asked = 0;
+        for target in generator.plan(false).iter().filter(|t| t.chunk == 1) {
+            if let Ok(written) = generator.write(target).unwrap() {
+                let draft = written.draft.unwrap();
+                assert!(
+                    draft.choices.contains(&"chunk hasher".to_owned()),
+                    "{draft:?}"
+                );
+                for other in ["delta uploader", "merge planner", "peer finder"] {
+                    assert!(!draft.choices.iter().any(|c| c == other), "{draft:?}");
+                }
+                asked += 1;
+            }
+        }
+        assert_eq!(asked, 1);
     }
 
     #[test]

@@ -19,6 +19,7 @@ function status(state: JobState, done: number): JobStatus {
     ingest: null,
     run: null,
     reader_check: null,
+    generation: null,
   };
 }
 
