@@ -3,19 +3,19 @@
 //! settings, it resumes without writing a target twice), then runs the filters over every
 //! generated question of the exam and records their findings.
 
-use crate::dto::{GenerateRequest, GenerationReport};
+use crate::dto::{GenerateRequest, GenerationReport, GeneratorKind};
 use crate::ingest::{models_folder, text_hash};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
-use proctor_core::{CachedEmbedder, Embedder};
+use proctor_core::{CachedEmbedder, Embedder, TextWriter, Writing};
 use proctor_exam::generate::filters::{self, Candidate, Check, Flag, Measures};
-use proctor_exam::generate::offline::{OfflineGenerator, Skip, SourceChunk};
+use proctor_exam::generate::offline::{OfflineGenerator, SourceChunk, Target};
+use proctor_exam::generate::parse::{Draft, Unparsed};
+use proctor_exam::generate::{llm, plan};
 use proctor_models::EmbedderOptions;
 use proctor_store::{CandidateRow, ExamVersionRow, NewCandidate, NewGeneration};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Questions written, and committed, at a time.
-const BATCH: usize = 16;
 /// The exam generated questions go to when none is on view or named.
 pub(crate) const DEFAULT_EXAM: &str = "Generated exam";
 
@@ -33,6 +33,68 @@ pub(crate) struct Settings {
     pub count: u32,
     pub per_topic: bool,
     pub share: f64,
+    #[serde(default)]
+    pub model: Option<String>,
+}
+
+/// Local models below this many parameters are refused as question writers unless the user
+/// insists: at 270 million and 0.5 billion they wrote no usable question in five tries.
+const MIN_WRITER_PARAMETERS: u64 = 1_000_000_000;
+
+/// A candidate to store from what a generator wrote.
+fn candidate(
+    key: &str,
+    chunk: i64,
+    source: &str,
+    highlight: Option<(usize, usize)>,
+    raw: Option<String>,
+    draft: Result<Draft, Unparsed>,
+    kind: Option<String>,
+) -> ApiResult<NewCandidate> {
+    let (question, parse_error) = match draft {
+        Ok(d) => (Some((d.stem, d.choices, d.key)), None),
+        Err(e) => (None, Some(serde_json::to_string(&e).map_err(internal)?)),
+    };
+    Ok(NewCandidate {
+        target: key.to_owned(),
+        chunk: Some(chunk),
+        source_text: source.to_owned(),
+        highlight: highlight.map(|(a, b)| format!("[{a},{b}]")),
+        raw,
+        question,
+        kind,
+        parse_error,
+    })
+}
+
+fn text_hash_u64(text: &str) -> u64 {
+    proctor_exam::generate::parse::text_hash(text)
+}
+
+/// One reply per passage, by as many threads as the writer takes at once, in order; a request
+/// that fails is its error in words.
+fn write_batch(writer: &dyn TextWriter, passages: &[&str]) -> Vec<Result<Writing, String>> {
+    let ask = |passage: &str| {
+        writer
+            .write(&llm::prompt(passage), llm::GRAMMAR, llm::MAX_TOKENS)
+            .map_err(|e| e.0)
+    };
+    if passages.len() <= 1 {
+        return passages.iter().map(|p| ask(p)).collect();
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = passages
+            .iter()
+            .map(|p| scope.spawn(move || ask(p)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("the request's thread failed".to_owned()))
+            })
+            .collect()
+    })
 }
 
 impl Project {
@@ -86,10 +148,35 @@ impl Project {
         }
         let exam = self.generation_exam(request.exam.as_deref())?;
         let seed = request.seed.unwrap_or(1);
+        let folder = models_folder(request.models.as_deref())?;
+        // The language model, when one writes: refused when too small to write questions.
+        let writer = match request.generator {
+            GeneratorKind::Offline => None,
+            GeneratorKind::LanguageModel => {
+                progress.start("Loading the language model", 0);
+                let (writer, hash) = folder.writer_named(request.model.as_deref(), 0)?;
+                progress.finish();
+                if let Some(parameters) = writer.parameters()
+                    && parameters < MIN_WRITER_PARAMETERS
+                    && !request.allow_small
+                {
+                    return Err(ApiError::new(
+                        ErrorCode::InvalidInput,
+                        format!(
+                            "{} has {:.0} million parameters: too small to write exam questions (models of this size repeat their choices and copy the passage). Use a model of at least 1.5 billion parameters or an endpoint, or the offline generator — or try it anyway",
+                            writer.name(),
+                            parameters as f64 / 1e6
+                        ),
+                    ));
+                }
+                Some((writer, hash))
+            }
+        };
         let settings = Settings {
             count: request.count,
             per_topic: request.per_topic,
             share,
+            model: writer.as_ref().map(|(w, _)| w.name().to_owned()),
         };
         let settings_json = serde_json::to_string(&settings).map_err(internal)?;
         // An unfinished generation with the same settings resumes.
@@ -111,9 +198,9 @@ impl Project {
             let id = tx.create_generation(&NewGeneration {
                 exam: exam.exam,
                 generator: request.generator.as_str(),
-                model: None,
-                model_hash: None,
-                prompt: None,
+                model: writer.as_ref().map(|(w, _)| w.name()),
+                model_hash: writer.as_ref().map(|(_, h)| h.as_str()),
+                prompt: writer.as_ref().map(|_| llm::INSTRUCTIONS),
                 seed: i64::from(seed),
                 settings: &settings_json,
             })?;
@@ -131,7 +218,7 @@ impl Project {
             ..EmbedderOptions::default()
         };
         let model = proctor_models::embedder_name(&options);
-        let onnx = models_folder(request.models.as_deref())?.embedder(&options)?;
+        let onnx = folder.embedder(&options)?;
         let embedder = CachedEmbedder::new(&onnx);
         // The chunks' vectors are in the project since the corpus was prepared.
         let hashes: Vec<String> = rows.iter().map(|c| text_hash(&c.text)).collect();
@@ -151,13 +238,30 @@ impl Project {
                 text: &c.text,
             })
             .collect();
-        let generator = OfflineGenerator::new(&chunks, &embedder, u64::from(seed));
-        let plan = generator.plan(request.per_topic);
+        let chunk_of: BTreeMap<i64, &SourceChunk<'_>> = chunks.iter().map(|c| (c.id, c)).collect();
+        let offline = writer
+            .is_none()
+            .then(|| OfflineGenerator::new(&chunks, &embedder, u64::from(seed)));
+        // What to ask for, in order: the offline generator's sentences, or the chunks in turn.
+        let plan: Vec<(String, Option<String>, Option<Target>, i64)> = match &offline {
+            Some(generator) => generator
+                .plan(request.per_topic)
+                .into_iter()
+                .map(|t| (t.key(), t.topic.clone(), Some(t.clone()), t.chunk))
+                .collect(),
+            None => plan::chunks_in_turn(&chunks, u64::from(seed), request.per_topic)
+                .into_iter()
+                .map(|id| {
+                    let topic = chunk_of.get(&id).and_then(|c| c.topic).map(str::to_owned);
+                    (format!("chunk:{id}"), topic, None, id)
+                })
+                .collect(),
+        };
         progress.finish();
 
         let topics = plan
             .iter()
-            .map(|t| t.topic.clone())
+            .map(|t| t.1.clone())
             .collect::<std::collections::BTreeSet<_>>()
             .len()
             .max(1);
@@ -166,42 +270,38 @@ impl Project {
         } else {
             request.count as usize
         };
+        let width = writer.as_ref().map_or(1, |(w, _)| w.concurrency().max(1));
         let mut per_topic: BTreeMap<Option<String>, usize> = BTreeMap::new();
         let mut made = 0usize;
         let mut skipped = 0usize;
         let mut written = 0usize;
-        let mut batch: Vec<NewCandidate> = Vec::new();
         progress.start("Writing questions", wanted as u64);
-        let text_of: BTreeMap<i64, &str> = rows.iter().map(|c| (c.id.0, c.text.as_str())).collect();
-        let flush = |this: &mut Self, batch: &mut Vec<NewCandidate>| -> ApiResult<usize> {
-            let tx = this.store.transaction()?;
-            let added = tx.insert_candidates(generation, batch)?;
-            tx.commit()?;
-            progress.advance(batch.len() as u64);
-            batch.clear();
-            Ok(added)
-        };
-        for target in &plan {
-            if made >= wanted {
-                break;
+        let mut at = 0;
+        while made < wanted && at < plan.len() {
+            // The next few targets not written yet (as many as the writer takes at once).
+            let mut batch = Vec::new();
+            while batch.len() < width && made + batch.len() < wanted && at < plan.len() {
+                let (key, topic, _, _) = &plan[at];
+                at += 1;
+                let count = per_topic.get(topic).copied().unwrap_or(0);
+                if request.per_topic && count >= request.count as usize {
+                    continue;
+                }
+                if written_before.contains(key) {
+                    made += 1;
+                    *per_topic.entry(topic.clone()).or_default() += 1;
+                    continue;
+                }
+                // Written by an earlier generation of this exam: asking again would repeat it.
+                if written_for_exam.contains(key) {
+                    continue;
+                }
+                batch.push(&plan[at - 1]);
             }
-            let quota_full = request.per_topic
-                && per_topic.get(&target.topic).copied().unwrap_or(0) >= request.count as usize;
-            if quota_full {
-                continue;
-            }
-            let key = target.key();
-            if written_before.contains(&key) {
-                made += 1;
-                *per_topic.entry(target.topic.clone()).or_default() += 1;
-                continue;
-            }
-            // Written by an earlier generation of this exam: asking again would repeat it.
-            if written_for_exam.contains(&key) {
+            if batch.is_empty() {
                 continue;
             }
             if progress.cancelled() {
-                written += flush(self, &mut batch)?;
                 return Err(ApiError::new(
                     ErrorCode::Cancelled,
                     format!(
@@ -209,36 +309,59 @@ impl Project {
                     ),
                 ));
             }
-            let text = text_of.get(&target.chunk).copied().unwrap_or("");
-            let written_question = generator.write(target).map_err(internal)?;
-            let Ok(question) = written_question else {
-                let Err(Skip::NoDistractors) = written_question else {
-                    continue;
-                };
-                skipped += 1;
-                continue;
-            };
-            let (parsed, parse_error) = match question.draft {
-                Ok(d) => (Some((d.stem, d.choices, d.key)), None),
-                Err(e) => (None, Some(serde_json::to_string(&e).map_err(internal)?)),
-            };
-            batch.push(NewCandidate {
-                target: key,
-                chunk: Some(target.chunk),
-                source_text: text.to_owned(),
-                highlight: Some(format!("[{},{}]", target.sentence.0, target.sentence.1)),
-                raw: None,
-                question: parsed,
-                kind: Some(serde_json::to_string(&question.kind).map_err(internal)?),
-                parse_error,
-            });
-            made += 1;
-            *per_topic.entry(target.topic.clone()).or_default() += 1;
-            if batch.len() >= BATCH {
-                written += flush(self, &mut batch)?;
+            let mut new = Vec::with_capacity(batch.len());
+            match (&offline, &writer) {
+                (Some(generator), _) => {
+                    for (key, _, target, chunk) in &batch {
+                        let Some(target) = target else { continue };
+                        let Ok(question) = generator.write(target).map_err(internal)? else {
+                            skipped += 1;
+                            continue;
+                        };
+                        new.push(candidate(
+                            key,
+                            *chunk,
+                            chunk_of.get(chunk).map_or("", |c| c.text),
+                            Some(target.sentence),
+                            None,
+                            question.draft,
+                            Some(serde_json::to_string(&question.kind).map_err(internal)?),
+                        )?);
+                    }
+                }
+                (None, Some((writer, _))) => {
+                    let passages: Vec<&str> = batch
+                        .iter()
+                        .map(|(_, _, _, chunk)| chunk_of.get(chunk).map_or("", |c| c.text))
+                        .collect();
+                    for ((key, _, _, chunk), reply) in
+                        batch.iter().zip(write_batch(writer.as_ref(), &passages))
+                    {
+                        let text = chunk_of.get(chunk).map_or("", |c| c.text);
+                        let (raw, draft) = match reply {
+                            Ok(w) => {
+                                let draft = llm::read_reply(&w.text, w.truncated, w.refused);
+                                (Some(w.text), draft)
+                            }
+                            Err(e) => (None, Err(Unparsed::NoReply(e))),
+                        };
+                        let draft = draft.map(|d| d.shuffled(u64::from(seed) ^ text_hash_u64(key)));
+                        new.push(candidate(key, *chunk, text, None, raw, draft, None)?);
+                    }
+                }
+                (None, None) => {}
             }
+            for (key, topic, _, _) in &batch {
+                if new.iter().any(|c| &c.target == key) {
+                    made += 1;
+                    *per_topic.entry(topic.clone()).or_default() += 1;
+                }
+            }
+            let tx = self.store.transaction()?;
+            written += tx.insert_candidates(generation, &new)?;
+            tx.commit()?;
+            progress.advance(new.len() as u64);
         }
-        written += flush(self, &mut batch)?;
         progress.finish();
 
         self.check_generated(exam.exam, share, &embedder, progress)?;
@@ -250,7 +373,9 @@ impl Project {
             generation: n(usize::try_from(generation).unwrap_or(0)),
             written: n(written),
             resumed: n(written_before.len()),
-            available: n(generator.available()),
+            available: n(offline
+                .as_ref()
+                .map_or(plan.len(), OfflineGenerator::available)),
             skipped: n(skipped),
             quality: self.generation_quality(&exam)?,
         })

@@ -16,10 +16,15 @@ use std::path::PathBuf;
 pub(crate) enum Generator {
     /// Cloze questions from salient sentences, no language model.
     Offline,
+    /// A GGUF language model run here (--model NAME, default: the one set-up installs).
+    Llm,
+    /// An OpenAI-compatible endpoint added with `proctor models add-endpoint` (--model NAME).
+    Endpoint,
 }
 
 /// `proctor generate`'s arguments.
 #[derive(Args)]
+#[expect(clippy::struct_excessive_bools, reason = "command-line flags")]
 pub(crate) struct GenerateArgs {
     /// The project file.
     #[arg(short, long, env = "PROCTOR_PROJECT")]
@@ -27,6 +32,12 @@ pub(crate) struct GenerateArgs {
     /// The generator.
     #[arg(long, value_enum, default_value_t = Generator::Offline)]
     generator: Generator,
+    /// The language model or endpoint, by the name it was added under.
+    #[arg(long)]
+    model: Option<String>,
+    /// Let a model too small to write questions try anyway.
+    #[arg(long)]
+    allow_small: bool,
     /// How many questions (with --per-topic: for each topic).
     #[arg(long, default_value_t = 100)]
     count: u32,
@@ -134,11 +145,20 @@ pub(crate) enum FileFormat {
 }
 
 pub(crate) fn generate(args: GenerateArgs) -> ApiResult<()> {
+    if matches!(args.generator, Generator::Endpoint) && args.model.is_none() {
+        return Err(ApiError::new(
+            ErrorCode::InvalidInput,
+            "name the endpoint with --model (see `proctor models list`)",
+        ));
+    }
     let request = GenerateRequest {
         exam: args.exam,
         generator: match args.generator {
             Generator::Offline => GeneratorKind::Offline,
+            Generator::Llm | Generator::Endpoint => GeneratorKind::LanguageModel,
         },
+        model: args.model,
+        allow_small: args.allow_small,
         count: args.count,
         per_topic: args.per_topic,
         seed: Some(args.seed),

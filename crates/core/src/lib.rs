@@ -33,7 +33,7 @@ pub use embed::{
     AnswerSpan, CachedEmbedder, EmbedError, Embedder, ExtractiveQa, PairScorer, cosine,
 };
 pub use ids::{ChunkId, DocumentId, ExamId, ExamVersionId, QuestionId, RunId, SystemId, TopicId};
-pub use lm::{LanguageScorer, Likelihood};
+pub use lm::{LanguageScorer, Likelihood, TextWriter, Writing};
 pub use question::{
     Choices, InvalidQuestion, MAX_CHOICES, MIN_CHOICES, QuestionDraft, ValidQuestion, letter,
 };

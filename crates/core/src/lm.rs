@@ -50,3 +50,29 @@ pub trait LanguageScorer: Send + Sync {
         1
     }
 }
+
+/// What a language model wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Writing {
+    /// The text, as written.
+    pub text: String,
+    /// It stopped at the length limit, not at its own end.
+    pub truncated: bool,
+    /// The server said the model declined (an endpoint's `refusal`).
+    pub refused: bool,
+}
+
+/// A language model asked to write (an exam's questions): one user turn, one reply.
+pub trait TextWriter: Send + Sync {
+    /// A name that identifies the model (its file and a short hash, or the endpoint).
+    fn name(&self) -> &str;
+    /// A reply to `prompt` of at most `max_tokens` tokens, held to the JSON that the GBNF
+    /// `grammar` describes where the runtime can (a local model); a server is asked for JSON.
+    fn write(&self, prompt: &str, grammar: &str, max_tokens: usize) -> Result<Writing, EmbedError>;
+    /// How many parameters the model has, where known (a local file).
+    fn parameters(&self) -> Option<u64>;
+    /// How many replies it may be asked for at once.
+    fn concurrency(&self) -> usize {
+        1
+    }
+}

@@ -6,12 +6,14 @@
 //! log-probabilities (`logprobs` with `top_logprobs`), the letters' log-probabilities are read
 //! from them; otherwise the reply must be exactly one of the letters (a trailing "." or ")" is
 //! allowed), which scores 0 for that letter and −∞ for the others. Any other reply is retried
-//! once and then is an error — never a guess. The key comes from an environment variable or an OS
+//! once and then is an error — never a guess. Asked to write ([`TextWriter`]), it is asked for a
+//! JSON object (`response_format`), at temperature 0, within a token limit; a reply cut at the
+//! limit or declined by the server is reported as such, never repaired. The key comes from an environment variable or an OS
 //! keychain entry named in the settings, read when the model is opened, never from a file.
 
 use crate::ModelError;
 use crate::secrets::SecretSource;
-use proctor_core::{EmbedError, LanguageScorer, Likelihood};
+use proctor_core::{EmbedError, LanguageScorer, Likelihood, TextWriter, Writing};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -118,6 +120,8 @@ pub struct EndpointModel {
     agent: ureq::Agent,
     /// Cleared when the server refuses or ignores `logprobs`: later requests do not ask.
     logprobs: AtomicBool,
+    /// Cleared when the server refuses `response_format`: later requests do not ask.
+    json_mode: AtomicBool,
 }
 
 impl EndpointModel {
@@ -142,6 +146,7 @@ impl EndpointModel {
             key,
             agent,
             logprobs: AtomicBool::new(true),
+            json_mode: AtomicBool::new(true),
         })
     }
 
@@ -302,6 +307,77 @@ impl LanguageScorer for EndpointModel {
     fn chat(&self, user: &str) -> Option<String> {
         // The server applies its own template: the user's turn is sent as it is.
         Some(user.to_owned())
+    }
+
+    fn concurrency(&self) -> usize {
+        self.settings.concurrency as usize
+    }
+}
+
+impl EndpointModel {
+    /// One written reply: asked for a JSON object first; a server that refuses
+    /// `response_format` is asked again without it (and not asked for it again).
+    fn write_reply(&self, prompt: &str, max_tokens: usize) -> Result<Writing, String> {
+        let mut last = String::new();
+        for attempt in 0..3 {
+            let json_mode = self.json_mode.load(Ordering::Relaxed);
+            let mut body = json!({
+                "model": self.settings.model,
+                "messages": [{"role": "user", "content": prompt}],
+                "temperature": 0,
+                "max_tokens": max_tokens,
+            });
+            if json_mode {
+                body["response_format"] = json!({"type": "json_object"});
+            }
+            let reply = match self.post(&body) {
+                Ok(reply) => reply,
+                Err(e) if json_mode && e.contains("HTTP 400") && e.contains("response_format") => {
+                    self.json_mode.store(false, Ordering::Relaxed);
+                    last = e;
+                    continue;
+                }
+                Err(e) => {
+                    last = e;
+                    if attempt < 2 {
+                        std::thread::sleep(Duration::from_millis(250));
+                    }
+                    continue;
+                }
+            };
+            let choice = &reply["choices"][0];
+            let message = &choice["message"];
+            let refusal = message["refusal"].as_str().filter(|r| !r.trim().is_empty());
+            let Some(text) = message["content"].as_str().or(refusal) else {
+                "the endpoint's reply has no message".clone_into(&mut last);
+                continue;
+            };
+            return Ok(Writing {
+                text: text.to_owned(),
+                truncated: choice["finish_reason"].as_str() == Some("length"),
+                refused: refusal.is_some(),
+            });
+        }
+        Err(last)
+    }
+}
+
+impl TextWriter for EndpointModel {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn write(
+        &self,
+        prompt: &str,
+        _grammar: &str,
+        max_tokens: usize,
+    ) -> Result<Writing, EmbedError> {
+        self.write_reply(prompt, max_tokens).map_err(EmbedError)
+    }
+
+    fn parameters(&self) -> Option<u64> {
+        None
     }
 
     fn concurrency(&self) -> usize {

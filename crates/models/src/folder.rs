@@ -193,6 +193,14 @@ impl ModelsFolder {
         LocalLanguageModel::start(&path, threads, &model_label(&path, hash))
     }
 
+    /// The SHA-256 set-up recorded for an installed file of `role`.
+    pub fn installed_sha256(&self, role: &str) -> Option<String> {
+        self.installed
+            .iter()
+            .find(|f| f.role == role)
+            .map(|f| f.sha256.clone())
+    }
+
     /// The scoring mode recorded for the installed language model, if any.
     pub fn language_model_mode(&self) -> Option<String> {
         self.installed

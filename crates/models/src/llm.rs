@@ -16,7 +16,10 @@ use llama_cpp_2::llama_backend::LlamaBackend;
 use llama_cpp_2::llama_batch::LlamaBatch;
 use llama_cpp_2::model::params::LlamaModelParams;
 use llama_cpp_2::model::{LlamaChatMessage, LlamaModel};
+use llama_cpp_2::sampling::LlamaSampler;
 use llama_cpp_2::token::LlamaToken;
+use llama_cpp_2::token::data::LlamaTokenData;
+use llama_cpp_2::token::data_array::LlamaTokenDataArray;
 use std::num::NonZeroU32;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -119,6 +122,11 @@ impl LanguageModel {
             Some(rest) if !bos.is_empty() => rest.to_owned(),
             _ => turn,
         })
+    }
+
+    /// How many parameters the model has.
+    pub fn parameters(&self) -> u64 {
+        self.model.n_params()
     }
 
     /// A context to score texts in (reuse it: its buffers are the expensive part).
@@ -337,5 +345,95 @@ impl Session<'_> {
             .into_iter()
             .map(|t| log_probability(&after_prefix, t))
             .collect())
+    }
+}
+
+impl Session<'_> {
+    /// The likeliest next token after logits row `row` that the grammar allows. The likeliest
+    /// token of all is tried first (the grammar allows it most of the time, and checking one
+    /// token is cheap); only when it is refused is the grammar run over the whole vocabulary.
+    /// None when the grammar allows no token at all.
+    fn next_token(&self, row: i32, grammar: Option<&mut LlamaSampler>) -> Option<LlamaToken> {
+        let logits = self.context.get_logits_ith(row);
+        let best = logits
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map_or(0, |(i, _)| i);
+        let best = LlamaToken(i32::try_from(best).unwrap_or(0));
+        let Some(grammar) = grammar else {
+            return Some(best);
+        };
+        let mut one = LlamaTokenDataArray::new(
+            vec![LlamaTokenData::new(best, logits[best.0 as usize], 0.0)],
+            false,
+        );
+        one.apply_sampler(grammar);
+        if one.data[0].logit().is_finite() {
+            return Some(best);
+        }
+        let mut all = self.context.token_data_array_ith(row);
+        all.apply_sampler(grammar);
+        all.data
+            .iter()
+            .filter(|d| d.logit().is_finite())
+            .max_by(|a, b| a.logit().total_cmp(&b.logit()))
+            .map(LlamaTokenData::id)
+    }
+
+    /// The model's reply to `prompt`, greedy (the same prompt gives the same reply), held to
+    /// the GBNF `grammar` when one is given, at most `max_tokens` tokens.
+    pub fn write(
+        &mut self,
+        prompt: &str,
+        grammar: Option<&str>,
+        max_tokens: usize,
+    ) -> Result<proctor_core::Writing, ModelError> {
+        let tokens = self.model.tokenize(prompt, true);
+        if tokens.is_empty() || tokens.len() + max_tokens >= CONTEXT_TOKENS as usize {
+            return Err(ModelError::Invalid(format!(
+                "the prompt is {} tokens long; with {max_tokens} to write, the model reads at most {}",
+                tokens.len(),
+                CONTEXT_TOKENS - 1
+            )));
+        }
+        self.context.clear_kv_cache();
+        self.decode_prefix(&tokens)?;
+        let mut grammar = grammar
+            .map(|g| {
+                LlamaSampler::grammar(&self.model.model, g, "root")
+                    .map_err(|e| runtime("reading the grammar", e))
+            })
+            .transpose()?;
+        let vocab = self.model.model.vocab();
+        let mut bytes = Vec::new();
+        let mut row = tokens.len() as i32 - 1;
+        for position in tokens.len()..tokens.len() + max_tokens {
+            let token = self.next_token(row, grammar.as_mut());
+            if let (Some(g), Some(token)) = (grammar.as_mut(), token) {
+                g.accept(token);
+            }
+            let Some(token) = token.filter(|t| !vocab.is_eog(*t)) else {
+                return Ok(proctor_core::Writing {
+                    text: String::from_utf8_lossy(&bytes).into_owned(),
+                    truncated: false,
+                    refused: false,
+                });
+            };
+            bytes.extend(vocab.token_to_piece(token, false, None));
+            self.batch.clear();
+            self.batch
+                .add(token, position as i32, &[0], true)
+                .map_err(|e| runtime("preparing a batch", e))?;
+            self.context
+                .decode(&mut self.batch)
+                .map_err(|e| runtime("decoding", e))?;
+            row = 0;
+        }
+        Ok(proctor_core::Writing {
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+            truncated: true,
+            refused: false,
+        })
     }
 }

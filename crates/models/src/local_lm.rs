@@ -4,7 +4,7 @@
 
 use crate::ModelError;
 use crate::llm::{LanguageModel, Session};
-use proctor_core::{EmbedError, LanguageScorer, Likelihood};
+use proctor_core::{EmbedError, LanguageScorer, Likelihood, TextWriter, Writing};
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -16,12 +16,14 @@ enum Request {
     Count(String, Reply<usize>),
     Continuations(String, Vec<String>, Reply<Vec<Likelihood>>),
     NextTokens(String, Vec<String>, Reply<Vec<f64>>),
+    Write(String, String, usize, Reply<Writing>),
 }
 
 /// A local GGUF model run by its own worker thread.
 pub struct LocalLanguageModel {
     name: String,
     context_tokens: usize,
+    parameters: u64,
     chat: Option<ChatTemplate>,
     requests: Mutex<Option<Sender<Request>>>,
     worker: Option<JoinHandle<()>>,
@@ -41,7 +43,8 @@ impl LocalLanguageModel {
     /// Loads `path` on a new worker thread running `threads` threads (0: llama.cpp's default);
     /// `name` identifies the model in runs (the file and its hash).
     pub fn start(path: &Path, threads: usize, name: &str) -> Result<Self, ModelError> {
-        let (ready_tx, ready_rx) = channel::<Result<(usize, Option<ChatTemplate>), ModelError>>();
+        let (ready_tx, ready_rx) =
+            channel::<Result<(usize, u64, Option<ChatTemplate>), ModelError>>();
         let (requests, inbox) = channel::<Request>();
         let path = path.to_path_buf();
         let worker = std::thread::Builder::new()
@@ -68,16 +71,21 @@ impl LocalLanguageModel {
                         after: after.to_owned(),
                     })
                 });
-                let _ = ready_tx.send(Ok((crate::llm::CONTEXT_TOKENS as usize, chat)));
+                let _ = ready_tx.send(Ok((
+                    crate::llm::CONTEXT_TOKENS as usize,
+                    model.parameters(),
+                    chat,
+                )));
                 serve(&model, session, &inbox);
             })
             .map_err(|e| ModelError::Runtime(format!("cannot start the model's thread: {e}")))?;
-        let (context_tokens, chat) = ready_rx.recv().map_err(|_| {
+        let (context_tokens, parameters, chat) = ready_rx.recv().map_err(|_| {
             ModelError::Runtime("the model's thread stopped while loading".into())
         })??;
         Ok(Self {
             name: name.to_owned(),
             context_tokens,
+            parameters,
             chat,
             requests: Mutex::new(Some(requests)),
             worker: Some(worker),
@@ -133,6 +141,12 @@ fn serve(model: &LanguageModel, mut session: Session<'_>, inbox: &Receiver<Reque
                     .map_err(|e| e.to_string());
                 let _ = reply.send(result);
             }
+            Request::Write(prompt, grammar, max_tokens, reply) => {
+                let result = session
+                    .write(&prompt, Some(&grammar), max_tokens)
+                    .map_err(|e| e.to_string());
+                let _ = reply.send(result);
+            }
         }
     }
 }
@@ -185,5 +199,21 @@ impl LanguageScorer for LocalLanguageModel {
         self.chat
             .as_ref()
             .map(|t| format!("{}{user}{}", t.before, t.after))
+    }
+}
+
+impl TextWriter for LocalLanguageModel {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn write(&self, prompt: &str, grammar: &str, max_tokens: usize) -> Result<Writing, EmbedError> {
+        // An instruction model reads the request as its user turn; a base model reads it as is.
+        let text = self.chat(prompt).unwrap_or_else(|| format!("{prompt}\n"));
+        self.ask(|reply| Request::Write(text, grammar.to_owned(), max_tokens, reply))
+    }
+
+    fn parameters(&self) -> Option<u64> {
+        Some(self.parameters)
     }
 }

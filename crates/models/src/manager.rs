@@ -10,7 +10,7 @@ use crate::qa::{OnnxExtractiveQa, QaOptions};
 use crate::scorer::{OnnxPairScorer, ScorerOptions};
 use crate::selftest::{self, SelfTest};
 use crate::{DEFAULT_EMBEDDER, ModelError, ModelsFolder};
-use proctor_core::LanguageScorer;
+use proctor_core::{LanguageScorer, TextWriter};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -459,6 +459,44 @@ impl ModelsFolder {
         }
     }
 
+    /// The language model that writes an exam's questions, and what identifies its weights for
+    /// the questions' provenance (the file's SHA-256, or the endpoint's address and model): the
+    /// user's model named, else the one set-up installs, else the only one the user added.
+    pub fn writer_named(
+        &self,
+        name: Option<&str>,
+        threads: usize,
+    ) -> Result<(Box<dyn TextWriter>, String), ModelError> {
+        let user = match name {
+            Some(name) => Some(self.model_for(Role::Llm, Some(name))?),
+            None if self.installed_language_model() => None,
+            None => self.user.iter().find(|m| m.role == Role::Llm),
+        };
+        match user {
+            Some(UserModel {
+                name,
+                endpoint: Some(settings),
+                ..
+            }) => Ok((
+                Box::new(EndpointModel::new(name, settings.clone())?),
+                format!("{} · {}", settings.url, settings.model),
+            )),
+            Some(model) => {
+                let path = self.root.join(&model.model);
+                let hash = file_sha256(&path)?;
+                Ok((
+                    Box::new(LocalLanguageModel::start(&path, threads, &model.name)?),
+                    format!("sha256:{hash}"),
+                ))
+            }
+            None => {
+                let model = self.language_model(threads)?;
+                let hash = self.installed_sha256("llm").unwrap_or_default();
+                Ok((Box::new(model), format!("sha256:{hash}")))
+            }
+        }
+    }
+
     /// Removes a model the user added.
     pub fn remove_model(&mut self, name: &str) -> Result<UserModel, ModelError> {
         let removed = self.user_model(name)?.clone();
@@ -490,6 +528,25 @@ impl ModelsFolder {
         std::fs::write(&temporary, text + "\n").map_err(io)?;
         std::fs::rename(&temporary, &path).map_err(io)
     }
+}
+
+/// The SHA-256 of a file, read in blocks.
+fn file_sha256(path: &Path) -> Result<String, ModelError> {
+    use sha2::{Digest, Sha256};
+    use std::io::Read;
+    let failed =
+        |e: std::io::Error| ModelError::Invalid(format!("reading {}: {e}", path.display()));
+    let mut file = std::fs::File::open(path).map_err(failed)?;
+    let mut hasher = Sha256::new();
+    let mut block = vec![0u8; 1 << 20];
+    loop {
+        let read = file.read(&mut block).map_err(failed)?;
+        if read == 0 {
+            break;
+        }
+        hasher.update(&block[..read]);
+    }
+    Ok(format!("{:x}", hasher.finalize()))
 }
 
 #[cfg(test)]

@@ -10,6 +10,8 @@ use ts_rs::TS;
 pub enum GeneratorKind {
     /// Cloze questions from salient sentences, no language model (METHODS.md §5).
     Offline,
+    /// A language model writes each passage's question: a GGUF file run here, or an endpoint.
+    LanguageModel,
 }
 
 impl GeneratorKind {
@@ -17,6 +19,7 @@ impl GeneratorKind {
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Offline => "offline",
+            Self::LanguageModel => "llm",
         }
     }
 }
@@ -28,6 +31,11 @@ pub struct GenerateRequest {
     pub exam: Option<String>,
     /// The generator.
     pub generator: GeneratorKind,
+    /// The language model (a GGUF file or endpoint added on the models page, by name; default:
+    /// the one set-up installs).
+    pub model: Option<String>,
+    /// Let a model too small to write questions try anyway.
+    pub allow_small: bool,
     /// How many questions to write (with `per_topic`: for each topic).
     pub count: u32,
     /// Write `count` questions for every topic instead of sharing them by the topics' size.

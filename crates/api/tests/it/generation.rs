@@ -32,6 +32,8 @@ fn request(exam: &str, count: u32, seed: u32) -> GenerateRequest {
     GenerateRequest {
         exam: Some(exam.into()),
         generator: GeneratorKind::Offline,
+        model: None,
+        allow_small: false,
         count,
         per_topic: false,
         seed: Some(seed),

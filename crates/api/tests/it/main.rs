@@ -35,6 +35,7 @@ fn project_with_exam(dir: &Path) -> Project {
 }
 
 mod endpoint_reader;
+mod endpoint_writer;
 mod generation;
 mod reader_check;
 mod versions;

@@ -1,10 +1,13 @@
 //! Exam generation (METHODS.md §5): the strict parse every generated question passes
 //! ([`parse`]), the offline generator's salient spans ([`spans`]), stems ([`stem`]) and
-//! distractors ([`offline`]), and the filters with their reasons ([`filters`]).
+//! distractors ([`offline`]), questions written by a language model ([`llm`]), the order in which
+//! passages get questions ([`plan`]), and the filters with their reasons ([`filters`]).
 
 pub mod filters;
+pub mod llm;
 pub mod offline;
 pub mod parse;
+pub mod plan;
 pub mod spans;
 pub mod stem;
 pub mod vectors;

@@ -272,27 +272,12 @@ impl<'a> OfflineGenerator<'a> {
             } else {
                 chunk_count.get(&topic).copied().unwrap_or(1) as f64
             };
-            queue.reverse();
             queues.push((weight, queue));
         }
-        // Stride scheduling: the next question comes from the topic furthest behind its share.
-        let mut taken = vec![0usize; queues.len()];
-        let mut out = Vec::with_capacity(self.targets.len());
-        loop {
-            #[expect(clippy::cast_precision_loss, reason = "counts far below 2^52")]
-            let next = (0..queues.len())
-                .filter(|&i| !queues[i].1.is_empty())
-                .min_by(|&a, &b| {
-                    let pass = |i: usize| (taken[i] + 1) as f64 / queues[i].0;
-                    pass(a).total_cmp(&pass(b)).then(a.cmp(&b))
-                });
-            let Some(i) = next else { break };
-            if let Some(t) = queues[i].1.pop() {
-                out.push(t.clone());
-            }
-            taken[i] += 1;
-        }
-        out
+        super::plan::interleave(queues)
+            .into_iter()
+            .cloned()
+            .collect()
     }
 
     /// Writes the question for `target`: the stem, the key and three distractors, shuffled.

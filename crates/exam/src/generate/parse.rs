@@ -28,6 +28,9 @@ pub struct Draft {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[serde(rename_all = "snake_case", tag = "reason", content = "detail")]
 pub enum Unparsed {
+    /// No reply came (the server failed or could not be reached).
+    #[error("no reply: {0}")]
+    NoReply(String),
     /// The reply is not the JSON object asked for.
     #[error("the reply is not a JSON object: {0}")]
     NotJson(String),
@@ -64,6 +67,7 @@ impl Unparsed {
     /// A short, stable name for counting failures by kind.
     pub fn kind(&self) -> &'static str {
         match self {
+            Self::NoReply(_) => "no reply",
             Self::NotJson(_) => "not JSON",
             Self::Truncated => "cut off",
             Self::Refusal => "refused",

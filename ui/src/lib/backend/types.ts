@@ -199,7 +199,7 @@ sittings: number,
  */
 to_answer: number, };
 
-export type GeneratorKind = "offline";
+export type GeneratorKind = "offline" | "language_model";
 
 export type GenerateRequest = { 
 /**
@@ -210,6 +210,15 @@ exam: string | null,
  * The generator.
  */
 generator: GeneratorKind, 
+/**
+ * The language model (a GGUF file or endpoint added on the models page, by name; default:
+ * the one set-up installs).
+ */
+model: string | null, 
+/**
+ * Let a model too small to write questions try anyway.
+ */
+allow_small: boolean, 
 /**
  * How many questions to write (with `per_topic`: for each topic).
  */
