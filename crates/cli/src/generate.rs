@@ -187,7 +187,7 @@ fn generation_report(r: &GenerationReport) -> String {
     );
     let _ = writeln!(
         out,
-        "The corpus has {} sentences to ask about; {} were passed over (too few wrong answers of their kind).\n",
+        "The corpus offers {} places to ask about (sentences, or passages for a language model); {} were passed over (too few wrong answers of their kind).\n",
         r.available, r.skipped
     );
     out.push_str(&quality(&r.quality));
