@@ -313,6 +313,11 @@ test("generates an exam from the sample corpus, reviews it, freezes it and lets 
     await generate.getByText(/Wrote 24 questions for 'Generated exam'/).waitFor({ timeout: 60000 });
     const quality = page.getByTestId("generation-quality");
     assert.match(await quality.innerText(), /24\s*made/);
+    // Answerable from the passages, not guessable without: a reader checks before anything is frozen.
+    const reading = page.getByTestId("generated-reading");
+    await reading.getByLabel("Reader").selectOption("lexical");
+    await reading.getByTestId("read-generated").click();
+    await reading.getByText(/This reader reads: .* with the passage against 0% without it/).waitFor({ timeout: 60000 });
     await page.screenshot({ path: join(shots, "serve-generate-quality.png"), fullPage: true });
 
     // One at a time: accept with the keyboard, edit, reject with a reason.

@@ -30,8 +30,9 @@ use crate::dto::{
 use crate::dto::{
     CandidateEdit, CandidateStatus, ExamFileFormat, ExportRequest, ExportedExam, FilterFlag,
     FilterThresholds, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
-    GeneratedQuestion, GeneratedRef, GenerationInfo, GenerationQuality, GenerationReport,
-    GeneratorKind, Provenance, ReviewAction, ReviewReport, ReviewRequest, Tally, TopicCoverage,
+    GeneratedQuestion, GeneratedReadingRequest, GeneratedRef, GenerationInfo, GenerationQuality,
+    GenerationReport, GeneratorKind, Provenance, ReviewAction, ReviewReport, ReviewRequest, Tally,
+    TopicCoverage,
 };
 use crate::dto::{IrtSettings, JobId, Measurable, RenameTopic, SystemGroup, Verdict};
 use crate::dto::{LetterShare, LlmScoring, Rate, ReaderCheck, ReaderCheckRequest, ReaderCheckRow};
@@ -77,6 +78,7 @@ pub fn typescript() -> String {
         ReviewReport::decl(),
         GeneratedEdit::decl(),
         GenerationReport::decl(),
+        GeneratedReadingRequest::decl(),
         ExamFileFormat::decl(),
         ExportRequest::decl(),
         ExportedExam::decl(),

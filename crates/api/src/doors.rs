@@ -25,7 +25,7 @@ use crate::dto::{
 };
 use crate::dto::{
     ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
-    GeneratedRef, ReviewReport, ReviewRequest,
+    GeneratedReadingRequest, GeneratedRef, ReviewReport, ReviewRequest,
 };
 use crate::{ApiError, ApiResult, ErrorCode, Workbench};
 use serde_json::Value;
@@ -164,6 +164,8 @@ use_cases! {
     reader_check(ExamRef) -> ReaderCheck;
     /// Generates questions from the prepared corpus and checks them.
     start_generate(GenerateRequest) -> JobStatus, job;
+    /// Reads the generated questions with a reader, with and without their passages.
+    start_read_generated(GeneratedReadingRequest) -> JobStatus, job;
     /// The generated questions of an exam with their quality (the review queue).
     generated(ExamRef) -> GeneratedExam;
     /// One generated question with its source, edits and provenance.

@@ -1222,6 +1222,8 @@ pub struct JobStatus {
     pub reader_check: Option<ReaderCheck>,
     /// A generation's report, once it finished.
     pub generation: Option<GenerationReport>,
+    /// A reading of the generated questions, once it finished.
+    pub generated_reading: Option<ReaderCheckRow>,
 }
 
 /// What the built-in pipelines of a project need and have.

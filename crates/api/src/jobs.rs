@@ -5,7 +5,8 @@
 //! status when it changes, at most a few times a second, and once more when it ends.
 
 use crate::dto::{
-    GenerationReport, ImportReport, IngestReport, JobState, JobStatus, ReaderCheck, RunReport,
+    GenerationReport, ImportReport, IngestReport, JobState, JobStatus, ReaderCheck, ReaderCheckRow,
+    RunReport,
 };
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use std::path::PathBuf;
@@ -21,6 +22,7 @@ pub(crate) enum Outcome {
     Run(RunReport),
     ReaderCheck(ReaderCheck),
     Generate(Box<GenerationReport>),
+    GeneratedReading(Box<ReaderCheckRow>),
 }
 
 #[derive(Debug)]
@@ -135,8 +137,12 @@ impl Job {
                 Some(Outcome::ReaderCheck(r)) => Some(r.clone()),
                 _ => None,
             },
-            generation: match outcome {
-                Some(Outcome::Generate(r)) => Some(*r),
+            generation: match &outcome {
+                Some(Outcome::Generate(r)) => Some((**r).clone()),
+                _ => None,
+            },
+            generated_reading: match outcome {
+                Some(Outcome::GeneratedReading(r)) => Some(*r),
                 _ => None,
             },
         }

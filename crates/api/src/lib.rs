@@ -29,6 +29,7 @@ mod error;
 mod extractive;
 mod files;
 mod generate;
+mod generated_reading;
 mod grades;
 mod imports;
 mod ingest;

@@ -218,7 +218,7 @@ fn rate(right: usize, of: usize) -> ApiResult<Rate> {
 }
 
 /// One reader's counts; the verdict comes after Holm ([`judge`]).
-fn row(
+pub(crate) fn row(
     kind: ReaderKind,
     checked: &[&QuestionRow],
     given: &HashMap<QuestionId, Outcome>,
@@ -296,7 +296,7 @@ fn percent(x: f64) -> String {
 
 /// The verdict and its sentence: a reader reads when, with the passage, its interval clears
 /// chance and the longest choice, and it beats closed book by the verdict test.
-fn judge(row: &mut ReaderCheckRow, chance: f64, longest: f64, n: usize) {
+pub(crate) fn judge(row: &mut ReaderCheckRow, chance: f64, longest: f64, n: usize) {
     let with = &row.with_passage;
     let without = &row.closed_book;
     let interval = format!(

@@ -545,6 +545,10 @@ impl Project {
                 .collect(),
             bloom: tallies(bloom),
             question_types: tallies(types),
+            reading: self
+                .store
+                .setting(&crate::generated_reading::setting(version.exam))?
+                .and_then(|r| serde_json::from_str(&r).ok()),
             thresholds: thresholds.map(|t| FilterThresholds {
                 share: t.share,
                 distractor_words: t.distractor_words,

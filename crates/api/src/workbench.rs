@@ -18,7 +18,7 @@ use crate::dto::{
 };
 use crate::dto::{
     ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
-    GeneratedRef, ReviewReport, ReviewRequest,
+    GeneratedReadingRequest, GeneratedRef, ReviewReport, ReviewRequest,
 };
 use crate::jobs::{Jobs, Listener, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project, Upload};
@@ -299,6 +299,22 @@ impl Workbench {
                     .generate(&request, progress)
                     .map(|r| Outcome::Generate(Box::new(r)))
             })
+    }
+
+    /// Starts reading the exam's generated questions with a reader, with and without their
+    /// passages (are they answerable? guessable?).
+    pub fn start_read_generated(&self, request: GeneratedReadingRequest) -> ApiResult<JobStatus> {
+        let (path, on_view) = self.with_project(|p| Ok((p.path().to_owned(), p.on_view)))?;
+        self.jobs.start(
+            "Reading the generated questions",
+            path,
+            move |project, progress| {
+                project.on_view = on_view;
+                project
+                    .read_generated(&request, progress)
+                    .map(|r| Outcome::GeneratedReading(Box::new(r)))
+            },
+        )
     }
 
     /// The generated questions of an exam with their quality (the review queue).

@@ -1,6 +1,6 @@
 //! Exam generation and review: what the Questions page's "Generate" and review queue show.
 
-use super::ExamVersion;
+use super::{ExamVersion, ReaderCheckRow, ReaderKind, UserModelChoice};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -124,6 +124,26 @@ pub struct GenerationQuality {
     pub question_types: Vec<Tally>,
     /// The thresholds in force, once there are questions to set them on.
     pub thresholds: Option<FilterThresholds>,
+    /// The last check of whether a reader answers them from their passages and guesses them
+    /// without, and on how many questions it was run.
+    pub reading: Option<ReaderCheckRow>,
+}
+
+/// Read the exam's generated questions with a reader, with their passages and closed book.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct GeneratedReadingRequest {
+    /// The exam (default: the one on view).
+    pub exam: Option<String>,
+    /// The reader.
+    pub reader: ReaderKind,
+    /// The models folder (default: `PROCTOR_MODELS`, else ~/.local/share/proctor/models).
+    pub models: Option<String>,
+    /// Use the int8 embedder.
+    pub int8: bool,
+    /// Threads ONNX Runtime may use for one model run (0: its default, all cores).
+    pub threads: u32,
+    /// The models the user added to use (default: the only one of each role).
+    pub user_models: UserModelChoice,
 }
 
 /// Where a generated question stands.

@@ -124,6 +124,32 @@ fn the_offline_generator_writes_checked_questions_and_a_seed_writes_the_same_one
     assert_eq!(detail.provenance.generator, "offline");
     assert_eq!(detail.provenance.seed, 3);
 
+    // Answerable with the passage, not without: the lexical reader's check is kept with the
+    // quality.
+    let reading = project
+        .read_generated(
+            &proctor_api::dto::GeneratedReadingRequest {
+                exam: Some("Generated".into()),
+                reader: proctor_api::dto::ReaderKind::Lexical,
+                models: None,
+                int8: true,
+                threads: 0,
+                user_models: proctor_api::dto::UserModelChoice::default(),
+            },
+            &NoProgress,
+        )
+        .unwrap();
+    assert_eq!(reading.with_passage.of, q.parsed);
+    assert!(reading.with_passage.accuracy > 0.6, "{reading:?}");
+    assert!(reading.closed_book.accuracy < 0.3, "{reading:?}");
+    assert!(reading.reads, "{}", reading.sentence);
+    let kept = project
+        .generated(&exam("Generated"))
+        .unwrap()
+        .quality
+        .reading;
+    assert_eq!(kept.as_ref(), Some(&reading));
+
     // The same seed in another project writes the same questions.
     let other_dir = tempfile::tempdir().unwrap();
     let mut other = prepared(other_dir.path());

@@ -21,6 +21,7 @@ import type {
   GeneratedDetail,
   GeneratedEdit,
   GeneratedExam,
+  GeneratedReadingRequest,
   GeneratedRef,
   GridRequest,
   ImportRequest,
@@ -104,6 +105,7 @@ export const USE_CASES = {
   start_read_articles: { job: true },
   reader_check: { job: false },
   start_generate: { job: true },
+  start_read_generated: { job: true },
   generated: { job: false },
   generated_question: { job: false },
   review_generated: { job: false },
@@ -197,6 +199,8 @@ export function client(send: Transport) {
     readerCheck: (request: ExamRef) => send("reader_check", request) as Promise<ReaderCheck>,
     /** Generates questions from the prepared corpus and checks them. */
     startGenerate: (request: GenerateRequest) => send("start_generate", request) as Promise<JobStatus>,
+    /** Reads the generated questions with a reader, with and without their passages. */
+    startReadGenerated: (request: GeneratedReadingRequest) => send("start_read_generated", request) as Promise<JobStatus>,
     /** The generated questions of an exam with their quality (the review queue). */
     generated: (request: ExamRef) => send("generated", request) as Promise<GeneratedExam>,
     /** One generated question with its source, edits and provenance. */

@@ -362,7 +362,12 @@ question_types: Array<Tally>,
 /**
  * The thresholds in force, once there are questions to set them on.
  */
-thresholds: FilterThresholds | null, };
+thresholds: FilterThresholds | null, 
+/**
+ * The last check of whether a reader answers them from their passages and guesses them
+ * without, and on how many questions it was run.
+ */
+reading: ReaderCheckRow | null, };
 
 export type CandidateStatus = "unparsed" | "pending" | "accepted" | "rejected";
 
@@ -687,6 +692,32 @@ skipped: number,
  * The exam's generated questions' quality after this generation.
  */
 quality: GenerationQuality, };
+
+export type GeneratedReadingRequest = { 
+/**
+ * The exam (default: the one on view).
+ */
+exam: string | null, 
+/**
+ * The reader.
+ */
+reader: ReaderKind, 
+/**
+ * The models folder (default: `PROCTOR_MODELS`, else ~/.local/share/proctor/models).
+ */
+models: string | null, 
+/**
+ * Use the int8 embedder.
+ */
+int8: boolean, 
+/**
+ * Threads ONNX Runtime may use for one model run (0: its default, all cores).
+ */
+threads: number, 
+/**
+ * The models the user added to use (default: the only one of each role).
+ */
+user_models: UserModelChoice, };
 
 export type ExamFileFormat = "csv" | "json" | "auto_rag_eval";
 
@@ -1790,7 +1821,11 @@ reader_check: ReaderCheck | null,
 /**
  * A generation's report, once it finished.
  */
-generation: GenerationReport | null, };
+generation: GenerationReport | null, 
+/**
+ * A reading of the generated questions, once it finished.
+ */
+generated_reading: ReaderCheckRow | null, };
 
 export type PipelinesOverview = { 
 /**

@@ -20,6 +20,7 @@ function status(state: JobState, done: number): JobStatus {
     run: null,
     reader_check: null,
     generation: null,
+    generated_reading: null,
   };
 }
 
