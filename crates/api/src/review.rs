@@ -1,22 +1,19 @@
 //! Reviewing generated questions (METHODS.md §5): the queue with each question's source, filter
 //! findings and categories; accept (into the exam's draft, with provenance), reject with a
-//! reason, reinstate; edits recorded before and after; and the quality of what was generated.
+//! reason, reinstate; edits recorded before and after. (Their quality: `generation_quality.rs`.)
 
 use crate::dto::{
-    CandidateEdit, CandidateStatus, ExamFileFormat, ExamRef, ExportRequest, ExportedExam,
-    FilterFlag, FilterThresholds, GeneratedDetail, GeneratedEdit, GeneratedExam, GeneratedQuestion,
-    GeneratedRef, GenerationInfo, GenerationQuality, Provenance, QuestionEdit, ReviewAction,
-    ReviewReport, ReviewRequest, Tally, TopicCoverage,
+    CandidateEdit, CandidateStatus, ExamRef, FilterFlag, GeneratedDetail, GeneratedEdit,
+    GeneratedExam, GeneratedQuestion, GeneratedRef, GenerationInfo, Provenance, QuestionEdit,
+    ReviewAction, ReviewReport, ReviewRequest,
 };
 use crate::generate::Settings;
 use crate::project::exam_version_dto;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_core::QuestionDraft;
 use proctor_exam::classify::{BloomKeywords, question_type};
-use proctor_exam::generate::filters::{Check, Flag, Thresholds};
+use proctor_exam::generate::filters::Flag;
 use proctor_exam::generate::parse::Unparsed;
-use proctor_formats::exam_export::{ExportFormat, ExportQuestion, write_exam};
-use proctor_stats::significance::chi_square_uniform;
 use proctor_store::{CandidateRow, ExamVersionRow, GenerationRow, NewQuestion};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -124,16 +121,6 @@ fn question_dto(row: &CandidateRow, keywords: &BloomKeywords) -> GeneratedQuesti
         question_id: row.question_id.clone(),
         generation: n(usize::try_from(row.generation).unwrap_or(0)),
     }
-}
-
-fn tallies(counts: BTreeMap<String, usize>) -> Vec<Tally> {
-    counts
-        .into_iter()
-        .map(|(name, count)| Tally {
-            name,
-            count: n(count),
-        })
-        .collect()
 }
 
 impl Project {
@@ -428,194 +415,6 @@ impl Project {
         self.generated_question(&GeneratedRef {
             exam: Some(version.exam_name),
             id: edit.id,
-        })
-    }
-
-    /// The quality of an exam's generated questions.
-    pub(crate) fn generation_quality(
-        &self,
-        version: &ExamVersionRow,
-    ) -> ApiResult<GenerationQuality> {
-        let rows = self.store.candidates(version.exam)?;
-        let keywords = BloomKeywords::from_pairs(self.store.bloom_keywords()?);
-        let mut unparsed = BTreeMap::new();
-        let mut flagged = BTreeMap::new();
-        let (mut flagged_questions, mut duplicates) = (0, 0);
-        let (mut accepted, mut rejected, mut pending) = (0, 0, 0);
-        let mut positions = [0u64; 4];
-        let (mut longest, mut kept) = (0usize, 0usize);
-        let mut topics: BTreeMap<String, usize> = BTreeMap::new();
-        let mut bloom = BTreeMap::new();
-        let mut types = BTreeMap::new();
-        for row in &rows {
-            match row.status.as_str() {
-                "unparsed" => {
-                    let kind = row
-                        .parse_error
-                        .as_deref()
-                        .and_then(|e| serde_json::from_str::<Unparsed>(e).ok())
-                        .map_or("unknown", |e| e.kind());
-                    *unparsed.entry(kind.to_owned()).or_insert(0) += 1;
-                    continue;
-                }
-                "accepted" => accepted += 1,
-                "rejected" => rejected += 1,
-                _ => pending += 1,
-            }
-            let flags = flags_of(row);
-            if !flags.is_empty() {
-                flagged_questions += 1;
-            }
-            if flags.iter().any(|f| f.check == Check::Duplicate) {
-                duplicates += 1;
-            }
-            for f in &flags {
-                *flagged.entry(f.check.label().to_owned()).or_insert(0) += 1;
-            }
-            if row.status == "rejected" {
-                continue;
-            }
-            kept += 1;
-            let key = row.key.unwrap_or(0);
-            if let Some(p) = positions.get_mut(key) {
-                *p += 1;
-            }
-            let choices = row.choices.as_deref().unwrap_or(&[]);
-            let lengths: Vec<usize> = choices.iter().map(|c| c.chars().count()).collect();
-            let max = lengths.iter().copied().max().unwrap_or(0);
-            if lengths.iter().position(|l| *l == max) == Some(key) {
-                longest += 1;
-            }
-            *topics
-                .entry(row.topic.clone().unwrap_or_else(|| "(no topic)".into()))
-                .or_insert(0) += 1;
-            let stem = row.stem.as_deref().unwrap_or("");
-            for level in keywords.classify(stem) {
-                *bloom.entry(level.as_str().to_owned()).or_insert(0) += 1;
-            }
-            *types
-                .entry(question_type(stem).as_str().to_owned())
-                .or_insert(0) += 1;
-        }
-        let mut corpus: BTreeMap<String, usize> = BTreeMap::new();
-        let chunks = self.store.chunks()?;
-        for c in &chunks {
-            *corpus
-                .entry(c.topic.clone().unwrap_or_else(|| "(no topic)".into()))
-                .or_insert(0) += 1;
-        }
-        #[expect(clippy::cast_precision_loss, reason = "counts far below 2^52")]
-        let ratio = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
-        let thresholds: Option<Thresholds> = self
-            .store
-            .setting(&format!("generation-thresholds:{}", version.exam.0))?
-            .and_then(|t| serde_json::from_str(&t).ok());
-        let all_topics: std::collections::BTreeSet<&String> =
-            corpus.keys().chain(topics.keys()).collect();
-        Ok(GenerationQuality {
-            made: n(rows.len()),
-            parsed: n(rows.len() - unparsed.values().sum::<usize>()),
-            unparsed: tallies(unparsed),
-            flagged: tallies(flagged),
-            flagged_questions: n(flagged_questions),
-            duplicates: n(duplicates),
-            accepted: n(accepted),
-            rejected: n(rejected),
-            pending: n(pending),
-            key_positions: positions
-                .iter()
-                .map(|&p| n(usize::try_from(p).unwrap_or(0)))
-                .collect(),
-            key_positions_p: chi_square_uniform(&positions).map(|(_, p)| p),
-            longest_choice: (kept > 0).then(|| ratio(longest, kept)),
-            best_position: (kept > 0).then(|| {
-                ratio(
-                    usize::try_from(positions.iter().copied().max().unwrap_or(0)).unwrap_or(0),
-                    kept,
-                )
-            }),
-            topics: all_topics
-                .into_iter()
-                .map(|t| TopicCoverage {
-                    topic: t.clone(),
-                    questions: n(topics.get(t).copied().unwrap_or(0)),
-                    share: ratio(topics.get(t).copied().unwrap_or(0), kept),
-                    corpus_share: ratio(corpus.get(t).copied().unwrap_or(0), chunks.len()),
-                })
-                .collect(),
-            bloom: tallies(bloom),
-            question_types: tallies(types),
-            reading: self
-                .store
-                .setting(&crate::generated_reading::setting(version.exam))?
-                .and_then(|r| serde_json::from_str(&r).ok()),
-            thresholds: thresholds.map(|t| FilterThresholds {
-                share: t.share,
-                distractor_words: t.distractor_words,
-                distractor_meaning: t.distractor_meaning,
-                alike_words: t.alike_words,
-                alike_meaning: t.alike_meaning,
-            }),
-        })
-    }
-}
-
-impl Project {
-    /// An exam version written out as CSV, JSON or auto-rag-eval's exam.json; only its active
-    /// questions, generated ones with their provenance.
-    pub fn export_exam(&self, request: &ExportRequest) -> ApiResult<ExportedExam> {
-        let on_view = self.exam_version(request.exam.as_deref())?;
-        let version = match request.version {
-            None => on_view,
-            Some(number) => self
-                .store
-                .version_of(&on_view.exam_name, number)?
-                .ok_or_else(|| {
-                    ApiError::new(
-                        ErrorCode::NotFound,
-                        format!("exam '{}' has no version {number}", on_view.exam_name),
-                    )
-                })?,
-        };
-        let provenances = self.store.provenances(version.id)?;
-        let questions: Vec<ExportQuestion> = self
-            .store
-            .questions(version.id)?
-            .into_iter()
-            .filter(|q| q.active)
-            .map(|q| ExportQuestion {
-                provenance: provenances
-                    .get(&q.id)
-                    .and_then(|p| serde_json::from_str(p).ok()),
-                id: q.external_id,
-                stem: q.stem,
-                choices: q.choices,
-                key: q.key,
-                topic: q.topic,
-                bloom: q.bloom.iter().map(|b| b.as_str().to_owned()).collect(),
-                source_text: q.source_text,
-            })
-            .collect();
-        let (format, extension) = match request.format {
-            ExamFileFormat::Csv => (ExportFormat::Csv, "csv"),
-            ExamFileFormat::Json => (ExportFormat::Json, "json"),
-            ExamFileFormat::AutoRagEval => (ExportFormat::AutoRagEval, "exam.json"),
-        };
-        let stem: String = version
-            .exam_name
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() || c == '-' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        Ok(ExportedExam {
-            file_name: format!("{stem}-v{}.{extension}", version.version),
-            content: String::from_utf8_lossy(&write_exam(&questions, format)).into_owned(),
-            questions: n(questions.len()),
         })
     }
 }

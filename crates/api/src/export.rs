@@ -1,0 +1,70 @@
+//! An exam version written out: CSV, JSON with the provenance of generated questions, or
+//! auto-rag-eval's exam.json.
+
+use crate::dto::{ExamFileFormat, ExportRequest, ExportedExam};
+use crate::{ApiError, ApiResult, ErrorCode, Project};
+use proctor_formats::exam_export::{ExportFormat, ExportQuestion, write_exam};
+
+fn n(v: usize) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX)
+}
+
+impl Project {
+    /// An exam version written out as CSV, JSON or auto-rag-eval's exam.json; only its active
+    /// questions, generated ones with their provenance.
+    pub fn export_exam(&self, request: &ExportRequest) -> ApiResult<ExportedExam> {
+        let on_view = self.exam_version(request.exam.as_deref())?;
+        let version = match request.version {
+            None => on_view,
+            Some(number) => self
+                .store
+                .version_of(&on_view.exam_name, number)?
+                .ok_or_else(|| {
+                    ApiError::new(
+                        ErrorCode::NotFound,
+                        format!("exam '{}' has no version {number}", on_view.exam_name),
+                    )
+                })?,
+        };
+        let provenances = self.store.provenances(version.id)?;
+        let questions: Vec<ExportQuestion> = self
+            .store
+            .questions(version.id)?
+            .into_iter()
+            .filter(|q| q.active)
+            .map(|q| ExportQuestion {
+                provenance: provenances
+                    .get(&q.id)
+                    .and_then(|p| serde_json::from_str(p).ok()),
+                id: q.external_id,
+                stem: q.stem,
+                choices: q.choices,
+                key: q.key,
+                topic: q.topic,
+                bloom: q.bloom.iter().map(|b| b.as_str().to_owned()).collect(),
+                source_text: q.source_text,
+            })
+            .collect();
+        let (format, extension) = match request.format {
+            ExamFileFormat::Csv => (ExportFormat::Csv, "csv"),
+            ExamFileFormat::Json => (ExportFormat::Json, "json"),
+            ExamFileFormat::AutoRagEval => (ExportFormat::AutoRagEval, "exam.json"),
+        };
+        let stem: String = version
+            .exam_name
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        Ok(ExportedExam {
+            file_name: format!("{stem}-v{}.{extension}", version.version),
+            content: String::from_utf8_lossy(&write_exam(&questions, format)).into_owned(),
+            questions: n(questions.len()),
+        })
+    }
+}
