@@ -386,14 +386,17 @@ mod tests {
         assert_eq!(failed.state, JobState::Failed);
         assert_eq!(failed.error.unwrap().message, "nothing to do");
         assert_eq!(jobs.status(9).unwrap_err().code, ErrorCode::NotFound);
-        // Listeners heard progress of the first job and the end of both, pushed without asking.
-        for _ in 0..100 {
-            if heard
-                .lock()
-                .unwrap()
-                .iter()
-                .any(|s| s.id == failing.id && s.state == JobState::Failed)
-            {
+        // Listeners heard progress of the first job and the end of both, pushed without asking
+        // (each job's reporter pushes on its own beat: wait for both ends).
+        for _ in 0..200 {
+            let ends = |id: u32, state: JobState| {
+                heard
+                    .lock()
+                    .unwrap()
+                    .iter()
+                    .any(|s| s.id == id && s.state == state)
+            };
+            if ends(failing.id, JobState::Failed) && ends(1, JobState::Cancelled) {
                 break;
             }
             std::thread::sleep(std::time::Duration::from_millis(20));
