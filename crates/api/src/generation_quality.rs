@@ -4,9 +4,10 @@
 //! last reading check.
 
 use crate::dto::{FilterThresholds, GenerationQuality, Tally, TopicCoverage};
+use crate::review::flags_of;
 use crate::{ApiResult, Project};
 use proctor_exam::classify::{BloomKeywords, question_type};
-use proctor_exam::generate::filters::{Check, Flag, Thresholds};
+use proctor_exam::generate::filters::{Check, Thresholds};
 use proctor_exam::generate::parse::Unparsed;
 use proctor_stats::significance::chi_square_uniform;
 use proctor_store::ExamVersionRow;
@@ -14,10 +15,6 @@ use std::collections::BTreeMap;
 
 fn n(v: usize) -> u32 {
     u32::try_from(v).unwrap_or(u32::MAX)
-}
-
-fn flags_of(row: &proctor_store::CandidateRow) -> Vec<Flag> {
-    serde_json::from_str(&row.flags).unwrap_or_default()
 }
 
 fn tallies(counts: BTreeMap<String, usize>) -> Vec<Tally> {

@@ -55,7 +55,8 @@ fn status_of(text: &str) -> CandidateStatus {
     }
 }
 
-fn flags_of(row: &CandidateRow) -> Vec<Flag> {
+/// The filters' flags stored with a generated question.
+pub(crate) fn flags_of(row: &CandidateRow) -> Vec<Flag> {
     serde_json::from_str(&row.flags).unwrap_or_default()
 }
 

@@ -5,7 +5,7 @@
 use super::*;
 use proctor_api::dto::{
     AddModelRequest, CandidateStatus, EndpointRequest, ExamRef, GenerateRequest, GeneratedRef,
-    GeneratorKind, IngestRequest,
+    GeneratorKind,
 };
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -29,24 +29,6 @@ fn scratch_models(dir: &Path) -> String {
     )
     .unwrap();
     folder.to_str().unwrap().to_owned()
-}
-
-fn prepared(dir: &Path, models: &str) -> Project {
-    let path = dir.join("s.proctor");
-    proctor_api::sample::build(&path, &NoProgress).unwrap();
-    let mut project = Project::open(&path).unwrap();
-    project
-        .ingest(
-            &IngestRequest {
-                chunking: None,
-                models: Some(models.into()),
-                int8: true,
-                threads: 0,
-            },
-            &NoProgress,
-        )
-        .unwrap();
-    project
 }
 
 /// A well-formed question, different for each `n`.
@@ -133,7 +115,7 @@ fn request(model: Option<&str>, count: u32, models: &str) -> GenerateRequest {
 fn an_endpoint_writes_questions_and_every_bad_reply_is_counted_with_its_reason() {
     let dir = tempfile::tempdir().unwrap();
     let models = scratch_models(dir.path());
-    let mut project = prepared(dir.path(), &models);
+    let mut project = crate::generation::prepared_with(dir.path(), Some(&models));
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}/v1", listener.local_addr().unwrap());
     let count = Arc::new(AtomicUsize::new(0));
@@ -251,7 +233,7 @@ fn the_installed_small_model_is_refused_unless_asked_and_then_counted_honestly()
     let _turn = crate::language_model_turn();
     let dir = tempfile::tempdir().unwrap();
     let models = scratch_models(dir.path());
-    let mut project = prepared(dir.path(), &models);
+    let mut project = crate::generation::prepared_with(dir.path(), Some(&models));
     let refused = project
         .generate(&request(None, 3, &models), &NoProgress)
         .unwrap_err();

@@ -10,7 +10,9 @@ use proctor_api::dto::{
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-fn prepared(dir: &Path) -> Project {
+/// The sample project with its corpus prepared (int8 embedder), from `models` or the default
+/// models folder.
+pub(crate) fn prepared_with(dir: &Path, models: Option<&str>) -> Project {
     let path = dir.join("s.proctor");
     proctor_api::sample::build(&path, &NoProgress).unwrap();
     let mut project = Project::open(&path).unwrap();
@@ -18,7 +20,7 @@ fn prepared(dir: &Path) -> Project {
         .ingest(
             &IngestRequest {
                 chunking: None,
-                models: None,
+                models: models.map(Into::into),
                 int8: true,
                 threads: 0,
             },
@@ -26,6 +28,10 @@ fn prepared(dir: &Path) -> Project {
         )
         .unwrap();
     project
+}
+
+fn prepared(dir: &Path) -> Project {
+    prepared_with(dir, None)
 }
 
 fn request(exam: &str, count: u32, seed: u32) -> GenerateRequest {
