@@ -346,10 +346,14 @@ pub fn chi_square_uniform(counts: &[u64]) -> Option<(f64, f64)> {
         .sum();
     #[expect(clippy::cast_precision_loss, reason = "a handful of categories")]
     let df = (counts.len() - 1) as f64;
-    Some((
-        statistic,
-        statrs::function::gamma::gamma_ur(df / 2.0, statistic / 2.0),
-    ))
+    // Equal counts give a statistic of exactly 0, where the upper incomplete gamma is 1 (and
+    // statrs refuses x = 0).
+    let p_value = if statistic > 0.0 {
+        statrs::function::gamma::gamma_ur(df / 2.0, statistic / 2.0)
+    } else {
+        1.0
+    };
+    Some((statistic, p_value))
 }
 
 /// Holm's step-down adjustment of several p-values (same order as given):
@@ -563,6 +567,8 @@ mod tests {
             );
         }
         assert!((chi_square_uniform(&[10, 20, 30, 40]).unwrap().0 - 20.0).abs() < 1e-12);
+        // Perfectly even counts: scipy.stats.chisquare([3, 3, 3, 3]) = (0.0, 1.0).
+        assert_eq!(chi_square_uniform(&[3, 3, 3, 3]), Some((0.0, 1.0)));
         assert_eq!(chi_square_uniform(&[0, 0]), None);
         assert_eq!(chi_square_uniform(&[5]), None);
     }
