@@ -18,6 +18,8 @@ ALLOWED = {
     "proctor-models": {"proctor-core"},
     "proctor-search": {"proctor-stats"},
     "proctor-sample": set(),
+    # Test-only (a dev-dependency): a vendor-like HTTP server.
+    "proctor-testkit": set(),
     "proctor-api": {"proctor-core", "proctor-stats", "proctor-store", "proctor-formats", "proctor-exam", "proctor-sample", "proctor-models", "proctor-search"},
     # The doors: only the facade. `proctor serve` is a subcommand of the CLI, so the CLI may
     # start the HTTP door; neither may reach below the facade.

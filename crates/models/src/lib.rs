@@ -36,6 +36,7 @@ mod runtime;
 mod scorer;
 mod secrets;
 mod selftest;
+pub mod vendor;
 
 pub use embedder::{EmbedderOptions, OnnxEmbedder};
 pub use endpoint::{EndpointModel, EndpointSettings};

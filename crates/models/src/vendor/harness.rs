@@ -1,0 +1,227 @@
+//! A run against an endpoint: bounded concurrency, a rate limit, a circuit breaker, a budget
+//! and a stop button, around the [`Sender`]. Results come back to the caller's thread (which
+//! owns the project file) as they arrive.
+
+use crate::vendor::http::{Exchange, Gate, Outgoing, Sender, sleep_unless};
+use crate::vendor::spec::{Limits, Price};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError, mpsc};
+use std::time::{Duration, Instant};
+
+/// Where a run stops of its own accord (0 or absent: no limit).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Budget {
+    /// HTTP requests sent (retries count).
+    pub max_requests: u64,
+    /// Tokens used (prompt and completion), as the endpoint reports them.
+    pub max_tokens: u64,
+    /// Cost, at the endpoint's price.
+    pub max_cost: f64,
+}
+
+/// Why a run stopped before its end.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Halt {
+    /// The user stopped it.
+    Stopped,
+    /// The circuit breaker opened: the message says after what.
+    Breaker(String),
+    /// The budget is spent: the message says which.
+    Budget(String),
+}
+
+impl Halt {
+    /// The reason in words.
+    pub fn message(&self) -> String {
+        match self {
+            Self::Stopped => "the run was stopped".to_owned(),
+            Self::Breaker(m) | Self::Budget(m) => m.clone(),
+        }
+    }
+}
+
+/// One endpoint's run state, shared by its workers.
+pub struct Harness<'a> {
+    sender: Sender,
+    limits: Limits,
+    price: Price,
+    budget: Budget,
+    stop: &'a (dyn Fn() -> bool + Sync),
+    next_slot: Mutex<Instant>,
+    requests: AtomicU64,
+    tokens: AtomicU64,
+    cost_nanos: AtomicU64,
+    failures_in_row: AtomicU32,
+    halt: Mutex<Option<Halt>>,
+}
+
+impl Gate for Harness<'_> {
+    fn admit(&self) -> bool {
+        if self.halted() {
+            return false;
+        }
+        if self.budget.max_requests > 0 {
+            let sent = self.requests.fetch_add(1, Ordering::SeqCst);
+            if sent >= self.budget.max_requests {
+                self.requests.fetch_sub(1, Ordering::SeqCst);
+                self.halt_with(Halt::Budget(format!(
+                    "the budget of {} requests is spent",
+                    self.budget.max_requests
+                )));
+                return false;
+            }
+        } else {
+            self.requests.fetch_add(1, Ordering::SeqCst);
+        }
+        if self.limits.requests_per_minute == 0 {
+            return true;
+        }
+        let interval = Duration::from_mins(1) / self.limits.requests_per_minute;
+        let slot = {
+            let mut next = self
+                .next_slot
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            let slot = (*next).max(Instant::now());
+            *next = slot + interval;
+            slot
+        };
+        sleep_unless(slot.saturating_duration_since(Instant::now()), self)
+    }
+
+    fn halted(&self) -> bool {
+        if (self.stop)() {
+            self.halt_with(Halt::Stopped);
+        }
+        self.halt
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_some()
+    }
+}
+
+impl<'a> Harness<'a> {
+    /// A harness for one endpoint; `stop` is polled (the job's Stop button).
+    pub fn new(
+        limits: Limits,
+        price: Price,
+        budget: Budget,
+        stop: &'a (dyn Fn() -> bool + Sync),
+    ) -> Self {
+        Self {
+            sender: Sender::new(limits),
+            limits,
+            price,
+            budget,
+            stop,
+            next_slot: Mutex::new(Instant::now()),
+            requests: AtomicU64::new(0),
+            tokens: AtomicU64::new(0),
+            cost_nanos: AtomicU64::new(0),
+            failures_in_row: AtomicU32::new(0),
+            halt: Mutex::new(None),
+        }
+    }
+
+    fn halt_with(&self, halt: Halt) {
+        let mut current = self.halt.lock().unwrap_or_else(PoisonError::into_inner);
+        if current.is_none() {
+            *current = Some(halt);
+        }
+    }
+
+    /// Why the run halted, if it did.
+    pub fn halt(&self) -> Option<Halt> {
+        self.halt
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Requests sent so far.
+    pub fn requests(&self) -> u64 {
+        self.requests.load(Ordering::SeqCst)
+    }
+
+    /// Sends one request (with retries).
+    pub fn send(&self, request: &Outgoing) -> Exchange {
+        self.sender.send(request, self)
+    }
+
+    /// Records how a question went: a failure counts towards the circuit breaker (a success
+    /// resets it), and the tokens and cost towards the budget.
+    pub fn record(
+        &self,
+        failure: Option<&str>,
+        prompt_tokens: Option<u64>,
+        completion_tokens: Option<u64>,
+    ) {
+        match failure {
+            Some(reason) => {
+                let in_row = self.failures_in_row.fetch_add(1, Ordering::SeqCst) + 1;
+                if in_row >= self.limits.breaker {
+                    self.halt_with(Halt::Breaker(format!(
+                        "the endpoint failed {in_row} questions in a row (the last: {reason}); the run is paused — check the endpoint, then run again to resume"
+                    )));
+                }
+            }
+            None => self.failures_in_row.store(0, Ordering::SeqCst),
+        }
+        let tokens = prompt_tokens.unwrap_or(0) + completion_tokens.unwrap_or(0);
+        let used = self.tokens.fetch_add(tokens, Ordering::SeqCst) + tokens;
+        if self.budget.max_tokens > 0 && used >= self.budget.max_tokens {
+            self.halt_with(Halt::Budget(format!(
+                "the budget of {} tokens is spent ({used} used)",
+                self.budget.max_tokens
+            )));
+        }
+        let cost = self.price.cost(prompt_tokens, completion_tokens);
+        let nanos = (cost * 1e9).round() as u64;
+        let spent = (self.cost_nanos.fetch_add(nanos, Ordering::SeqCst) + nanos) as f64 / 1e9;
+        if self.budget.max_cost > 0.0 && spent >= self.budget.max_cost {
+            self.halt_with(Halt::Budget(format!(
+                "the budget of {} is spent ({spent:.4} at the price set)",
+                self.budget.max_cost
+            )));
+        }
+    }
+
+    /// Works through `items` with as many workers as the concurrency allows, handing each
+    /// result to `done` on this thread as it arrives. Stops taking new items when the run
+    /// halts; items in flight finish (and `work` sees the halt through [`Exchange::halted`]).
+    pub fn run<T: Sync, R: Send>(
+        &self,
+        items: &[T],
+        work: impl Fn(&T) -> R + Sync,
+        mut done: impl FnMut(R),
+    ) -> Option<Halt> {
+        let next = AtomicUsize::new(0);
+        let workers = (self.limits.concurrency as usize).clamp(1, items.len().max(1));
+        std::thread::scope(|scope| {
+            let (tx, rx) = mpsc::channel();
+            for _ in 0..workers {
+                let tx = tx.clone();
+                let (next, work) = (&next, &work);
+                scope.spawn(move || {
+                    loop {
+                        if self.halted() {
+                            break;
+                        }
+                        let i = next.fetch_add(1, Ordering::SeqCst);
+                        let Some(item) = items.get(i) else { break };
+                        if tx.send(work(item)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            for result in rx {
+                done(result);
+            }
+        });
+        self.halt()
+    }
+}

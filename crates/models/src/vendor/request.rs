@@ -1,0 +1,191 @@
+//! A question turned into a request: the template filled in, the secret headers read (once per
+//! run) and a copy of the request to keep, with every secret masked.
+
+use crate::ModelError;
+use crate::vendor::http::Outgoing;
+use crate::vendor::spec::{HeaderValue, HttpMethod, VendorSpec};
+use crate::vendor::template::{self, Fields};
+
+/// The secret header values of one endpoint, read when a run (or a try) begins.
+pub struct Secrets {
+    values: Vec<Option<String>>,
+}
+
+impl std::fmt::Debug for Secrets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Secrets({} read)", self.values.iter().flatten().count())
+    }
+}
+
+impl Secrets {
+    /// Reads each secret header's value; one that is not there is an error naming where it
+    /// was looked for.
+    pub fn read(spec: &VendorSpec, system: &str) -> Result<Self, ModelError> {
+        let values = spec
+            .headers
+            .iter()
+            .map(|h| {
+                h.value
+                    .secret_source()
+                    .map(|source| source.read(&format!("the endpoint '{system}'")))
+                    .transpose()
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Self { values })
+    }
+
+    /// `text` with every secret replaced by "•••" (a server may echo a header back).
+    pub fn redact(&self, text: &str) -> String {
+        let mut out = text.to_owned();
+        for secret in self.values.iter().flatten().filter(|s| s.len() >= 4) {
+            if out.contains(secret.as_str()) {
+                out = out.replace(secret.as_str(), "•••");
+            }
+        }
+        out
+    }
+}
+
+/// A request ready to send and its copy to keep (secrets masked).
+#[derive(Debug)]
+pub struct Prepared {
+    /// What is sent.
+    pub outgoing: Outgoing,
+    /// The request as text, secrets masked: "POST address", the headers, a blank line, the body.
+    pub copy: String,
+}
+
+/// Fills the spec in for one question.
+pub fn prepare(
+    spec: &VendorSpec,
+    fields: &Fields,
+    secrets: &Secrets,
+) -> Result<Prepared, ModelError> {
+    let url = template::render_url(spec.url.trim(), fields)?;
+    let body = if spec.method == HttpMethod::Get {
+        None
+    } else {
+        Some(template::render_body(&spec.body, fields)?)
+    };
+    let mut headers = Vec::with_capacity(spec.headers.len() + 1);
+    let mut shown = Vec::with_capacity(spec.headers.len() + 1);
+    for (header, secret) in spec.headers.iter().zip(&secrets.values) {
+        let name = header.name.trim().to_owned();
+        match (&header.value, secret) {
+            (HeaderValue::Text { value }, _) => {
+                shown.push(format!("{name}: {value}"));
+                headers.push((name, value.clone()));
+            }
+            (
+                HeaderValue::Environment { name: from, prefix }
+                | HeaderValue::Keychain { name: from, prefix },
+                Some(secret),
+            ) => {
+                let place = match header.value {
+                    HeaderValue::Keychain { .. } => format!("keychain entry '{from}'"),
+                    _ => format!("${from}"),
+                };
+                shown.push(format!("{name}: {prefix}••• (from {place})"));
+                headers.push((name, format!("{prefix}{secret}")));
+            }
+            (_, None) => {
+                return Err(ModelError::Invalid(format!(
+                    "the header {name}'s secret was not read"
+                )));
+            }
+        }
+    }
+    let has_type = headers
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case("content-type"));
+    if let Some(body) = &body
+        && !has_type
+    {
+        let kind = if template::is_json(body) {
+            "application/json"
+        } else {
+            "text/plain; charset=utf-8"
+        };
+        shown.push(format!("Content-Type: {kind}"));
+        headers.push(("Content-Type".to_owned(), kind.to_owned()));
+    }
+    let mut copy = format!("{} {url}\n{}\n", spec.method.as_str(), shown.join("\n"));
+    if let Some(body) = &body {
+        copy.push('\n');
+        copy.push_str(body);
+    }
+    Ok(Prepared {
+        outgoing: Outgoing {
+            method: spec.method,
+            url,
+            headers,
+            body,
+        },
+        copy,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vendor::spec::{HeaderSpec, presets};
+
+    #[test]
+    fn the_copy_masks_secrets_and_the_request_carries_them() {
+        let mut spec = presets().remove(0).spec;
+        // SAFETY of the test: a variable only this test reads.
+        let var = "PROCTOR_TEST_VENDOR_SECRET_REQUEST";
+        spec.headers = vec![
+            HeaderSpec {
+                name: "Authorization".into(),
+                value: HeaderValue::Environment {
+                    name: var.into(),
+                    prefix: "Bearer ".into(),
+                },
+            },
+            HeaderSpec {
+                name: "X-Team".into(),
+                value: HeaderValue::Text {
+                    value: "eval".into(),
+                },
+            },
+        ];
+        let secret = "sk-test-0123456789abcdef";
+        let secrets = Secrets {
+            values: vec![Some(secret.to_owned()), None],
+        };
+        let prepared = prepare(&spec, &Fields::example(), &secrets).unwrap();
+        assert!(!prepared.copy.contains(secret), "{}", prepared.copy);
+        assert!(
+            prepared
+                .copy
+                .contains("Bearer ••• (from $PROCTOR_TEST_VENDOR_SECRET_REQUEST)")
+        );
+        assert!(prepared.copy.contains("X-Team: eval"));
+        assert!(
+            prepared
+                .outgoing
+                .headers
+                .contains(&("Authorization".into(), format!("Bearer {secret}")))
+        );
+        assert!(format!("{:?}", prepared.outgoing).find(secret).is_none());
+        assert_eq!(secrets.redact(&format!("echo {secret}!")), "echo •••!");
+    }
+
+    #[test]
+    fn a_missing_secret_names_its_variable() {
+        let mut spec = presets().remove(0).spec;
+        spec.headers = vec![HeaderSpec {
+            name: "Authorization".into(),
+            value: HeaderValue::Environment {
+                name: "PROCTOR_TEST_SURELY_UNSET_VARIABLE".into(),
+                prefix: "Bearer ".into(),
+            },
+        }];
+        let e = Secrets::read(&spec, "vendor A").unwrap_err().to_string();
+        assert!(
+            e.contains("PROCTOR_TEST_SURELY_UNSET_VARIABLE") && e.contains("vendor A"),
+            "{e}"
+        );
+    }
+}
