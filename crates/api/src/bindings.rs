@@ -34,9 +34,17 @@ use crate::dto::{
     GenerationReport, GeneratorKind, Provenance, ReviewAction, ReviewReport, ReviewRequest, Tally,
     TopicCoverage,
 };
+use crate::dto::{
+    EndpointRunReport, EndpointRunRequest, EndpointSitting, EndpointSystem, EndpointView,
+    ExchangeRef, ExchangeView, Operations, SecretHeader, TryReport, TryRequest,
+};
 use crate::dto::{IrtSettings, JobId, Measurable, RenameTopic, SystemGroup, Verdict};
 use crate::dto::{LetterShare, LlmScoring, Rate, ReaderCheck, ReaderCheckRequest, ReaderCheckRow};
 use crate::{ApiError, ErrorCode};
+use proctor_models::vendor::{
+    Budget, EvidenceItem, HeaderSpec, HeaderValue, HttpMethod, Limits, Preset, Price, ReplyPaths,
+    VendorMode, VendorSpec,
+};
 use ts_rs::TS;
 
 /// Where the generated file lives, relative to the workspace root.
@@ -187,6 +195,28 @@ pub fn typescript() -> String {
         SystemsOverview::decl(),
         RenameSystem::decl(),
         SystemTags::decl(),
+        VendorMode::decl(),
+        HttpMethod::decl(),
+        HeaderValue::decl(),
+        HeaderSpec::decl(),
+        Limits::decl(),
+        Price::decl(),
+        ReplyPaths::decl(),
+        VendorSpec::decl(),
+        Preset::decl(),
+        Budget::decl(),
+        EvidenceItem::decl(),
+        EndpointSystem::decl(),
+        SecretHeader::decl(),
+        EndpointView::decl(),
+        TryRequest::decl(),
+        TryReport::decl(),
+        EndpointRunRequest::decl(),
+        EndpointSitting::decl(),
+        EndpointRunReport::decl(),
+        ExchangeRef::decl(),
+        ExchangeView::decl(),
+        Operations::decl(),
     ];
     let mut out = String::from(
         "// Generated from the Rust DTOs in crates/api/src/dto.rs by crates/api/src/bindings.rs.\n\

@@ -289,7 +289,17 @@ impl Project {
         for system in &systems {
             let mut counts = [0u32; 4];
             let mut answered = 0usize;
-            if let Some(run) = runs.iter().find(|r| r.system == Some(system.id)) {
+            let sitting = runs.iter().find(|r| r.system == Some(system.id));
+            let operations = if system.kind == SystemKind::Endpoint {
+                let answers = runs
+                    .iter()
+                    .find(|r| r.system == Some(system.id) && r.mode == RunMode::Answers)
+                    .map(|r| r.id);
+                self.operations(system.id, &system.name, &questions, answers)?
+            } else {
+                None
+            };
+            if let Some(run) = sitting {
                 for response in self.store.responses(run.id)? {
                     let Some(key) = keys.get(&response.question) else {
                         continue;
@@ -321,6 +331,7 @@ impl Project {
                 errors: counts[3],
                 to_answer: n(keys.len().saturating_sub(answered)),
                 mean_latency_ms: self.store.mean_latency(system.id)?,
+                operations,
             });
         }
         infos.sort_by(|a, b| a.group.cmp(&b.group).then_with(|| a.name.cmp(&b.name)));

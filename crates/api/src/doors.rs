@@ -24,10 +24,15 @@ use crate::dto::{
     SystemTags, SystemsOverview,
 };
 use crate::dto::{
+    EndpointRunRequest, EndpointSystem, EndpointView, ExchangeRef, ExchangeView, TryReport,
+    TryRequest,
+};
+use crate::dto::{
     ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
     GeneratedReadingRequest, GeneratedRef, ReviewReport, ReviewRequest,
 };
 use crate::{ApiError, ApiResult, ErrorCode, Workbench};
+use proctor_models::vendor::Preset;
 use serde_json::Value;
 use std::fmt::Write as _;
 use ts_rs::TS;
@@ -174,6 +179,18 @@ use_cases! {
     review_generated(ReviewRequest) -> ReviewReport;
     /// Edits a generated question, recording the edit.
     edit_generated(GeneratedEdit) -> GeneratedDetail;
+    /// The ready-made endpoint configurations.
+    endpoint_presets(()) -> Vec<Preset>;
+    /// Creates an endpoint system, or changes its configuration.
+    save_endpoint(EndpointSystem) -> EndpointView;
+    /// An endpoint system's configuration and whether its secrets can be read.
+    endpoint(SystemName) -> EndpointView;
+    /// Sends one question with a configuration and shows what came back (nothing stored).
+    try_endpoint(TryRequest) -> TryReport;
+    /// Lets endpoint systems sit the exam (or write their articles), resuming.
+    start_endpoint_run(EndpointRunRequest) -> JobStatus, job;
+    /// The request and raw reply behind one answer of an endpoint system.
+    exchange(ExchangeRef) -> ExchangeView;
     /// An exam version written out as CSV, JSON or auto-rag-eval's exam.json.
     export_exam(ExportRequest) -> ExportedExam;
     /// Where a background job stands.

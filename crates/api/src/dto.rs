@@ -1,10 +1,12 @@
 //! Transport types: what crosses the doors. Each has a generated TypeScript twin.
 
 mod browse;
+mod endpoints;
 mod generation;
 mod pipelines;
 mod versions;
 pub use browse::*;
+pub use endpoints::*;
 pub use generation::*;
 pub use pipelines::*;
 pub use versions::*;
@@ -1224,6 +1226,8 @@ pub struct JobStatus {
     pub generation: Option<GenerationReport>,
     /// A reading of the generated questions, once it finished.
     pub generated_reading: Option<ReaderCheckRow>,
+    /// An endpoint run's report, once it finished.
+    pub endpoint_run: Option<EndpointRunReport>,
 }
 
 /// What the built-in pipelines of a project need and have.

@@ -10,8 +10,8 @@ fn n(v: usize) -> u32 {
 }
 
 impl Project {
-    /// An exam version written out as CSV, JSON or auto-rag-eval's exam.json; only its active
-    /// questions, generated ones with their provenance.
+    /// An exam version written out as CSV, JSON or auto-rag-eval's exam.json (only its active
+    /// questions, generated ones with their provenance), or for vendors (no keys).
     pub fn export_exam(&self, request: &ExportRequest) -> ApiResult<ExportedExam> {
         let on_view = self.exam_version(request.exam.as_deref())?;
         let version = match request.version {
@@ -43,12 +43,15 @@ impl Project {
                 topic: q.topic,
                 bloom: q.bloom.iter().map(|b| b.as_str().to_owned()).collect(),
                 source_text: q.source_text,
+                query: q.query,
             })
             .collect();
         let (format, extension) = match request.format {
             ExamFileFormat::Csv => (ExportFormat::Csv, "csv"),
             ExamFileFormat::Json => (ExportFormat::Json, "json"),
             ExamFileFormat::AutoRagEval => (ExportFormat::AutoRagEval, "exam.json"),
+            ExamFileFormat::VendorCsv => (ExportFormat::VendorCsv, "for-vendors.csv"),
+            ExamFileFormat::VendorJsonl => (ExportFormat::VendorJsonl, "for-vendors.jsonl"),
         };
         let stem: String = version
             .exam_name

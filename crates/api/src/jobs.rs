@@ -5,8 +5,8 @@
 //! status when it changes, at most a few times a second, and once more when it ends.
 
 use crate::dto::{
-    GenerationReport, ImportReport, IngestReport, JobState, JobStatus, ReaderCheck, ReaderCheckRow,
-    RunReport,
+    EndpointRunReport, GenerationReport, ImportReport, IngestReport, JobState, JobStatus,
+    ReaderCheck, ReaderCheckRow, RunReport,
 };
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use std::path::PathBuf;
@@ -23,6 +23,7 @@ pub(crate) enum Outcome {
     ReaderCheck(ReaderCheck),
     Generate(Box<GenerationReport>),
     GeneratedReading(Box<ReaderCheckRow>),
+    EndpointRun(Box<EndpointRunReport>),
 }
 
 #[derive(Debug)]
@@ -139,6 +140,10 @@ impl Job {
             },
             generation: match &outcome {
                 Some(Outcome::Generate(r)) => Some((**r).clone()),
+                _ => None,
+            },
+            endpoint_run: match &outcome {
+                Some(Outcome::EndpointRun(r)) => Some((**r).clone()),
                 _ => None,
             },
             generated_reading: match outcome {

@@ -25,6 +25,8 @@ mod categories;
 mod correlate;
 pub mod doors;
 pub mod dto;
+mod endpoint_runs;
+mod endpoints;
 mod error;
 mod export;
 mod extractive;

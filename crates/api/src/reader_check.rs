@@ -196,7 +196,7 @@ fn default_readers(models: Option<&str>) -> Vec<ReaderKind> {
     readers
 }
 
-fn rate(right: usize, of: usize) -> ApiResult<Rate> {
+pub(crate) fn rate(right: usize, of: usize) -> ApiResult<Rate> {
     let (low, high) = if of == 0 {
         (0.0, 1.0)
     } else {

@@ -17,11 +17,16 @@ use crate::dto::{
     SystemTags, SystemsOverview,
 };
 use crate::dto::{
+    EndpointRunRequest, EndpointSystem, EndpointView, ExchangeRef, ExchangeView, TryReport,
+    TryRequest,
+};
+use crate::dto::{
     ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
     GeneratedReadingRequest, GeneratedRef, ReviewReport, ReviewRequest,
 };
 use crate::jobs::{Jobs, Listener, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project, Upload};
+use proctor_models::vendor::{Preset, presets};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
@@ -315,6 +320,43 @@ impl Workbench {
                     .map(|r| Outcome::GeneratedReading(Box::new(r)))
             },
         )
+    }
+
+    /// The ready-made endpoint configurations (OpenAI-compatible chat, generic RAG, EXAM mode).
+    pub fn endpoint_presets(&self, (): ()) -> ApiResult<Vec<Preset>> {
+        Ok(presets())
+    }
+
+    /// Creates an endpoint system, or changes its configuration.
+    pub fn save_endpoint(&self, request: EndpointSystem) -> ApiResult<EndpointView> {
+        self.with_project(|p| p.save_endpoint(&request))
+    }
+
+    /// An endpoint system's configuration and whether its secrets can be read.
+    pub fn endpoint(&self, which: SystemName) -> ApiResult<EndpointView> {
+        self.with_project(|p| p.endpoint(&which.name))
+    }
+
+    /// Sends one question with a configuration and shows what came back (nothing stored).
+    pub fn try_endpoint(&self, request: TryRequest) -> ApiResult<TryReport> {
+        self.with_project(|p| p.try_endpoint(&request))
+    }
+
+    /// Starts endpoint systems sitting the exam (resuming what an earlier run left).
+    pub fn start_endpoint_run(&self, request: EndpointRunRequest) -> ApiResult<JobStatus> {
+        let (path, on_view) = self.with_project(|p| Ok((p.path().to_owned(), p.on_view)))?;
+        self.jobs
+            .start("Asking the endpoints", path, move |project, progress| {
+                project.on_view = on_view;
+                project
+                    .run_endpoints(&request, progress)
+                    .map(|r| Outcome::EndpointRun(Box::new(r)))
+            })
+    }
+
+    /// The request and raw reply behind one answer of an endpoint system.
+    pub fn exchange(&self, which: ExchangeRef) -> ApiResult<ExchangeView> {
+        self.with_project(|p| p.exchange(&which))
     }
 
     /// The generated questions of an exam with their quality (the review queue).

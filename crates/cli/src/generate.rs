@@ -142,6 +142,10 @@ pub(crate) enum FileFormat {
     Json,
     /// auto-rag-eval's exam.json.
     AutoRagEval,
+    /// For vendors to run themselves: ids, stems, choices, an empty answer column; no keys.
+    VendorCsv,
+    /// The same as JSON Lines.
+    VendorJsonl,
 }
 
 pub(crate) fn generate(args: GenerateArgs) -> ApiResult<()> {
@@ -327,6 +331,8 @@ pub(crate) fn exam(action: ExamAction) -> ApiResult<()> {
             FileFormat::Csv => ExamFileFormat::Csv,
             FileFormat::Json => ExamFileFormat::Json,
             FileFormat::AutoRagEval => ExamFileFormat::AutoRagEval,
+            FileFormat::VendorCsv => ExamFileFormat::VendorCsv,
+            FileFormat::VendorJsonl => ExamFileFormat::VendorJsonl,
         },
     })?;
     let path = output.unwrap_or_else(|| PathBuf::from(&exported.file_name));

@@ -15,6 +15,12 @@ pub enum ExportFormat {
     /// auto-rag-eval's exam.json: `question`, `documentation`, `choices` as "A) …",
     /// `correct_answer` as a letter.
     AutoRagEval,
+    /// For vendors to run themselves, without keys: CSV with `question_id`, `question`, the
+    /// choices in columns A, B, C…, `query` and an empty `answer` column to fill in — the file
+    /// comes back as an answer file.
+    VendorCsv,
+    /// The same as JSON Lines: `question_id`, `question`, `choices`, `query`, `answer: null`.
+    VendorJsonl,
 }
 
 impl ExportFormat {
@@ -24,6 +30,8 @@ impl ExportFormat {
             "csv" => Some(Self::Csv),
             "json" => Some(Self::Json),
             "auto-rag-eval" | "autorag" | "exam.json" => Some(Self::AutoRagEval),
+            "vendor-csv" => Some(Self::VendorCsv),
+            "vendor-jsonl" | "jsonl" => Some(Self::VendorJsonl),
             _ => None,
         }
     }
@@ -46,6 +54,8 @@ pub struct ExportQuestion {
     pub bloom: Vec<String>,
     /// The passage it was written from.
     pub source_text: Option<String>,
+    /// The query it belongs to (EXAM mode).
+    pub query: Option<String>,
     /// Its provenance (generated questions), as JSON.
     pub provenance: Option<Value>,
 }
@@ -61,6 +71,7 @@ fn csv_field(text: &str) -> String {
 /// The exam as bytes in `format`.
 pub fn write_exam(questions: &[ExportQuestion], format: ExportFormat) -> Vec<u8> {
     match format {
+        ExportFormat::VendorCsv | ExportFormat::VendorJsonl => write_for_vendors(questions, format),
         ExportFormat::Csv => {
             let width = questions.iter().map(|q| q.choices.len()).max().unwrap_or(4);
             let mut header: Vec<String> = vec!["id".into(), "question".into()];
@@ -130,6 +141,41 @@ pub fn write_exam(questions: &[ExportQuestion], format: ExportFormat) -> Vec<u8>
     }
 }
 
+/// The exam for a vendor: ids, stems, choices and queries, never the keys, topics, Bloom
+/// levels or source passages.
+fn write_for_vendors(questions: &[ExportQuestion], format: ExportFormat) -> Vec<u8> {
+    if format == ExportFormat::VendorJsonl {
+        let mut out = Vec::new();
+        for q in questions {
+            let line = json!({
+                "question_id": q.id,
+                "question": q.stem,
+                "choices": q.choices,
+                "query": q.query,
+                "answer": Value::Null,
+            });
+            out.extend_from_slice(line.to_string().as_bytes());
+            out.push(b'\n');
+        }
+        return out;
+    }
+    let width = questions.iter().map(|q| q.choices.len()).max().unwrap_or(4);
+    let mut header: Vec<String> = vec!["question_id".into(), "question".into()];
+    header.extend((0..width).map(|i| letter(i).to_string()));
+    header.extend(["query", "answer"].map(String::from));
+    let mut out = header.join(",");
+    out.push('\n');
+    for q in questions {
+        let mut row = vec![csv_field(&q.id), csv_field(&q.stem)];
+        row.extend((0..width).map(|i| csv_field(q.choices.get(i).map_or("", String::as_str))));
+        row.push(csv_field(q.query.as_deref().unwrap_or("")));
+        row.push(String::new());
+        out.push_str(&row.join(","));
+        out.push('\n');
+    }
+    out.into_bytes()
+}
+
 fn pretty(value: &Value) -> Vec<u8> {
     let mut out = serde_json::to_vec_pretty(value).unwrap_or_default();
     out.push(b'\n');
@@ -156,6 +202,7 @@ mod tests {
                 topic: Some("apt".into()),
                 bloom: vec!["remembering".into()],
                 source_text: Some("Sources are listed in\n/etc/apt/sources.list.".into()),
+                query: Some("apt sources".into()),
                 provenance: Some(json!({"generator": "offline", "seed": 1})),
             },
             ExportQuestion {
@@ -171,9 +218,40 @@ mod tests {
                 topic: None,
                 bloom: Vec::new(),
                 source_text: None,
+                query: None,
                 provenance: None,
             },
         ]
+    }
+
+    #[test]
+    fn the_vendors_file_has_no_keys_and_comes_back_as_answers() {
+        for (format, file) in [
+            (ExportFormat::VendorCsv, "answers.csv"),
+            (ExportFormat::VendorJsonl, "answers.jsonl"),
+        ] {
+            let text = String::from_utf8(write_exam(&sample(), format)).unwrap();
+            assert!(!text.contains("source_text") && !text.contains("Sources are listed"));
+            assert!(!text.contains("remembering") && !text.contains("provenance"));
+            // The vendor fills the answer column in: B for g1, a choice's text for g2.
+            let filled = match format {
+                ExportFormat::VendorCsv => {
+                    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+                    lines[1].push('B');
+                    lines[2].push_str("30 days");
+                    lines.join("\n")
+                }
+                _ => text
+                    .replacen("\"answer\":null", "\"answer\":\"B\"", 1)
+                    .replacen("\"answer\":null", "\"answer\":\"30 days\"", 1),
+            };
+            let answers = crate::answers::read_answers(file, filled.as_bytes())
+                .unwrap_or_else(|e| panic!("{format:?}: {e}"));
+            assert_eq!(answers.len(), 2, "{format:?}");
+            assert_eq!(answers[0].question_id, "g1");
+            assert_eq!(answers[0].answer.as_deref(), Some("B"));
+            assert_eq!(answers[1].answer.as_deref(), Some("30 days"));
+        }
     }
 
     #[test]

@@ -16,6 +16,7 @@
 //! # let _ = topic;
 //! ```
 
+mod endpoints;
 mod generation;
 mod migrations;
 mod read;
@@ -25,6 +26,7 @@ mod trash;
 mod versions;
 mod write;
 
+pub use endpoints::{ExchangeRow, NewExchange};
 pub use generation::{CandidateRow, GenerationRow, NewCandidate, NewGeneration};
 pub use migrations::{LATEST_VERSION, MIGRATIONS, Migration};
 pub use rows::{

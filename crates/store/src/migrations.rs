@@ -47,6 +47,11 @@ pub const MIGRATIONS: &[Migration] = &[
         file: "0006_generation.sql",
         sql: include_str!("../../../migrations/0006_generation.sql"),
     },
+    Migration {
+        version: 7,
+        file: "0007_endpoints.sql",
+        sql: include_str!("../../../migrations/0007_endpoints.sql"),
+    },
 ];
 
 /// The schema version this build writes.

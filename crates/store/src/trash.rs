@@ -13,7 +13,8 @@ struct Rows {
     values: Vec<Vec<Value>>,
 }
 
-/// A deleted system with its tags, configuration, articles, sittings and responses.
+/// A deleted system with its tags, configuration, articles, sittings and responses, and an
+/// endpoint's exchanges.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DeletedSystem {
     /// The system's name.
@@ -26,10 +27,13 @@ pub struct DeletedSystem {
     articles: Rows,
     runs: Rows,
     answers: Rows,
+    endpoint: Rows,
+    exchanges: Rows,
+    article_exchanges: Rows,
 }
 
 /// What hangs off a system, in the order it is put back.
-const PARTS: [(&str, &str); 5] = [
+const PARTS: [(&str, &str); 8] = [
     ("system_factors", "system_id = ?1"),
     ("pipelines", "system_id = ?1"),
     ("articles", "system_id = ?1"),
@@ -38,6 +42,12 @@ const PARTS: [(&str, &str); 5] = [
         "responses",
         "run_id IN (SELECT id FROM runs WHERE system_id = ?1)",
     ),
+    ("endpoints", "system_id = ?1"),
+    (
+        "exchanges",
+        "run_id IN (SELECT id FROM runs WHERE system_id = ?1)",
+    ),
+    ("article_exchanges", "system_id = ?1"),
 ];
 
 impl Rows {
@@ -78,7 +88,16 @@ impl Tx<'_> {
         }
         self.tx
             .execute("DELETE FROM systems WHERE id = ?1", [system.0])?;
-        let [factors, pipeline, articles, runs, answers] = <[Rows; 5]>::try_from(parts)
+        let [
+            factors,
+            pipeline,
+            articles,
+            runs,
+            answers,
+            endpoint,
+            exchanges,
+            article_exchanges,
+        ] = <[Rows; 8]>::try_from(parts)
             .map_err(|_| StoreError::Conflict("the system's rows could not be read".to_owned()))?;
         Ok(DeletedSystem {
             name,
@@ -89,6 +108,9 @@ impl Tx<'_> {
             articles,
             runs,
             answers,
+            endpoint,
+            exchanges,
+            article_exchanges,
         })
     }
 
@@ -161,6 +183,14 @@ impl Tx<'_> {
         self.put_back("articles", &deleted.articles, Some("id"), &by_system)?;
         let runs = self.put_back("runs", &deleted.runs, Some("id"), &by_system)?;
         self.put_back("responses", &deleted.answers, None, &[("run_id", &runs)])?;
+        self.put_back("endpoints", &deleted.endpoint, None, &by_system)?;
+        self.put_back("exchanges", &deleted.exchanges, None, &[("run_id", &runs)])?;
+        self.put_back(
+            "article_exchanges",
+            &deleted.article_exchanges,
+            None,
+            &by_system,
+        )?;
         Ok(SystemId(id))
     }
 }

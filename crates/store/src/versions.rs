@@ -193,6 +193,20 @@ impl Tx<'_> {
                  WHERE r.run_id = ?2",
                 params![run, old, to.0],
             )?;
+            // An endpoint's exchanges go with the answers they stand behind.
+            self.tx.execute(
+                "INSERT INTO exchanges (run_id, question_id, request, status, reply, reply_bytes,
+                     total_ms, attempts, prompt_tokens, completion_tokens, evidence, at)
+                 SELECT ?1, new.id, e.request, e.status, e.reply, e.reply_bytes, e.total_ms,
+                        e.attempts, e.prompt_tokens, e.completion_tokens, e.evidence, e.at
+                 FROM exchanges e
+                 JOIN questions old ON old.id = e.question_id
+                 JOIN questions new ON new.exam_version_id = ?3 AND new.external_id = old.external_id
+                   AND new.stem = old.stem AND new.choices = old.choices
+                   AND new.key_index = old.key_index AND new.query IS old.query
+                 WHERE e.run_id = ?2",
+                params![run, old, to.0],
+            )?;
             let complete: bool = self.tx.query_row(
                 "SELECT (SELECT count(*) FROM responses WHERE run_id = ?1)
                       = (SELECT count(*) FROM questions WHERE exam_version_id = ?2)",

@@ -215,6 +215,8 @@ pub struct SystemInfo {
     pub to_answer: u32,
     /// Mean time per answer, where known.
     pub mean_latency_ms: Option<f64>,
+    /// An endpoint system's latency, errors, retries, cost and evidence (METHODS §12).
+    pub operations: Option<super::Operations>,
 }
 
 /// Every system, for the exam on view.

@@ -390,6 +390,11 @@ pub enum ExamFileFormat {
     Json,
     /// auto-rag-eval's exam.json.
     AutoRagEval,
+    /// For vendors to run themselves: ids, stems, choices, queries and an empty answer
+    /// column, no keys; it comes back as an answer file.
+    VendorCsv,
+    /// The same as JSON Lines.
+    VendorJsonl,
 }
 
 /// Write an exam version out.

@@ -38,6 +38,7 @@ mod endpoint_reader;
 mod endpoint_writer;
 mod generation;
 mod reader_check;
+mod vendors;
 mod versions;
 
 mod sample {

@@ -14,8 +14,10 @@ use std::time::{Duration, Instant};
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Budget {
     /// HTTP requests sent (retries count).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub max_requests: u64,
     /// Tokens used (prompt and completion), as the endpoint reports them.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub max_tokens: u64,
     /// Cost, at the endpoint's price.
     pub max_cost: f64,
@@ -143,6 +145,16 @@ impl<'a> Harness<'a> {
     /// Requests sent so far.
     pub fn requests(&self) -> u64 {
         self.requests.load(Ordering::SeqCst)
+    }
+
+    /// Tokens reported so far.
+    pub fn tokens(&self) -> u64 {
+        self.tokens.load(Ordering::SeqCst)
+    }
+
+    /// Cost so far at the price set.
+    pub fn cost(&self) -> f64 {
+        self.cost_nanos.load(Ordering::SeqCst) as f64 / 1e9
     }
 
     /// Sends one request (with retries).

@@ -13,7 +13,12 @@ import type {
   DocumentView,
   DocumentsOverview,
   DraftChange,
+  EndpointRunRequest,
+  EndpointSystem,
+  EndpointView,
   ExamRef,
+  ExchangeRef,
+  ExchangeView,
   ExportRequest,
   ExportedExam,
   FreezeReport,
@@ -38,6 +43,7 @@ import type {
   ModelsReport,
   PipelineInfo,
   PipelinesOverview,
+  Preset,
   ProjectPath,
   ProjectSummary,
   QuestionEdit,
@@ -62,6 +68,8 @@ import type {
   SystemName,
   SystemTags,
   SystemsOverview,
+  TryReport,
+  TryRequest,
   UserModelInfo,
   VersionRef,
 } from "./types";
@@ -110,6 +118,12 @@ export const USE_CASES = {
   generated_question: { job: false },
   review_generated: { job: false },
   edit_generated: { job: false },
+  endpoint_presets: { job: false },
+  save_endpoint: { job: false },
+  endpoint: { job: false },
+  try_endpoint: { job: false },
+  start_endpoint_run: { job: true },
+  exchange: { job: false },
   export_exam: { job: false },
   job: { job: false },
   cancel_job: { job: false },
@@ -209,6 +223,18 @@ export function client(send: Transport) {
     reviewGenerated: (request: ReviewRequest) => send("review_generated", request) as Promise<ReviewReport>,
     /** Edits a generated question, recording the edit. */
     editGenerated: (request: GeneratedEdit) => send("edit_generated", request) as Promise<GeneratedDetail>,
+    /** The ready-made endpoint configurations. */
+    endpointPresets: () => send("endpoint_presets", null) as Promise<Array<Preset>>,
+    /** Creates an endpoint system, or changes its configuration. */
+    saveEndpoint: (request: EndpointSystem) => send("save_endpoint", request) as Promise<EndpointView>,
+    /** An endpoint system's configuration and whether its secrets can be read. */
+    endpoint: (request: SystemName) => send("endpoint", request) as Promise<EndpointView>,
+    /** Sends one question with a configuration and shows what came back (nothing stored). */
+    tryEndpoint: (request: TryRequest) => send("try_endpoint", request) as Promise<TryReport>,
+    /** Lets endpoint systems sit the exam (or write their articles), resuming. */
+    startEndpointRun: (request: EndpointRunRequest) => send("start_endpoint_run", request) as Promise<JobStatus>,
+    /** The request and raw reply behind one answer of an endpoint system. */
+    exchange: (request: ExchangeRef) => send("exchange", request) as Promise<ExchangeView>,
     /** An exam version written out as CSV, JSON or auto-rag-eval's exam.json. */
     exportExam: (request: ExportRequest) => send("export_exam", request) as Promise<ExportedExam>,
     /** Where a background job stands. */

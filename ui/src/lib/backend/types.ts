@@ -719,7 +719,7 @@ threads: number,
  */
 user_models: UserModelChoice, };
 
-export type ExamFileFormat = "csv" | "json" | "auto_rag_eval";
+export type ExamFileFormat = "csv" | "json" | "auto_rag_eval" | "vendor_csv" | "vendor_jsonl";
 
 export type ExportRequest = { 
 /**
@@ -1825,7 +1825,11 @@ generation: GenerationReport | null,
 /**
  * A reading of the generated questions, once it finished.
  */
-generated_reading: ReaderCheckRow | null, };
+generated_reading: ReaderCheckRow | null, 
+/**
+ * An endpoint run's report, once it finished.
+ */
+endpoint_run: EndpointRunReport | null, };
 
 export type PipelinesOverview = { 
 /**
@@ -2886,7 +2890,11 @@ to_answer: number,
 /**
  * Mean time per answer, where known.
  */
-mean_latency_ms: number | null, };
+mean_latency_ms: number | null, 
+/**
+ * An endpoint system's latency, errors, retries, cost and evidence (METHODS §12).
+ */
+operations: Operations | null, };
 
 export type SystemsOverview = { 
 /**
@@ -2917,3 +2925,517 @@ name: string,
  * Its tags (name = level); an empty list removes them all.
  */
 factors: Array<Factor>, };
+
+export type VendorMode = "answers" | "articles";
+
+export type HttpMethod = "POST" | "PUT" | "GET";
+
+export type HeaderValue = { "from": "text", 
+/**
+ * The value.
+ */
+value: string, } | { "from": "environment", 
+/**
+ * The variable's name.
+ */
+name: string, 
+/**
+ * Text before the secret.
+ */
+prefix: string, } | { "from": "keychain", 
+/**
+ * The entry's name.
+ */
+name: string, 
+/**
+ * Text before the secret.
+ */
+prefix: string, };
+
+export type HeaderSpec = { 
+/**
+ * The header's name.
+ */
+name: string, 
+/**
+ * Its value.
+ */
+value: HeaderValue, };
+
+export type Limits = { 
+/**
+ * Requests in flight at once.
+ */
+concurrency: number, 
+/**
+ * Requests started per minute at most (0: no limit).
+ */
+requests_per_minute: number, 
+/**
+ * Seconds one attempt may take.
+ */
+timeout_seconds: number, 
+/**
+ * Attempts after the first on 429, 5xx, timeouts and broken connections.
+ */
+retries: number, 
+/**
+ * The first wait before a retry, in milliseconds; it doubles each time (with jitter).
+ */
+backoff_ms: number, 
+/**
+ * Questions failed in a row that pause the run (the circuit breaker).
+ */
+breaker: number, 
+/**
+ * The largest reply read, in KiB; a larger one is an error.
+ */
+max_reply_kib: number, };
+
+export type Price = { 
+/**
+ * Per million prompt (input) tokens.
+ */
+input_per_million: number, 
+/**
+ * Per million completion (output) tokens.
+ */
+output_per_million: number, 
+/**
+ * Per request.
+ */
+per_request: number, };
+
+export type ReplyPaths = { 
+/**
+ * The answer (a letter or free text), or the article in EXAM mode.
+ */
+answer: string, 
+/**
+ * The evidence: a list of texts or of objects with a text and an id.
+ */
+evidence: string, 
+/**
+ * Within an evidence object, its text (empty: `text`, `content`, `page_content`, …).
+ */
+evidence_text: string, 
+/**
+ * Within an evidence object, its id (empty: `id`, `chunk_id`, `doc_id`, …).
+ */
+evidence_id: string, 
+/**
+ * The prompt tokens used.
+ */
+prompt_tokens: string, 
+/**
+ * The completion tokens used.
+ */
+completion_tokens: string, };
+
+export type VendorSpec = { 
+/**
+ * Answers per question, or articles per query (EXAM mode).
+ */
+mode: VendorMode, 
+/**
+ * The HTTP method.
+ */
+method: HttpMethod, 
+/**
+ * The address; placeholders in it are filled in URL-encoded.
+ */
+url: string, 
+/**
+ * Request headers.
+ */
+headers: Array<HeaderSpec>, 
+/**
+ * The body template (JSON with placeholders; empty for none).
+ */
+body: string, 
+/**
+ * Where the reply holds what is read.
+ */
+reply: ReplyPaths, 
+/**
+ * Concurrency, rate, timeouts, retries, breaker, reply cap.
+ */
+limits: Limits, 
+/**
+ * The price, for cost per 100 questions.
+ */
+price: Price, };
+
+export type Preset = { 
+/**
+ * Its id (`openai-chat`, `generic-rag`, `exam-mode`).
+ */
+id: string, 
+/**
+ * Its name in the app.
+ */
+label: string, 
+/**
+ * What it is for.
+ */
+description: string, 
+/**
+ * The configuration (the address and model to be filled in).
+ */
+spec: VendorSpec, };
+
+export type Budget = { 
+/**
+ * HTTP requests sent (retries count).
+ */
+max_requests: number, 
+/**
+ * Tokens used (prompt and completion), as the endpoint reports them.
+ */
+max_tokens: number, 
+/**
+ * Cost, at the endpoint's price.
+ */
+max_cost: number, };
+
+export type EvidenceItem = { 
+/**
+ * Its id (a chunk's or document's), when the endpoint gives one.
+ */
+id: string | null, 
+/**
+ * Its text.
+ */
+text: string, };
+
+export type EndpointSystem = { 
+/**
+ * The system's name.
+ */
+name: string, 
+/**
+ * How to ask it and read its replies.
+ */
+spec: VendorSpec, };
+
+export type SecretHeader = { 
+/**
+ * The header.
+ */
+header: string, 
+/**
+ * "the environment variable X (set, ends …3f2a)" or "(not set)".
+ */
+status: string, 
+/**
+ * Whether a value is there.
+ */
+present: boolean, };
+
+export type EndpointView = { 
+/**
+ * The system's name.
+ */
+name: string, 
+/**
+ * Its configuration (no secret: headers name where theirs are read).
+ */
+spec: VendorSpec, 
+/**
+ * Its secret headers and whether their values can be read now.
+ */
+secrets: Array<SecretHeader>, };
+
+export type TryRequest = { 
+/**
+ * The system's name (for messages; it need not be saved yet).
+ */
+name: string, 
+/**
+ * The configuration to try.
+ */
+spec: VendorSpec, 
+/**
+ * The question's id (default: the first question of the exam on view).
+ */
+question: string | null, };
+
+export type TryReport = { 
+/**
+ * The question asked (its id and stem; in EXAM mode, its query).
+ */
+question: string, 
+/**
+ * Its stem, or the query in EXAM mode.
+ */
+asked: string, 
+/**
+ * The request exactly as sent, secrets masked.
+ */
+request: string, 
+/**
+ * The HTTP status.
+ */
+status: number | null, 
+/**
+ * The raw reply (capped at 64 KiB).
+ */
+reply: string | null, 
+/**
+ * Its size in bytes.
+ */
+reply_bytes: number, 
+/**
+ * Time of the last attempt, ms.
+ */
+latency_ms: number, 
+/**
+ * Attempts made.
+ */
+attempts: number, 
+/**
+ * Why the request failed, if it did.
+ */
+error: string | null, 
+/**
+ * The answer (or article) read from the reply.
+ */
+answer: string | null, 
+/**
+ * The choice it maps to (a letter), in answer mode.
+ */
+choice: string | null, 
+/**
+ * How the answer was mapped, in words.
+ */
+mapping: string | null, 
+/**
+ * Whether that choice is the key.
+ */
+right: boolean | null, 
+/**
+ * The evidence read.
+ */
+evidence: Array<EvidenceItem>, 
+/**
+ * Prompt tokens reported.
+ */
+prompt_tokens: number | null, 
+/**
+ * Completion tokens reported.
+ */
+completion_tokens: number | null, 
+/**
+ * The request's cost at the price set.
+ */
+cost: number | null, 
+/**
+ * What a path did not find, in words.
+ */
+problems: Array<string>, };
+
+export type EndpointRunRequest = { 
+/**
+ * The systems (empty: every endpoint system).
+ */
+systems: Array<string>, 
+/**
+ * The exam (default: the exam on view).
+ */
+exam: string | null, 
+/**
+ * Where the run stops of its own accord, over all its systems.
+ */
+budget: Budget, 
+/**
+ * Ask the questions that ended in an error again.
+ */
+retry_errors: boolean, 
+/**
+ * Only these questions (ids), asked again even when answered; empty: every question not
+ * yet answered.
+ */
+questions: Array<string>, 
+/**
+ * Forget the systems' answers on this exam and ask everything again.
+ */
+restart: boolean, 
+/**
+ * EXAM mode: how the fetched articles are graded (none: fetch only).
+ */
+grading: ReadArticlesRequest | null, };
+
+export type EndpointSitting = { 
+/**
+ * The system.
+ */
+system: string, 
+/**
+ * Questions (or queries) asked now.
+ */
+asked: number, 
+/**
+ * Of which answered (a choice or an article).
+ */
+answered: number, 
+/**
+ * Of which ended in an error.
+ */
+errors: number, 
+/**
+ * Answered before this run (skipped).
+ */
+before: number, 
+/**
+ * HTTP requests sent (retries included).
+ */
+requests: number, 
+/**
+ * Why it stopped early (breaker, budget), if it did.
+ */
+halted: string | null, };
+
+export type EndpointRunReport = { 
+/**
+ * The exam version.
+ */
+exam: ExamVersion, 
+/**
+ * Per system.
+ */
+sittings: Array<EndpointSitting>, 
+/**
+ * Why the run stopped early, if it did (the first system that halted).
+ */
+halted: string | null, };
+
+export type ExchangeRef = { 
+/**
+ * The system.
+ */
+system: string, 
+/**
+ * The question's id.
+ */
+question: string, };
+
+export type ExchangeView = { 
+/**
+ * The system.
+ */
+system: string, 
+/**
+ * The question's id.
+ */
+question: string, 
+/**
+ * The request as sent, secrets masked.
+ */
+request: string, 
+/**
+ * The HTTP status of the last attempt.
+ */
+status: number | null, 
+/**
+ * The raw reply as stored (capped at 64 KiB).
+ */
+reply: string | null, 
+/**
+ * Its full size in bytes.
+ */
+reply_bytes: number, 
+/**
+ * The last attempt's time, ms.
+ */
+latency_ms: number, 
+/**
+ * With retries and waits, ms.
+ */
+total_ms: number, 
+/**
+ * Attempts made.
+ */
+attempts: number, 
+/**
+ * Why it failed, if it did.
+ */
+error: string | null, 
+/**
+ * The evidence returned.
+ */
+evidence: Array<EvidenceItem>, 
+/**
+ * Whether the question's source passage is in the evidence (METHODS §12), when both
+ * are known.
+ */
+source_in_evidence: boolean | null, 
+/**
+ * Prompt tokens.
+ */
+prompt_tokens: number | null, 
+/**
+ * Completion tokens.
+ */
+completion_tokens: number | null, };
+
+export type Operations = { 
+/**
+ * Questions with a stored exchange.
+ */
+asked: number, 
+/**
+ * Right answers out of the questions answered or failed, with its interval.
+ */
+accuracy: Rate | null, 
+/**
+ * Median time per question (last attempt), ms.
+ */
+median_ms: number | null, 
+/**
+ * 95th percentile, ms.
+ */
+p95_ms: number | null, 
+/**
+ * Questions that ended in an error.
+ */
+errors: number, 
+/**
+ * Errors / asked.
+ */
+error_rate: number | null, 
+/**
+ * Questions that needed more than one attempt.
+ */
+retried: number, 
+/**
+ * Attempts beyond the first, over all questions.
+ */
+retries: number, 
+/**
+ * Prompt tokens reported.
+ */
+prompt_tokens: number, 
+/**
+ * Completion tokens reported.
+ */
+completion_tokens: number, 
+/**
+ * Cost per 100 questions at the price set (none without a price).
+ */
+cost_per_100: number | null, 
+/**
+ * Questions whose reply carried evidence.
+ */
+with_evidence: number, 
+/**
+ * Of the questions with evidence and a source passage: those whose passage is in it.
+ */
+source_found: number, 
+/**
+ * Questions with evidence and a source passage (the evidence recall's denominator).
+ */
+source_known: number, 
+/**
+ * Right answers whose evidence lacks the source passage (worth a look).
+ */
+right_without_source: number, };

@@ -21,6 +21,7 @@ function status(state: JobState, done: number): JobStatus {
     reader_check: null,
     generation: null,
     generated_reading: null,
+    endpoint_run: null,
   };
 }
 

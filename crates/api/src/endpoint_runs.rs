@@ -1,0 +1,649 @@
+//! Endpoint systems sit the exam: a job per run, each system asked through its [`Harness`]
+//! (concurrency, rate, retries, breaker, budget). Results are written in small transactions as
+//! they arrive, so a run killed at any point keeps what it finished and the next run asks only
+//! the rest — one response per (system, version, question); requests in flight at the kill are
+//! the only ones sent twice. In EXAM mode each query's article is fetched and stored, then
+//! graded by the local reader when asked.
+
+use crate::dto::{EndpointRunReport, EndpointRunRequest, EndpointSitting, ReadArticlesRequest};
+use crate::endpoints::{
+    STORED_REPLY_BYTES, capped, evidence_json, fields_of, query_fields, read_exchange,
+};
+use crate::project::exam_version_dto;
+use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
+use proctor_core::{Outcome, QuestionId, RunId, RunMode, SystemId};
+use proctor_exam::mapping::map_answer;
+use proctor_models::vendor::{
+    Budget, Exchange, Halt, Harness, Reading, Secrets, VendorMode, VendorSpec, prepare,
+};
+use proctor_store::{NewExchange, NewResponse, QuestionRow};
+use std::collections::{BTreeSet, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Results written per transaction at most, and the longest they wait.
+const BATCH: usize = 20;
+const BATCH_WAIT: Duration = Duration::from_secs(1);
+
+fn n(v: usize) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX)
+}
+
+fn internal(e: impl std::fmt::Display) -> ApiError {
+    ApiError::new(ErrorCode::Internal, e.to_string())
+}
+
+/// What an answer depends on: everything but the limits and the price. A resumed run must
+/// ask the same way, or its answers would mix two systems.
+fn setup_of(spec: &VendorSpec) -> ApiResult<String> {
+    let identity = serde_json::json!({
+        "mode": spec.mode,
+        "method": spec.method,
+        "url": spec.url,
+        "headers": spec.headers,
+        "body": spec.body,
+        "reply": spec.reply,
+    });
+    Ok(format!(
+        "endpoint {}",
+        serde_json::to_string(&identity).map_err(internal)?
+    ))
+}
+
+/// One request's outcome, on its way from a worker to the project file.
+struct Asked {
+    /// The question (answers) or query's index (articles).
+    item: usize,
+    copy: String,
+    exchange: Exchange,
+    reading: Reading,
+    error: Option<String>,
+}
+
+/// Asks one item through the harness and reads the reply; the harness learns how it went
+/// (breaker, budget). `None` when the run halted before the request completed.
+fn ask(
+    harness: &Harness<'_>,
+    spec: &VendorSpec,
+    secrets: &Secrets,
+    item: usize,
+    fields: &proctor_models::vendor::Fields,
+) -> Option<Asked> {
+    let prepared = match prepare(spec, fields, secrets) {
+        Ok(prepared) => prepared,
+        Err(e) => {
+            harness.record(Some(&e.to_string()), None, None);
+            return Some(Asked {
+                item,
+                copy: String::new(),
+                exchange: Exchange {
+                    attempts: 1,
+                    ..Exchange::default()
+                },
+                reading: Reading::default(),
+                error: Some(e.to_string()),
+            });
+        }
+    };
+    let exchange = harness.send(&prepared.outgoing);
+    if exchange.halted() {
+        return None;
+    }
+    let read = read_exchange(spec, exchange.error.as_deref(), exchange.body.as_deref());
+    let reading = read.reading.unwrap_or_default();
+    harness.record(
+        read.error.as_deref(),
+        reading.prompt_tokens,
+        reading.completion_tokens,
+    );
+    Some(Asked {
+        item,
+        copy: prepared.copy,
+        exchange,
+        reading,
+        error: read.error,
+    })
+}
+
+/// The record kept of an exchange, secrets redacted.
+fn record_of(asked: &Asked, secrets: &Secrets) -> ApiResult<NewExchange> {
+    Ok(NewExchange {
+        request: asked.copy.clone(),
+        status: asked.exchange.status,
+        reply: asked
+            .exchange
+            .body
+            .as_deref()
+            .map(|b| secrets.redact(&capped(b, STORED_REPLY_BYTES))),
+        reply_bytes: asked.exchange.bytes,
+        latency_ms: asked.exchange.latency_ms,
+        total_ms: asked.exchange.total_ms,
+        attempts: asked.exchange.attempts.max(1),
+        prompt_tokens: asked.reading.prompt_tokens,
+        completion_tokens: asked.reading.completion_tokens,
+        evidence: evidence_json(&asked.reading.evidence)?,
+        error: asked.error.as_deref().map(|e| secrets.redact(e)),
+    })
+}
+
+/// What is left of a budget after what earlier systems of the run spent.
+fn remaining(budget: Budget, spent: &Budget) -> Option<Budget> {
+    let left = |limit: u64, used: u64| {
+        if limit == 0 {
+            Some(0)
+        } else {
+            limit.checked_sub(used).filter(|l| *l > 0)
+        }
+    };
+    let cost = if budget.max_cost > 0.0 {
+        let left = budget.max_cost - spent.max_cost;
+        if left <= 0.0 {
+            return None;
+        }
+        left
+    } else {
+        0.0
+    };
+    Some(Budget {
+        max_requests: left(budget.max_requests, spent.max_requests)?,
+        max_tokens: left(budget.max_tokens, spent.max_tokens)?,
+        max_cost: cost,
+    })
+}
+
+struct Endpoint {
+    id: SystemId,
+    name: String,
+    spec: VendorSpec,
+    secrets: Secrets,
+}
+
+impl Project {
+    fn chosen_endpoints(&self, names: &[String]) -> ApiResult<Vec<Endpoint>> {
+        let all = self.store.endpoints()?;
+        if all.is_empty() {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "the project has no endpoint systems yet; add one on the Systems page (Add system → HTTP endpoint)",
+            ));
+        }
+        let chosen: Vec<_> = if names.is_empty() {
+            all
+        } else {
+            names
+                .iter()
+                .map(|name| {
+                    all.iter()
+                        .find(|(_, n, _)| n == name)
+                        .cloned()
+                        .ok_or_else(|| {
+                            ApiError::new(
+                                ErrorCode::NotFound,
+                                format!("there is no endpoint system named '{name}'"),
+                            )
+                        })
+                })
+                .collect::<ApiResult<_>>()?
+        };
+        chosen
+            .into_iter()
+            .map(|(id, name, _)| {
+                let spec = self.endpoint_spec(id, &name)?;
+                spec.check()?;
+                // Every key is read before any request: a missing one stops the run here.
+                let secrets = Secrets::read(&spec, &name)?;
+                Ok(Endpoint {
+                    id,
+                    name,
+                    spec,
+                    secrets,
+                })
+            })
+            .collect()
+    }
+
+    /// Lets endpoint systems sit the exam (EXAM mode: write their articles, then have them
+    /// graded). Questions already answered are skipped, so a stopped or killed run resumes.
+    pub fn run_endpoints(
+        &mut self,
+        request: &EndpointRunRequest,
+        progress: &dyn Progress,
+    ) -> ApiResult<EndpointRunReport> {
+        let endpoints = self.chosen_endpoints(&request.systems)?;
+        let version = self.exam_version(request.exam.as_deref())?;
+        let questions: Vec<QuestionRow> = self
+            .store
+            .questions(version.id)?
+            .into_iter()
+            .filter(|q| q.active)
+            .collect();
+        let queries: Vec<String> = questions
+            .iter()
+            .filter_map(|q| q.query.clone())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        if endpoints
+            .iter()
+            .any(|e| e.spec.mode == VendorMode::Articles)
+            && queries.is_empty()
+        {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "no question of this exam names its query; EXAM mode needs a query column in the exam",
+            ));
+        }
+        let wanted: Vec<QuestionId> = request
+            .questions
+            .iter()
+            .map(|id| {
+                questions
+                    .iter()
+                    .find(|q| q.external_id == *id)
+                    .map(|q| q.id)
+                    .ok_or_else(|| {
+                        ApiError::new(
+                            ErrorCode::NotFound,
+                            format!("the exam has no active question '{id}'"),
+                        )
+                    })
+            })
+            .collect::<ApiResult<_>>()?;
+
+        let tx = self.store.transaction()?;
+        tx.freeze_carrying(version.id)?;
+        tx.commit()?;
+        let runs = self.store.runs(version.id)?;
+        // Resuming needs the same set-up; a finished sitting has nothing left to mix.
+        for e in endpoints
+            .iter()
+            .filter(|e| e.spec.mode == VendorMode::Answers)
+        {
+            let setup = setup_of(&e.spec)?;
+            if !request.restart
+                && let Some(earlier) = runs
+                    .iter()
+                    .find(|r| r.system == Some(e.id) && r.mode == RunMode::Answers)
+                && earlier.source.as_deref() != Some(setup.as_str())
+                && self.store.response_count(earlier.id)? < questions.len()
+            {
+                return Err(ApiError::new(
+                    ErrorCode::Conflict,
+                    format!(
+                        "'{}' started this exam with another configuration; run again with \"ask everything again\" (restart) to answer from scratch, or put the earlier configuration back",
+                        e.name
+                    ),
+                ));
+            }
+        }
+        // What each system still has to be asked.
+        let mut work: Vec<(usize, Option<RunId>, Vec<usize>, usize)> = Vec::new();
+        for (at, e) in endpoints.iter().enumerate() {
+            let tx = self.store.transaction()?;
+            let (run, todo, before) = match e.spec.mode {
+                VendorMode::Answers => {
+                    if request.restart {
+                        tx.delete_run(Some(e.id), RunMode::Answers, version.id)?;
+                    }
+                    let run = match tx.sitting(Some(e.id), RunMode::Answers, version.id)? {
+                        Some((run, _)) => run,
+                        None => tx.create_run(
+                            Some(e.id),
+                            RunMode::Answers,
+                            version.id,
+                            &setup_of(&e.spec)?,
+                        )?,
+                    };
+                    if request.retry_errors {
+                        tx.forget_responses(run, None)?;
+                    }
+                    if !wanted.is_empty() {
+                        tx.forget_responses(run, Some(&wanted))?;
+                    }
+                    let done: HashSet<QuestionId> = tx
+                        .sitting(Some(e.id), RunMode::Answers, version.id)?
+                        .map(|(_, done)| done)
+                        .unwrap_or_default();
+                    let todo: Vec<usize> = questions
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, q)| !done.contains(&q.id))
+                        .filter(|(_, q)| wanted.is_empty() || wanted.contains(&q.id))
+                        .map(|(i, _)| i)
+                        .collect();
+                    (Some(run), todo, done.len())
+                }
+                VendorMode::Articles => {
+                    if request.restart {
+                        tx.forget_articles(e.id, Some(&queries))?;
+                    } else if request.retry_errors {
+                        tx.forget_articles(e.id, None)?;
+                    }
+                    let chosen: HashSet<&str> = questions
+                        .iter()
+                        .filter(|q| wanted.contains(&q.id))
+                        .filter_map(|q| q.query.as_deref())
+                        .collect();
+                    if !chosen.is_empty() {
+                        let again: Vec<String> = chosen.iter().map(|q| (*q).to_owned()).collect();
+                        tx.forget_articles(e.id, Some(&again))?;
+                    }
+                    tx.commit()?;
+                    let asked: HashSet<String> = self
+                        .store
+                        .article_exchanges(e.id)?
+                        .into_iter()
+                        .filter_map(|row| row.query)
+                        .collect();
+                    let todo: Vec<usize> = queries
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, q)| !asked.contains(*q))
+                        .filter(|(_, q)| chosen.is_empty() || chosen.contains(q.as_str()))
+                        .map(|(i, _)| i)
+                        .collect();
+                    let before = queries.len() - todo.len();
+                    work.push((at, None, todo, before));
+                    continue;
+                }
+            };
+            tx.commit()?;
+            work.push((at, run, todo, before));
+        }
+        let total: usize = work.iter().map(|(_, _, todo, _)| todo.len()).sum();
+        progress.start("Asking the endpoints", total as u64);
+
+        let mut spent = Budget::default();
+        let mut sittings = Vec::new();
+        let mut halted: Option<String> = None;
+        let mut fetched_articles = Vec::new();
+        for (at, run, todo, before) in work {
+            let e = &endpoints[at];
+            let Some(budget) = remaining(request.budget, &spent) else {
+                halted.get_or_insert_with(|| "the run's budget is spent".to_owned());
+                sittings.push(EndpointSitting {
+                    system: e.name.clone(),
+                    asked: 0,
+                    answered: 0,
+                    errors: 0,
+                    before: n(before),
+                    requests: 0,
+                    halted: Some("not asked: the run's budget is spent".to_owned()),
+                });
+                continue;
+            };
+            progress.detail(&e.name);
+            let failed = AtomicBool::new(false);
+            let stop = || progress.cancelled() || failed.load(Ordering::SeqCst);
+            let harness = Harness::new(e.spec.limits, e.spec.price, budget, &stop);
+            let (tally, problem) = match run {
+                Some(run) => {
+                    self.ask_questions(e, run, &questions, &todo, &harness, progress, &failed)
+                }
+                None => self.ask_queries(e, &queries, &todo, &harness, progress, &failed),
+            };
+            spent.max_requests += harness.requests();
+            spent.max_tokens += harness.tokens();
+            spent.max_cost += harness.cost();
+            if let Some(problem) = problem {
+                progress.finish();
+                return Err(problem);
+            }
+            let halt = harness.halt();
+            if halt == Some(Halt::Stopped) {
+                progress.finish();
+                return Err(ApiError::new(
+                    ErrorCode::Cancelled,
+                    "the run stopped; the answers so far are kept, and running again resumes",
+                ));
+            }
+            if let Some(run) = run
+                && halt.is_none()
+                && self.store.response_count(run)? >= questions.len()
+            {
+                let tx = self.store.transaction()?;
+                tx.finish_run(run)?;
+                tx.commit()?;
+            }
+            if run.is_none() && tally.0 > 0 {
+                fetched_articles.push(e.name.clone());
+            }
+            let message = halt.as_ref().map(Halt::message);
+            if let (None, Some(Halt::Budget(m) | Halt::Breaker(m))) = (&halted, &halt) {
+                halted = Some(format!("{}: {m}", e.name));
+            }
+            sittings.push(EndpointSitting {
+                system: e.name.clone(),
+                asked: n(tally.0 + tally.1),
+                answered: n(tally.0),
+                errors: n(tally.1),
+                before: n(before),
+                requests: u32::try_from(harness.requests()).unwrap_or(u32::MAX),
+                halted: message,
+            });
+        }
+        progress.finish();
+        if let Some(grading) = &request.grading
+            && !fetched_articles.is_empty()
+        {
+            self.read_articles(
+                &ReadArticlesRequest {
+                    exam: request.exam.clone(),
+                    systems: fetched_articles,
+                    gold: false,
+                    replace: true,
+                    ..grading.clone()
+                },
+                progress,
+            )?;
+        }
+        Ok(EndpointRunReport {
+            exam: exam_version_dto(&version),
+            sittings,
+            halted,
+        })
+    }
+
+    /// Asks one answers-mode system the questions `todo`; returns (answered, errors) and a
+    /// store failure, if one stopped it.
+    #[allow(clippy::too_many_arguments)]
+    fn ask_questions(
+        &mut self,
+        e: &Endpoint,
+        run: RunId,
+        questions: &[QuestionRow],
+        todo: &[usize],
+        harness: &Harness<'_>,
+        progress: &dyn Progress,
+        failed: &AtomicBool,
+    ) -> ((usize, usize), Option<ApiError>) {
+        let mut tally = (0, 0);
+        let mut problem = None;
+        let mut pending: Vec<(NewResponse, NewExchange)> = Vec::new();
+        let mut last = Instant::now();
+        let store = &mut self.store;
+        let mut flush = |pending: &mut Vec<(NewResponse, NewExchange)>| -> ApiResult<()> {
+            if pending.is_empty() {
+                return Ok(());
+            }
+            let tx = store.transaction()?;
+            let responses: Vec<NewResponse> = pending.iter().map(|(r, _)| r.clone()).collect();
+            tx.insert_responses(run, &responses)?;
+            let exchanges: Vec<(QuestionId, NewExchange)> = pending
+                .drain(..)
+                .filter(|(_, x)| !x.request.is_empty())
+                .map(|(r, x)| (r.question, x))
+                .collect();
+            tx.insert_exchanges(run, &exchanges)?;
+            tx.commit()?;
+            Ok(())
+        };
+        harness.run(
+            todo,
+            |&i| ask(harness, &e.spec, &e.secrets, i, &fields_of(&questions[i])),
+            |asked| {
+                let Some(asked) = asked else { return };
+                if problem.is_some() {
+                    return;
+                }
+                let question = &questions[asked.item];
+                let mut response = match (&asked.error, &asked.reading.answer) {
+                    (None, Some(answer)) => {
+                        let outcome = map_answer(answer, &question.choices)
+                            .choice()
+                            .map_or(Outcome::Unanswered, Outcome::Chosen);
+                        tally.0 += 1;
+                        NewResponse::new(question.id, outcome, Some(e.secrets.redact(answer)))
+                    }
+                    (error, _) => {
+                        tally.1 += 1;
+                        let mut r = NewResponse::new(question.id, Outcome::Error, None);
+                        r.error = Some(
+                            e.secrets
+                                .redact(error.as_deref().unwrap_or("the reply holds no answer")),
+                        );
+                        r
+                    }
+                };
+                response.latency_ms = Some(asked.exchange.latency_ms);
+                match record_of(&asked, &e.secrets) {
+                    Ok(record) => pending.push((response, record)),
+                    Err(err) => problem = Some(err),
+                }
+                if pending.len() >= BATCH || last.elapsed() >= BATCH_WAIT {
+                    if let Err(err) = flush(&mut pending) {
+                        problem = Some(err);
+                    }
+                    last = Instant::now();
+                }
+                progress.advance(1);
+                if problem.is_some() {
+                    failed.store(true, Ordering::SeqCst);
+                }
+            },
+        );
+        if problem.is_none()
+            && let Err(err) = flush(&mut pending)
+        {
+            problem = Some(err);
+        }
+        (tally, problem)
+    }
+
+    /// Asks one EXAM-mode system for the articles of the queries `todo`.
+    fn ask_queries(
+        &mut self,
+        e: &Endpoint,
+        queries: &[String],
+        todo: &[usize],
+        harness: &Harness<'_>,
+        progress: &dyn Progress,
+        failed: &AtomicBool,
+    ) -> ((usize, usize), Option<ApiError>) {
+        let mut tally = (0, 0);
+        let mut problem = None;
+        let mut pending: Vec<(String, Option<String>, NewExchange)> = Vec::new();
+        let mut last = Instant::now();
+        let store = &mut self.store;
+        let system = e.id;
+        let mut flush =
+            |pending: &mut Vec<(String, Option<String>, NewExchange)>| -> ApiResult<()> {
+                if pending.is_empty() {
+                    return Ok(());
+                }
+                let tx = store.transaction()?;
+                for (query, article, record) in pending.drain(..) {
+                    if let Some(article) = article {
+                        tx.upsert_article(system, &query, &article)?;
+                    }
+                    tx.upsert_article_exchange(system, &query, &record)?;
+                }
+                tx.commit()?;
+                Ok(())
+            };
+        harness.run(
+            todo,
+            |&i| {
+                ask(
+                    harness,
+                    &e.spec,
+                    &e.secrets,
+                    i,
+                    &query_fields(&queries[i], i + 1),
+                )
+            },
+            |asked| {
+                let Some(asked) = asked else { return };
+                if problem.is_some() {
+                    return;
+                }
+                let article = match (&asked.error, &asked.reading.answer) {
+                    (None, Some(text)) if !text.trim().is_empty() => {
+                        tally.0 += 1;
+                        Some(e.secrets.redact(text))
+                    }
+                    _ => {
+                        tally.1 += 1;
+                        None
+                    }
+                };
+                match record_of(&asked, &e.secrets) {
+                    Ok(mut record) => {
+                        if article.is_none() && record.error.is_none() {
+                            record.error = Some("the endpoint wrote an empty article".to_owned());
+                        }
+                        pending.push((queries[asked.item].clone(), article, record));
+                    }
+                    Err(err) => problem = Some(err),
+                }
+                if pending.len() >= BATCH || last.elapsed() >= BATCH_WAIT {
+                    if let Err(err) = flush(&mut pending) {
+                        problem = Some(err);
+                    }
+                    last = Instant::now();
+                }
+                progress.advance(1);
+                if problem.is_some() {
+                    failed.store(true, Ordering::SeqCst);
+                }
+            },
+        );
+        if problem.is_none()
+            && let Err(err) = flush(&mut pending)
+        {
+            problem = Some(err);
+        }
+        (tally, problem)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_budget_is_shared_by_the_systems_of_a_run() {
+        let budget = Budget {
+            max_requests: 10,
+            max_tokens: 0,
+            max_cost: 1.0,
+        };
+        let spent = Budget {
+            max_requests: 4,
+            max_tokens: 500,
+            max_cost: 0.25,
+        };
+        let left = remaining(budget, &spent).unwrap();
+        assert_eq!((left.max_requests, left.max_tokens), (6, 0));
+        assert!((left.max_cost - 0.75).abs() < 1e-12);
+        let spent = Budget {
+            max_requests: 10,
+            ..spent
+        };
+        assert_eq!(remaining(budget, &spent), None);
+        assert_eq!(
+            remaining(Budget::default(), &spent),
+            Some(Budget::default())
+        );
+    }
+}
