@@ -1,6 +1,6 @@
 //! Endpoint systems sit the exam: a job per run, each system asked through its [`Harness`]
-//! (concurrency, rate, retries, breaker, budget). Results are written in small transactions as
-//! they arrive, so a run killed at any point keeps what it finished and the next run asks only
+//! (concurrency, rate, retries, breaker, budget). Results are committed as they arrive (what
+//! arrived together, in one transaction — never held back to fill a batch), so a run killed at any point keeps what it finished and the next run asks only
 //! the rest — one response per (system, version, question); requests in flight at the kill are
 //! the only ones sent twice. In EXAM mode each query's article is fetched and stored, then
 //! graded by the local reader when asked.
@@ -19,11 +19,6 @@ use proctor_models::vendor::{
 use proctor_store::{NewExchange, NewResponse, QuestionRow};
 use std::collections::{BTreeSet, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
-
-/// Results written per transaction at most, and the longest they wait.
-const BATCH: usize = 20;
-const BATCH_WAIT: Duration = Duration::from_secs(1);
 
 fn n(v: usize) -> u32 {
     u32::try_from(v).unwrap_or(u32::MAX)
@@ -460,7 +455,6 @@ impl Project {
         let mut tally = (0, 0);
         let mut problem = None;
         let mut pending: Vec<(NewResponse, NewExchange)> = Vec::new();
-        let mut last = Instant::now();
         let store = &mut self.store;
         let mut flush = |pending: &mut Vec<(NewResponse, NewExchange)>| -> ApiResult<()> {
             if pending.is_empty() {
@@ -481,42 +475,43 @@ impl Project {
         harness.run(
             todo,
             |&i| ask(harness, &e.spec, &e.secrets, i, &fields_of(&questions[i])),
-            |asked| {
-                let Some(asked) = asked else { return };
-                if problem.is_some() {
-                    return;
-                }
-                let question = &questions[asked.item];
-                let mut response = match (&asked.error, &asked.reading.answer) {
-                    (None, Some(answer)) => {
-                        let outcome = map_answer(answer, &question.choices)
-                            .choice()
-                            .map_or(Outcome::Unanswered, Outcome::Chosen);
-                        tally.0 += 1;
-                        NewResponse::new(question.id, outcome, Some(e.secrets.redact(answer)))
+            |batch| {
+                for asked in batch.into_iter().flatten() {
+                    if problem.is_some() {
+                        return;
                     }
-                    (error, _) => {
-                        tally.1 += 1;
-                        let mut r = NewResponse::new(question.id, Outcome::Error, None);
-                        r.error = Some(
-                            e.secrets
-                                .redact(error.as_deref().unwrap_or("the reply holds no answer")),
-                        );
-                        r
+                    let question = &questions[asked.item];
+                    let mut response = match (&asked.error, &asked.reading.answer) {
+                        (None, Some(answer)) => {
+                            let outcome = map_answer(answer, &question.choices)
+                                .choice()
+                                .map_or(Outcome::Unanswered, Outcome::Chosen);
+                            tally.0 += 1;
+                            NewResponse::new(question.id, outcome, Some(e.secrets.redact(answer)))
+                        }
+                        (error, _) => {
+                            tally.1 += 1;
+                            let mut r = NewResponse::new(question.id, Outcome::Error, None);
+                            r.error =
+                                Some(e.secrets.redact(
+                                    error.as_deref().unwrap_or("the reply holds no answer"),
+                                ));
+                            r
+                        }
+                    };
+                    response.latency_ms = Some(asked.exchange.latency_ms);
+                    match record_of(&asked, &e.secrets) {
+                        Ok(record) => pending.push((response, record)),
+                        Err(err) => problem = Some(err),
                     }
-                };
-                response.latency_ms = Some(asked.exchange.latency_ms);
-                match record_of(&asked, &e.secrets) {
-                    Ok(record) => pending.push((response, record)),
-                    Err(err) => problem = Some(err),
                 }
-                if pending.len() >= BATCH || last.elapsed() >= BATCH_WAIT {
-                    if let Err(err) = flush(&mut pending) {
-                        problem = Some(err);
-                    }
-                    last = Instant::now();
+                let written = pending.len();
+                if problem.is_none()
+                    && let Err(err) = flush(&mut pending)
+                {
+                    problem = Some(err);
                 }
-                progress.advance(1);
+                progress.advance(written as u64);
                 if problem.is_some() {
                     failed.store(true, Ordering::SeqCst);
                 }
@@ -543,7 +538,6 @@ impl Project {
         let mut tally = (0, 0);
         let mut problem = None;
         let mut pending: Vec<(String, Option<String>, NewExchange)> = Vec::new();
-        let mut last = Instant::now();
         let store = &mut self.store;
         let system = e.id;
         let mut flush =
@@ -572,37 +566,39 @@ impl Project {
                     &query_fields(&queries[i], i + 1),
                 )
             },
-            |asked| {
-                let Some(asked) = asked else { return };
-                if problem.is_some() {
-                    return;
-                }
-                let article = match (&asked.error, &asked.reading.answer) {
-                    (None, Some(text)) if !text.trim().is_empty() => {
-                        tally.0 += 1;
-                        Some(e.secrets.redact(text))
+            |batch| {
+                for asked in batch.into_iter().flatten() {
+                    if problem.is_some() {
+                        return;
                     }
-                    _ => {
-                        tally.1 += 1;
-                        None
-                    }
-                };
-                match record_of(&asked, &e.secrets) {
-                    Ok(mut record) => {
-                        if article.is_none() && record.error.is_none() {
-                            record.error = Some("the endpoint wrote an empty article".to_owned());
+                    let article = match (&asked.error, &asked.reading.answer) {
+                        (None, Some(text)) if !text.trim().is_empty() => {
+                            tally.0 += 1;
+                            Some(e.secrets.redact(text))
                         }
-                        pending.push((queries[asked.item].clone(), article, record));
+                        _ => {
+                            tally.1 += 1;
+                            None
+                        }
+                    };
+                    match record_of(&asked, &e.secrets) {
+                        Ok(mut record) => {
+                            if article.is_none() && record.error.is_none() {
+                                record.error =
+                                    Some("the endpoint wrote an empty article".to_owned());
+                            }
+                            pending.push((queries[asked.item].clone(), article, record));
+                        }
+                        Err(err) => problem = Some(err),
                     }
-                    Err(err) => problem = Some(err),
                 }
-                if pending.len() >= BATCH || last.elapsed() >= BATCH_WAIT {
-                    if let Err(err) = flush(&mut pending) {
-                        problem = Some(err);
-                    }
-                    last = Instant::now();
+                let written = pending.len();
+                if problem.is_none()
+                    && let Err(err) = flush(&mut pending)
+                {
+                    problem = Some(err);
                 }
-                progress.advance(1);
+                progress.advance(written as u64);
                 if problem.is_some() {
                     failed.store(true, Ordering::SeqCst);
                 }

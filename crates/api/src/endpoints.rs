@@ -21,6 +21,12 @@ use proctor_store::{NewExchange, QuestionRow};
 use serde_json::Value;
 use std::collections::HashMap;
 
+/// The ready-made endpoint configurations: an OpenAI-compatible chat completion, a generic
+/// JSON RAG endpoint, and EXAM mode.
+pub fn endpoint_presets() -> Vec<proctor_models::vendor::Preset> {
+    proctor_models::vendor::presets()
+}
+
 /// The most of a raw reply kept (and shown).
 pub(crate) const STORED_REPLY_BYTES: usize = 64 * 1024;
 /// ROUGE-1 recall of the source passage by the evidence at which it counts as found.

@@ -53,6 +53,7 @@ mod verdict;
 mod versions;
 mod workbench;
 
+pub use endpoints::endpoint_presets;
 pub use error::{ApiError, ErrorCode};
 pub use jobs::Listener;
 pub use progress::{NoProgress, Progress};

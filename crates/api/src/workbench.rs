@@ -1,5 +1,6 @@
 //! The project a window or browser session has open.
 
+use crate::dto::Preset;
 use crate::dto::{
     AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
     ImportRequest, ImproveRequest, ImprovementReport, IngestRequest, IrtReport, IrtRequest,
@@ -26,7 +27,6 @@ use crate::dto::{
 };
 use crate::jobs::{Jobs, Listener, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project, Upload};
-use proctor_models::vendor::{Preset, presets};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
@@ -324,7 +324,7 @@ impl Workbench {
 
     /// The ready-made endpoint configurations (OpenAI-compatible chat, generic RAG, EXAM mode).
     pub fn endpoint_presets(&self, (): ()) -> ApiResult<Vec<Preset>> {
-        Ok(presets())
+        Ok(crate::endpoint_presets())
     }
 
     /// Creates an endpoint system, or changes its configuration.

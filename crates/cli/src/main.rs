@@ -3,6 +3,7 @@
 //! Every subcommand is an adapter of a few lines over the `proctor-api` facade; the text tables
 //! live in [`report`]. Errors print as `error: <message>` and exit with status 1.
 
+mod endpoints;
 mod generate;
 mod keychain;
 mod models;
@@ -280,6 +281,11 @@ enum Command {
     Review {
         #[command(subcommand)]
         action: generate::ReviewCommand,
+    },
+    /// Vendors' systems over HTTP: add, show, try one question, run (resumable).
+    Endpoint {
+        #[command(subcommand)]
+        action: endpoints::EndpointCommand,
     },
     /// Exams: write one out to a file.
     Exam {
@@ -799,6 +805,7 @@ fn run(cli: Cli) -> ApiResult<()> {
         Command::Generate(args) => generate::generate(args)?,
         Command::Review { action } => generate::review(action)?,
         Command::Exam { action } => generate::exam(action)?,
+        Command::Endpoint { action } => endpoints::endpoint(action)?,
         Command::Articles {
             project,
             exam,

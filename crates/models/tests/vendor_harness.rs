@@ -179,7 +179,7 @@ fn the_breaker_pauses_a_dead_endpoint_and_says_why() {
             harness.record(exchange.error.as_deref(), None, None);
             exchange
         },
-        |_| done += 1,
+        |batch| done += batch.len(),
     );
     let Some(Halt::Breaker(message)) = halt else {
         panic!("the breaker opened: {halt:?}")
@@ -209,7 +209,7 @@ fn the_budget_and_the_stop_button_halt_a_run() {
     let halt = harness.run(
         &items,
         |_| harness.send(&request(&server, "/")),
-        |e| answered += usize::from(!e.halted()),
+        |batch| answered += batch.iter().filter(|e| !e.halted()).count(),
     );
     assert!(
         matches!(halt, Some(Halt::Budget(ref m)) if m.contains("10 requests")),
@@ -230,7 +230,7 @@ fn the_budget_and_the_stop_button_halt_a_run() {
             }
             harness.send(&request(&server, "/"))
         },
-        |e| answered += usize::from(!e.halted()),
+        |batch| answered += batch.iter().filter(|e| !e.halted()).count(),
     );
     assert_eq!(halt, Some(Halt::Stopped));
     assert!(answered < 10, "{answered}");

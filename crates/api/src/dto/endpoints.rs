@@ -2,7 +2,10 @@
 //! their budget, and what a run cost.
 
 use super::{ExamVersion, Rate, ReadArticlesRequest};
-use proctor_models::vendor::{Budget, EvidenceItem, VendorSpec};
+pub use proctor_models::vendor::{
+    Budget, EvidenceItem, HeaderSpec, HeaderValue, HttpMethod, Limits, Preset, Price, ReplyPaths,
+    VendorMode, VendorSpec,
+};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

@@ -200,14 +200,15 @@ impl<'a> Harness<'a> {
         }
     }
 
-    /// Works through `items` with as many workers as the concurrency allows, handing each
-    /// result to `done` on this thread as it arrives. Stops taking new items when the run
-    /// halts; items in flight finish (and `work` sees the halt through [`Exchange::halted`]).
+    /// Works through `items` with as many workers as the concurrency allows, handing the
+    /// results to `done` on this thread as they arrive (all that arrived since the last call,
+    /// never waiting for more). Stops taking new items when the run halts; items in flight
+    /// finish (and `work` sees the halt through [`Exchange::halted`]).
     pub fn run<T: Sync, R: Send>(
         &self,
         items: &[T],
         work: impl Fn(&T) -> R + Sync,
-        mut done: impl FnMut(R),
+        mut done: impl FnMut(Vec<R>),
     ) -> Option<Halt> {
         let next = AtomicUsize::new(0);
         let workers = (self.limits.concurrency as usize).clamp(1, items.len().max(1));
@@ -230,8 +231,12 @@ impl<'a> Harness<'a> {
                 });
             }
             drop(tx);
-            for result in rx {
-                done(result);
+            // Whatever has arrived goes to `done` at once, together: the caller commits it
+            // without waiting for more, so a killed run loses only what was in flight.
+            while let Ok(first) = rx.recv() {
+                let mut batch = vec![first];
+                batch.extend(rx.try_iter());
+                done(batch);
             }
         });
         self.halt()
