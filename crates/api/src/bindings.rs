@@ -36,7 +36,7 @@ use crate::dto::{
 };
 use crate::dto::{
     EndpointRunReport, EndpointRunRequest, EndpointSitting, EndpointSystem, EndpointView,
-    ExchangeRef, ExchangeView, Operations, SecretHeader, TryReport, TryRequest,
+    ExchangeRef, ExchangeView, Operations, SaveExamRequest, SecretHeader, TryReport, TryRequest,
 };
 use crate::dto::{IrtSettings, JobId, Measurable, RenameTopic, SystemGroup, Verdict};
 use crate::dto::{LetterShare, LlmScoring, Rate, ReaderCheck, ReaderCheckRequest, ReaderCheckRow};
@@ -207,6 +207,7 @@ pub fn typescript() -> String {
         Budget::decl(),
         EvidenceItem::decl(),
         EndpointSystem::decl(),
+        SaveExamRequest::decl(),
         SecretHeader::decl(),
         EndpointView::decl(),
         TryRequest::decl(),

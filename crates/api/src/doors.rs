@@ -24,8 +24,8 @@ use crate::dto::{
     SystemTags, SystemsOverview,
 };
 use crate::dto::{
-    EndpointRunRequest, EndpointSystem, EndpointView, ExchangeRef, ExchangeView, TryReport,
-    TryRequest,
+    EndpointRunRequest, EndpointSystem, EndpointView, ExchangeRef, ExchangeView, SaveExamRequest,
+    TryReport, TryRequest,
 };
 use crate::dto::{
     ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
@@ -179,6 +179,8 @@ use_cases! {
     review_generated(ReviewRequest) -> ReviewReport;
     /// Edits a generated question, recording the edit.
     edit_generated(GeneratedEdit) -> GeneratedDetail;
+    /// Writes an exam version to a file the user chose (the window's save dialog).
+    save_exam(SaveExamRequest) -> ExportedExam;
     /// The ready-made endpoint configurations.
     endpoint_presets(()) -> Vec<Preset>;
     /// Creates an endpoint system, or changes its configuration.

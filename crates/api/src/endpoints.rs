@@ -117,11 +117,7 @@ pub(crate) fn read_exchange(spec: &VendorSpec, error: Option<&str>, body: Option
         Err(e) => {
             return Read {
                 reading: None,
-                error: Some(format!(
-                    "the reply is not JSON (line {}, column {}: {e})",
-                    e.line(),
-                    e.column()
-                )),
+                error: Some(format!("the reply is not JSON ({e})")),
             };
         }
     };
@@ -162,7 +158,7 @@ pub(crate) fn evidence_json(evidence: &[EvidenceItem]) -> ApiResult<Option<Strin
     serde_json::to_string(evidence).map(Some).map_err(internal)
 }
 
-fn evidence_of(stored: Option<&str>) -> Vec<EvidenceItem> {
+pub(crate) fn evidence_of(stored: Option<&str>) -> Vec<EvidenceItem> {
     stored
         .and_then(|json| serde_json::from_str(json).ok())
         .unwrap_or_default()
@@ -230,11 +226,6 @@ impl Project {
         let tx = self.store.transaction()?;
         let system = tx.system_id(&name, SystemKind::Endpoint)?;
         tx.set_endpoint(system, &config)?;
-        let mode = match request.spec.mode {
-            VendorMode::Answers => "answers",
-            VendorMode::Articles => "articles (EXAM mode)",
-        };
-        tx.set_factor(system, "source", &format!("endpoint, {mode}"))?;
         tx.commit()?;
         Ok(Self::endpoint_view(&name, request.spec.clone()))
     }

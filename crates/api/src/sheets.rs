@@ -2,9 +2,12 @@
 
 use crate::browse::{letter, verdict_of};
 use crate::dto::{AnswerSheet, SheetRow, SystemName};
+use crate::endpoints::{evidence_of, source_in_evidence};
 use crate::project::exam_version_dto;
 use crate::{ApiResult, Project};
-use proctor_core::{Outcome, RunMode};
+use proctor_core::{Outcome, QuestionId, RunMode, SystemKind};
+use proctor_store::NewExchange;
+use std::collections::HashMap;
 
 impl Project {
     /// Every answer a system gave on the version on view, question by question (its own
@@ -19,7 +22,18 @@ impl Project {
             .min_by_key(|r| r.mode != RunMode::Answers);
         let answers = match run {
             Some(run) => self.store.sheet(run.id)?,
-            None => std::collections::HashMap::default(),
+            None => HashMap::default(),
+        };
+        // An endpoint's answers carry their exchange: attempts and the evidence's passage.
+        let endpoint = system.kind == SystemKind::Endpoint;
+        let exchanges: HashMap<QuestionId, NewExchange> = match run {
+            Some(run) if endpoint && run.mode == RunMode::Answers => self
+                .store
+                .exchanges(run.id)?
+                .into_iter()
+                .filter_map(|row| row.question.map(|q| (q, row.exchange)))
+                .collect(),
+            _ => HashMap::new(),
         };
         let rows = self
             .store
@@ -29,6 +43,7 @@ impl Project {
             .map(|(at, q)| {
                 let answer = answers.get(&q.id);
                 let outcome = answer.map(|a| a.outcome);
+                let exchange = exchanges.get(&q.id);
                 SheetRow {
                     number: u32::try_from(at + 1).unwrap_or(u32::MAX),
                     key: letter(q.key),
@@ -39,6 +54,13 @@ impl Project {
                     verdict: verdict_of(outcome, q.key),
                     reply: answer.and_then(|a| a.error.clone().or_else(|| a.raw_text.clone())),
                     latency_ms: answer.and_then(|a| a.latency_ms),
+                    attempts: exchange.map(|e| e.attempts),
+                    source_in_evidence: exchange.and_then(|e| {
+                        source_in_evidence(
+                            q.source_text.as_deref(),
+                            &evidence_of(e.evidence.as_deref()),
+                        )
+                    }),
                     id: q.external_id,
                     stem: q.stem,
                 }
@@ -48,6 +70,7 @@ impl Project {
             system: system.name,
             exam: exam_version_dto(&version),
             exam_mode: run.is_some_and(|r| r.mode != RunMode::Answers),
+            endpoint,
             rows,
         })
     }

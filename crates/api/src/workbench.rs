@@ -18,8 +18,8 @@ use crate::dto::{
     SystemTags, SystemsOverview,
 };
 use crate::dto::{
-    EndpointRunRequest, EndpointSystem, EndpointView, ExchangeRef, ExchangeView, TryReport,
-    TryRequest,
+    EndpointRunRequest, EndpointSystem, EndpointView, ExchangeRef, ExchangeView, SaveExamRequest,
+    TryReport, TryRequest,
 };
 use crate::dto::{
     ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
@@ -320,6 +320,11 @@ impl Workbench {
                     .map(|r| Outcome::GeneratedReading(Box::new(r)))
             },
         )
+    }
+
+    /// Writes an exam version to a file the user chose.
+    pub fn save_exam(&self, request: SaveExamRequest) -> ApiResult<ExportedExam> {
+        self.with_project(|p| p.save_exam(&request))
     }
 
     /// The ready-made endpoint configurations (OpenAI-compatible chat, generic RAG, EXAM mode).

@@ -408,6 +408,15 @@ pub struct ExportRequest {
     pub format: ExamFileFormat,
 }
 
+/// Write an exam version to a file the user chose (the desktop window's save dialog).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SaveExamRequest {
+    /// What to write.
+    pub export: ExportRequest,
+    /// Where.
+    pub path: String,
+}
+
 /// An exam written out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct ExportedExam {

@@ -141,6 +141,11 @@ pub struct SheetRow {
     pub reply: Option<String>,
     /// Time it took, where known.
     pub latency_ms: Option<f64>,
+    /// Endpoint systems: attempts the request took (more than one: retried).
+    pub attempts: Option<u32>,
+    /// Endpoint systems: whether the question's passage is in the evidence returned (none
+    /// without evidence).
+    pub source_in_evidence: Option<bool>,
 }
 
 /// A system's answers on the version on view, question by question.
@@ -152,6 +157,8 @@ pub struct AnswerSheet {
     pub exam: ExamVersion,
     /// Whether it sat the version in EXAM mode (a reader over its articles).
     pub exam_mode: bool,
+    /// Whether it is an endpoint system (its rows open the request and reply behind them).
+    pub endpoint: bool,
     /// One row per question, in exam order.
     pub rows: Vec<SheetRow>,
 }

@@ -6,8 +6,9 @@
 //! the budget, EXAM mode, trying one question, and deleting and restoring the system.
 
 use proctor_api::dto::{
-    AnswerVerdict, EndpointRunRequest, EndpointSystem, ExchangeRef, QuestionRequest,
-    QuestionsRequest, ReadArticlesRequest, ReaderKind, SystemName, TryRequest, UserModelChoice,
+    AnswerVerdict, EndpointRunRequest, EndpointSystem, ExamFileFormat, ExchangeRef, ExportRequest,
+    QuestionRequest, QuestionsRequest, ReadArticlesRequest, ReaderKind, SaveExamRequest,
+    SystemName, TryRequest, UserModelChoice,
 };
 use proctor_api::{ErrorCode, NoProgress, Progress, Project};
 use proctor_models::vendor::{
@@ -468,7 +469,11 @@ fn a_stopped_run_resumes_without_asking_twice_beyond_what_was_in_flight() {
     assert_eq!(stopped.code, ErrorCode::Cancelled);
     let first = server.seen().len();
     let overview = project.systems_overview().unwrap();
-    let info = overview.systems.iter().find(|s| s.name == "Vendor Y").unwrap();
+    let info = overview
+        .systems
+        .iter()
+        .find(|s| s.name == "Vendor Y")
+        .unwrap();
     let stored = (120 - info.to_answer) as usize;
     // Every answer that came back is kept; only the requests in flight at the stop are lost.
     assert!(stored >= 30, "{stored}");
@@ -693,4 +698,32 @@ fn trying_one_question_shows_the_request_the_reply_and_what_was_read() {
         .unwrap_err();
     assert!(e.message.contains("PROCTOR_SURELY_UNSET_KEY"), "{e:?}");
     assert_eq!(server.seen().len(), before);
+
+    // The exam for vendors, saved where the window's dialog said: no keys; never over a
+    // project file.
+    let export = ExportRequest {
+        exam: None,
+        version: None,
+        format: ExamFileFormat::VendorJsonl,
+    };
+    let file = dir.path().join("for-vendors.jsonl");
+    let saved = project
+        .save_exam(&SaveExamRequest {
+            export: export.clone(),
+            path: file.display().to_string(),
+        })
+        .unwrap();
+    assert_eq!(saved.questions, 120);
+    let lines = std::fs::read_to_string(&file).unwrap();
+    let first: Value = serde_json::from_str(lines.lines().next().unwrap()).unwrap();
+    assert_eq!(first["question_id"], "tw-001");
+    assert_eq!(first["answer"], Value::Null);
+    assert!(!lines.contains("\"source_text\""));
+    let refused = project
+        .save_exam(&SaveExamRequest {
+            export,
+            path: dir.path().join("s.proctor").display().to_string(),
+        })
+        .unwrap_err();
+    assert_eq!(refused.code, ErrorCode::InvalidInput);
 }

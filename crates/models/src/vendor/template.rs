@@ -151,9 +151,7 @@ pub fn render_body(template: &str, fields: &Fields) -> Result<String, ModelError
     }
     if json && let Err(e) = serde_json::from_str::<Value>(&out) {
         return Err(invalid(format!(
-            "the body is not valid JSON once filled in (line {}, column {}: {e})",
-            e.line(),
-            e.column()
+            "the body is not valid JSON once filled in ({e})"
         )));
     }
     Ok(out)

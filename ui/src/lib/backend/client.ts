@@ -60,6 +60,7 @@ import type {
   ReviewReport,
   ReviewRequest,
   RunRequest,
+  SaveExamRequest,
   SecretName,
   SecretRequest,
   SecretStatus,
@@ -118,6 +119,7 @@ export const USE_CASES = {
   generated_question: { job: false },
   review_generated: { job: false },
   edit_generated: { job: false },
+  save_exam: { job: false },
   endpoint_presets: { job: false },
   save_endpoint: { job: false },
   endpoint: { job: false },
@@ -223,6 +225,8 @@ export function client(send: Transport) {
     reviewGenerated: (request: ReviewRequest) => send("review_generated", request) as Promise<ReviewReport>,
     /** Edits a generated question, recording the edit. */
     editGenerated: (request: GeneratedEdit) => send("edit_generated", request) as Promise<GeneratedDetail>,
+    /** Writes an exam version to a file the user chose (the window's save dialog). */
+    saveExam: (request: SaveExamRequest) => send("save_exam", request) as Promise<ExportedExam>,
     /** The ready-made endpoint configurations. */
     endpointPresets: () => send("endpoint_presets", null) as Promise<Array<Preset>>,
     /** Creates an endpoint system, or changes its configuration. */

@@ -10,7 +10,7 @@ import { tauriPlatform } from "./tauri";
 export type { ApiError } from "./types";
 
 /** What a file dialog is for. */
-export type PathChoice = "open-project" | "new-project" | "file" | "folder" | "model" | "gguf" | "tokenizer";
+export type PathChoice = "open-project" | "new-project" | "file" | "folder" | "model" | "gguf" | "tokenizer" | "save-file";
 
 /** What the window and the browser do differently. */
 export interface Platform {
@@ -20,8 +20,9 @@ export interface Platform {
   send(name: string, request: unknown): Promise<unknown>;
   /** Sets the window's (or tab's) title. */
   setTitle(title: string): Promise<void>;
-  /** Asks the user for a path with a native dialog; null when cancelled or unavailable. */
-  choosePath(choice: PathChoice): Promise<string | null>;
+  /** Asks the user for a path with a native dialog (`suggested`: the file name a save dialog
+   * proposes); null when cancelled or unavailable. */
+  choosePath(choice: PathChoice, suggested?: string): Promise<string | null>;
   /** Calls `onJob` with every job's status as the backend pushes it; returns the unsubscriber. */
   onJob(onJob: (status: JobStatus) => void): () => void;
   /** Browser mode: sends a file into the project's folder; resolves to its path there. */

@@ -8,7 +8,7 @@ import type { ApiError, JobStatus } from "./types";
 
 const PROJECT_FILTER = [{ name: "Proctor project", extensions: ["proctor"] }];
 
-async function choosePath(choice: PathChoice): Promise<string | null> {
+async function choosePath(choice: PathChoice, suggested?: string): Promise<string | null> {
   switch (choice) {
     case "open-project":
       return open({ title: "Open a Proctor project", filters: PROJECT_FILTER, multiple: false, directory: false });
@@ -22,6 +22,8 @@ async function choosePath(choice: PathChoice): Promise<string | null> {
       return open({ title: "Choose an ONNX model", filters: [{ name: "ONNX model", extensions: ["onnx"] }], multiple: false, directory: false });
     case "gguf":
       return open({ title: "Choose a GGUF language model", filters: [{ name: "GGUF model", extensions: ["gguf"] }], multiple: false, directory: false });
+    case "save-file":
+      return save({ title: "Save the file as", defaultPath: suggested });
     case "tokenizer":
       return open({ title: "Choose its tokenizer.json", filters: [{ name: "Tokenizer", extensions: ["json"] }], multiple: false, directory: false });
   }

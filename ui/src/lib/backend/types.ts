@@ -797,7 +797,16 @@ reply: string | null,
 /**
  * Time it took, where known.
  */
-latency_ms: number | null, };
+latency_ms: number | null, 
+/**
+ * Endpoint systems: attempts the request took (more than one: retried).
+ */
+attempts: number | null, 
+/**
+ * Endpoint systems: whether the question's passage is in the evidence returned (none
+ * without evidence).
+ */
+source_in_evidence: boolean | null, };
 
 export type AnswerSheet = { 
 /**
@@ -812,6 +821,10 @@ exam: ExamVersion,
  * Whether it sat the version in EXAM mode (a reader over its articles).
  */
 exam_mode: boolean, 
+/**
+ * Whether it is an endpoint system (its rows open the request and reply behind them).
+ */
+endpoint: boolean, 
 /**
  * One row per question, in exam order.
  */
@@ -3117,6 +3130,16 @@ name: string,
  * How to ask it and read its replies.
  */
 spec: VendorSpec, };
+
+export type SaveExamRequest = { 
+/**
+ * What to write.
+ */
+export: ExportRequest, 
+/**
+ * Where.
+ */
+path: string, };
 
 export type SecretHeader = { 
 /**
