@@ -115,6 +115,10 @@ struct Shared {
     in_flight: AtomicUsize,
     most_in_flight: AtomicUsize,
     closing: AtomicBool,
+    count: AtomicUsize,
+    /// Whether requests are kept for [`VendorServer::seen`] (a benchmark's memory should not
+    /// grow with them).
+    keep: bool,
 }
 
 /// The server; it stops when dropped.
@@ -128,6 +132,18 @@ impl VendorServer {
     /// Starts a server on 127.0.0.1 (any port) answering with `script(request, n)`, where `n`
     /// counts the requests before it (from 0).
     pub fn start(script: impl Fn(&Seen, usize) -> Reply + Send + Sync + 'static) -> Self {
+        Self::with_record(script, true)
+    }
+
+    /// The same server keeping no record of the requests (`seen` stays empty; `n` still counts).
+    pub fn unrecorded(script: impl Fn(&Seen, usize) -> Reply + Send + Sync + 'static) -> Self {
+        Self::with_record(script, false)
+    }
+
+    fn with_record(
+        script: impl Fn(&Seen, usize) -> Reply + Send + Sync + 'static,
+        keep: bool,
+    ) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").expect("a port on 127.0.0.1");
         let address = format!("http://{}", listener.local_addr().expect("an address"));
         let shared = Arc::new(Shared {
@@ -136,6 +152,8 @@ impl VendorServer {
             in_flight: AtomicUsize::new(0),
             most_in_flight: AtomicUsize::new(0),
             closing: AtomicBool::new(false),
+            keep,
+            count: AtomicUsize::new(0),
         });
         let state = Arc::clone(&shared);
         let accept = std::thread::spawn(move || {
@@ -265,9 +283,10 @@ fn write_reply(stream: &mut TcpStream, reply: Reply) -> bool {
                 let _ = write!(head, "{name}: {value}\r\n");
             }
             head.push_str("\r\n");
-            stream.write_all(head.as_bytes()).is_ok()
-                && stream.write_all(body.as_bytes()).is_ok()
-                && stream.flush().is_ok()
+            // One write: a head and body in two segments would wait on the client's delayed
+            // acknowledgement (Nagle), 40 ms a reply.
+            head.push_str(&body);
+            stream.write_all(head.as_bytes()).is_ok() && stream.flush().is_ok()
         }
         Reply::Slow(wait, reply) => {
             std::thread::sleep(wait);
@@ -306,6 +325,7 @@ fn write_reply(stream: &mut TcpStream, reply: Reply) -> bool {
 }
 
 fn serve(stream: TcpStream, shared: &Shared) {
+    let _ = stream.set_nodelay(true);
     let Ok(reading) = stream.try_clone() else {
         return;
     };
@@ -314,11 +334,14 @@ fn serve(stream: TcpStream, shared: &Shared) {
     while let Some((seen, close)) = read_request(&mut reader) {
         let now = shared.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
         shared.most_in_flight.fetch_max(now, Ordering::SeqCst);
-        let n = {
-            let mut all = shared.seen.lock().unwrap_or_else(PoisonError::into_inner);
-            all.push(seen.clone());
-            all.len() - 1
-        };
+        let n = shared.count.fetch_add(1, Ordering::SeqCst);
+        if shared.keep {
+            shared
+                .seen
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(seen.clone());
+        }
         let reply = (shared.script)(&seen, n);
         let open = write_reply(&mut stream, reply);
         shared.in_flight.fetch_sub(1, Ordering::SeqCst);
