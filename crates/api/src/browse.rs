@@ -291,11 +291,7 @@ impl Project {
             let mut answered = 0usize;
             let sitting = runs.iter().find(|r| r.system == Some(system.id));
             let operations = if system.kind == SystemKind::Endpoint {
-                let answers = runs
-                    .iter()
-                    .find(|r| r.system == Some(system.id) && r.mode == RunMode::Answers)
-                    .map(|r| r.id);
-                self.operations(system.id, &system.name, &questions, answers)?
+                self.operations(system.id, &system.name, &questions, &runs)?
             } else {
                 None
             };

@@ -67,7 +67,7 @@ fn ask(
     let prepared = match prepare(spec, fields, secrets) {
         Ok(prepared) => prepared,
         Err(e) => {
-            harness.record(Some(&e.to_string()), None, None);
+            harness.record(Some(&e.to_string()), 1, None, None);
             return Some(Asked {
                 item,
                 copy: String::new(),
@@ -80,7 +80,7 @@ fn ask(
             });
         }
     };
-    let exchange = harness.send(&prepared.outgoing);
+    let mut exchange = harness.send(&prepared.outgoing);
     if exchange.halted() {
         return None;
     }
@@ -88,9 +88,15 @@ fn ask(
     let reading = read.reading.unwrap_or_default();
     harness.record(
         read.error.as_deref(),
+        exchange.attempts,
         reading.prompt_tokens,
         reading.completion_tokens,
     );
+    // Read: only what is kept travels on — keys masked first, then cut (a key across the cut
+    // would leave its first characters).
+    exchange.body = exchange
+        .body
+        .map(|b| capped(&secrets.redact(&b), STORED_REPLY_BYTES));
     Some(Asked {
         item,
         copy: prepared.copy,
@@ -105,11 +111,7 @@ fn record_of(asked: &Asked, secrets: &Secrets) -> ApiResult<NewExchange> {
     Ok(NewExchange {
         request: asked.copy.clone(),
         status: asked.exchange.status,
-        reply: asked
-            .exchange
-            .body
-            .as_deref()
-            .map(|b| secrets.redact(&capped(b, STORED_REPLY_BYTES))),
+        reply: asked.exchange.body.clone(),
         reply_bytes: asked.exchange.bytes,
         latency_ms: asked.exchange.latency_ms,
         total_ms: asked.exchange.total_ms,
@@ -249,7 +251,9 @@ impl Project {
         tx.freeze_carrying(version.id)?;
         tx.commit()?;
         let runs = self.store.runs(version.id)?;
-        // Resuming needs the same set-up; a finished sitting has nothing left to mix.
+        // Asking more (resuming, retrying errors or chosen questions) needs the same set-up,
+        // or one sitting would hold the answers of two configurations; a finished sitting
+        // asked nothing more has nothing to mix.
         for e in endpoints
             .iter()
             .filter(|e| e.spec.mode == VendorMode::Answers)
@@ -260,7 +264,9 @@ impl Project {
                     .iter()
                     .find(|r| r.system == Some(e.id) && r.mode == RunMode::Answers)
                 && earlier.source.as_deref() != Some(setup.as_str())
-                && self.store.response_count(earlier.id)? < questions.len()
+                && (request.retry_errors
+                    || !wanted.is_empty()
+                    || self.store.response_count(earlier.id)? < questions.len())
             {
                 return Err(ApiError::new(
                     ErrorCode::Conflict,
@@ -351,7 +357,7 @@ impl Project {
         let mut spent = Budget::default();
         let mut sittings = Vec::new();
         let mut halted: Option<String> = None;
-        let mut fetched_articles = Vec::new();
+        let mut fetched_articles: Vec<(SystemId, String)> = Vec::new();
         for (at, run, todo, before) in work {
             let e = &endpoints[at];
             let Some(budget) = remaining(request.budget, &spent) else {
@@ -377,8 +383,8 @@ impl Project {
                 }
                 None => self.ask_queries(e, &queries, &todo, &harness, progress, &failed),
             };
-            spent.max_requests += harness.requests();
-            spent.max_tokens += harness.tokens();
+            spent.max_requests = spent.max_requests.saturating_add(harness.requests());
+            spent.max_tokens = spent.max_tokens.saturating_add(harness.tokens());
             spent.max_cost += harness.cost();
             if let Some(problem) = problem {
                 progress.finish();
@@ -400,8 +406,13 @@ impl Project {
                 tx.finish_run(run)?;
                 tx.commit()?;
             }
-            if run.is_none() && tally.0 > 0 {
-                fetched_articles.push(e.name.clone());
+            // EXAM mode is graded once every query has its article or its error: a query not
+            // yet asked must not count as a blank article.
+            if run.is_none()
+                && halt.is_none()
+                && self.store.article_exchanges(e.id)?.len() >= queries.len()
+            {
+                fetched_articles.push((e.id, e.name.clone()));
             }
             let message = halt.as_ref().map(Halt::message);
             if let (None, Some(Halt::Budget(m) | Halt::Breaker(m))) = (&halted, &halt) {
@@ -424,19 +435,54 @@ impl Project {
             self.read_articles(
                 &ReadArticlesRequest {
                     exam: request.exam.clone(),
-                    systems: fetched_articles,
+                    systems: fetched_articles.iter().map(|(_, n)| n.clone()).collect(),
                     gold: false,
                     replace: true,
                     ..grading.clone()
                 },
                 progress,
             )?;
+            // A query whose article could not be fetched leaves its questions as errors, never
+            // as wrong answers of a blank article.
+            for (system, _) in &fetched_articles {
+                self.mark_failed_queries(*system, version.id, &questions)?;
+            }
         }
         Ok(EndpointRunReport {
             exam: exam_version_dto(&version),
             sittings,
             halted,
         })
+    }
+
+    /// Turns the EXAM-mode answers to the questions of queries whose article failed into
+    /// errors carrying the request's error.
+    fn mark_failed_queries(
+        &mut self,
+        system: SystemId,
+        version: proctor_core::ExamVersionId,
+        questions: &[QuestionRow],
+    ) -> ApiResult<()> {
+        let failed: std::collections::HashMap<String, String> = self
+            .store
+            .article_exchanges(system)?
+            .into_iter()
+            .filter_map(|row| Some((row.query?, row.exchange.error?)))
+            .collect();
+        let Some(run) = self.store.run_of(system, RunMode::Exam, version)? else {
+            return Ok(());
+        };
+        let errors: Vec<(QuestionId, String)> = questions
+            .iter()
+            .filter_map(|q| {
+                let error = failed.get(q.query.as_deref()?)?;
+                Some((q.id, format!("the endpoint wrote no article: {error}")))
+            })
+            .collect();
+        let tx = self.store.transaction()?;
+        tx.mark_errors(run, &errors)?;
+        tx.commit()?;
+        Ok(())
     }
 
     /// Asks one answers-mode system the questions `todo`; returns (answered, errors) and a

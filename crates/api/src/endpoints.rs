@@ -240,74 +240,86 @@ impl Project {
     /// Sends one question (or, in EXAM mode, its query) with a configuration — saved or not —
     /// and shows the request, the raw reply and what was read from it. Nothing is stored.
     pub fn try_endpoint(&self, request: &TryRequest) -> ApiResult<TryReport> {
-        let spec = &request.spec;
-        spec.check()?;
+        try_send(request, &self.try_question(request)?)
+    }
+
+    /// The question a try sends (the configuration checked first).
+    pub(crate) fn try_question(&self, request: &TryRequest) -> ApiResult<QuestionRow> {
+        request.spec.check()?;
         let version = self.exam_version(None)?;
-        let questions = self.store.questions(version.id)?;
-        let question = match &request.question {
+        let mut questions = self.store.questions(version.id)?;
+        let at = match &request.question {
             Some(id) => questions
                 .iter()
-                .find(|q| q.external_id == *id)
+                .position(|q| q.external_id == *id)
                 .ok_or_else(|| {
                     ApiError::new(
                         ErrorCode::NotFound,
                         format!("the exam on view has no question '{id}'"),
                     )
                 })?,
-            None => questions.iter().find(|q| q.active).ok_or_else(|| {
+            None => questions.iter().position(|q| q.active).ok_or_else(|| {
                 ApiError::new(ErrorCode::InvalidInput, "the exam on view has no questions")
             })?,
         };
-        let secrets = Secrets::read(spec, &request.name)?;
-        let fields = match spec.mode {
-            VendorMode::Answers => fields_of(question),
-            VendorMode::Articles => {
-                query_fields(question.query.as_deref().unwrap_or(&question.stem), 1)
-            }
-        };
-        let prepared = prepare(spec, &fields, &secrets)?;
-        let never = || false;
-        let mut limits = spec.limits;
-        // Trying shows the first reply as it is: no retries, no waiting.
-        limits.retries = 0;
-        let harness = Harness::new(limits, spec.price, Budget::default(), &never);
-        let exchange = harness.send(&prepared.outgoing);
-        let read = read_exchange(spec, exchange.error.as_deref(), exchange.body.as_deref());
-        let reading = read.reading.unwrap_or_default();
-        let mapped = match (&reading.answer, spec.mode) {
-            (Some(answer), VendorMode::Answers) => Some(map_answer(answer, &question.choices)),
-            _ => None,
-        };
-        Ok(TryReport {
-            question: question.external_id.clone(),
-            asked: fields.question.clone(),
-            request: prepared.copy,
-            status: exchange.status,
-            reply: exchange
-                .body
-                .as_deref()
-                .map(|b| secrets.redact(&capped(b, STORED_REPLY_BYTES))),
-            reply_bytes: n(exchange.bytes),
-            latency_ms: exchange.latency_ms,
-            attempts: exchange.attempts,
-            error: read.error.map(|e| secrets.redact(&e)),
-            choice: mapped
-                .and_then(Mapped::choice)
-                .map(|i| letter(i).to_string()),
-            right: mapped.map(|m| m.choice() == Some(question.key)),
-            mapping: mapped.map(mapping_words),
-            answer: reading.answer.map(|a| secrets.redact(&a)),
-            cost: spec.price.is_set().then(|| {
-                spec.price
-                    .cost(reading.prompt_tokens, reading.completion_tokens)
-            }),
-            evidence: reading.evidence,
-            prompt_tokens: reading.prompt_tokens,
-            completion_tokens: reading.completion_tokens,
-            problems: reading.problems,
-        })
+        Ok(questions.swap_remove(at))
     }
+}
 
+/// Sends a try's question; needs no project (the window's other calls go on meanwhile).
+pub(crate) fn try_send(request: &TryRequest, question: &QuestionRow) -> ApiResult<TryReport> {
+    let spec = &request.spec;
+    let secrets = Secrets::read(spec, &request.name)?;
+    let fields = match spec.mode {
+        VendorMode::Answers => fields_of(question),
+        VendorMode::Articles => {
+            query_fields(question.query.as_deref().unwrap_or(&question.stem), 1)
+        }
+    };
+    let prepared = prepare(spec, &fields, &secrets)?;
+    let never = || false;
+    let mut limits = spec.limits;
+    // Trying shows the first reply as it is: no retries, no waiting.
+    limits.retries = 0;
+    let harness = Harness::new(limits, spec.price, Budget::default(), &never);
+    let exchange = harness.send(&prepared.outgoing);
+    let read = read_exchange(spec, exchange.error.as_deref(), exchange.body.as_deref());
+    let reading = read.reading.unwrap_or_default();
+    let mapped = match (&reading.answer, spec.mode) {
+        (Some(answer), VendorMode::Answers) => Some(map_answer(answer, &question.choices)),
+        _ => None,
+    };
+    Ok(TryReport {
+        question: question.external_id.clone(),
+        asked: fields.question.clone(),
+        request: prepared.copy,
+        status: exchange.status,
+        reply: exchange
+            .body
+            .as_deref()
+            .map(|b| capped(&secrets.redact(b), STORED_REPLY_BYTES)),
+        reply_bytes: n(exchange.bytes),
+        latency_ms: exchange.latency_ms,
+        attempts: exchange.attempts,
+        error: read.error.map(|e| secrets.redact(&e)),
+        choice: mapped
+            .and_then(Mapped::choice)
+            .map(|i| letter(i).to_string()),
+        right: mapped.map(|m| m.choice() == Some(question.key)),
+        mapping: mapped.map(mapping_words),
+        answer: reading.answer.map(|a| secrets.redact(&a)),
+        cost: spec.price.is_set().then(|| {
+            spec.price
+                .cost(reading.prompt_tokens, reading.completion_tokens)
+        }),
+        evidence: reading.evidence,
+        prompt_tokens: reading.prompt_tokens,
+        completion_tokens: reading.completion_tokens,
+        problems: reading.problems,
+    })
+}
+
+impl Project {
     /// The exchange behind one answer of an endpoint system on the exam on view.
     pub fn exchange(&self, which: &ExchangeRef) -> ApiResult<ExchangeView> {
         let version = self.exam_version(None)?;
@@ -356,16 +368,16 @@ impl Project {
         })
     }
 
-    /// What an endpoint system's sitting of `version` cost and how it behaved: `None` for
-    /// other systems, or before it sat.
+    /// What an endpoint system's sitting of the version with these `runs` cost and how it
+    /// behaved: `None` for other systems, or before it sat. In EXAM mode the items are the
+    /// queries asked for articles and accuracy is the local reader's over them.
     pub(crate) fn operations(
         &self,
         system: SystemId,
         name: &str,
         questions: &[QuestionRow],
-        run: Option<proctor_core::RunId>,
+        runs: &[proctor_store::RunRow],
     ) -> ApiResult<Option<Operations>> {
-        let Some(run) = run else { return Ok(None) };
         let Ok(spec) = self.endpoint_spec(system, name) else {
             return Ok(None);
         };
@@ -374,12 +386,41 @@ impl Project {
             .filter(|q| q.active)
             .map(|q| (q.id, q))
             .collect();
-        let outcomes: HashMap<_, Outcome> = self
-            .store
-            .responses(run)?
-            .into_iter()
-            .map(|r| (r.question, r.outcome))
-            .collect();
+        let mode = match spec.mode {
+            VendorMode::Answers => RunMode::Answers,
+            VendorMode::Articles => RunMode::Exam,
+        };
+        let run = runs
+            .iter()
+            .find(|r| r.system == Some(system) && r.mode == mode)
+            .map(|r| r.id);
+        let outcomes: HashMap<_, Outcome> = match run {
+            Some(run) => self
+                .store
+                .responses(run)?
+                .into_iter()
+                .map(|r| (r.question, r.outcome))
+                .collect(),
+            None => HashMap::new(),
+        };
+        let outcome = |q: &QuestionRow| outcomes.get(&q.id).copied();
+        let right = active
+            .values()
+            .filter(|q| outcome(q) == Some(Outcome::Chosen(q.key)))
+            .count();
+        if spec.mode == VendorMode::Articles {
+            let queries: std::collections::HashSet<&str> =
+                active.values().filter_map(|q| q.query.as_deref()).collect();
+            let items: Vec<Billed> = self
+                .store
+                .article_exchanges(system)?
+                .into_iter()
+                .filter(|row| row.query.as_deref().is_some_and(|q| queries.contains(q)))
+                .map(|row| Billed::of(&row.exchange, row.exchange.error.is_some()))
+                .collect();
+            return summary(&spec, &items, run.map(|_| (right, active.len())));
+        }
+        let Some(run) = run else { return Ok(None) };
         let exchanges: Vec<(&QuestionRow, NewExchange)> = self
             .store
             .exchanges(run)?
@@ -390,77 +431,104 @@ impl Project {
                     .map(|q| (*q, row.exchange))
             })
             .collect();
-        if exchanges.is_empty() {
-            return Ok(None);
-        }
-        // The response's outcome says what is an error and what is right.
-        let outcome = |q: &QuestionRow| outcomes.get(&q.id).copied();
-        let mut latencies: Vec<f64> = exchanges.iter().map(|(_, e)| e.latency_ms).collect();
-        latencies.sort_by(f64::total_cmp);
-        let errors = exchanges
+        // The response's outcome says what is an error.
+        let items: Vec<Billed> = exchanges
             .iter()
-            .filter(|(q, _)| outcome(q) == Some(Outcome::Error))
-            .count();
-        let right = active
-            .values()
-            .filter(|q| outcome(q) == Some(Outcome::Chosen(q.key)))
-            .count();
-        let mut with_evidence = 0;
-        let mut source_found = 0;
-        let mut source_known = 0;
-        let mut right_without_source = 0;
+            .map(|(q, e)| Billed::of(e, outcome(q) == Some(Outcome::Error)))
+            .collect();
+        let Some(mut ops) = summary(&spec, &items, Some((right, active.len())))? else {
+            return Ok(None);
+        };
         for (question, e) in &exchanges {
             let evidence = evidence_of(e.evidence.as_deref());
             if evidence.is_empty() {
                 continue;
             }
-            with_evidence += 1;
+            ops.with_evidence += 1;
             if let Some(found) = source_in_evidence(question.source_text.as_deref(), &evidence) {
-                source_known += 1;
+                ops.source_known += 1;
                 if found {
-                    source_found += 1;
+                    ops.source_found += 1;
                 } else if outcome(question) == Some(Outcome::Chosen(question.key)) {
-                    right_without_source += 1;
+                    ops.right_without_source += 1;
                 }
             }
         }
-        let prompt_tokens: u64 = exchanges.iter().filter_map(|(_, e)| e.prompt_tokens).sum();
-        let completion_tokens: u64 = exchanges
-            .iter()
-            .filter_map(|(_, e)| e.completion_tokens)
-            .sum();
-        // Every attempt is a request the vendor may bill.
-        let cost: f64 = exchanges
-            .iter()
-            .map(|(_, e)| {
-                spec.price.cost(e.prompt_tokens, e.completion_tokens)
-                    + spec.price.per_request * f64::from(e.attempts.saturating_sub(1))
-            })
-            .sum();
-        Ok(Some(Operations {
-            asked: n(exchanges.len()),
-            accuracy: Some(rate(right, active.len())?),
-            median_ms: quantile(&latencies, 0.5),
-            p95_ms: quantile(&latencies, 0.95),
-            errors: n(errors),
-            error_rate: Some(errors as f64 / exchanges.len() as f64),
-            retried: n(exchanges.iter().filter(|(_, e)| e.attempts > 1).count()),
-            retries: exchanges
-                .iter()
-                .map(|(_, e)| e.attempts.saturating_sub(1))
-                .sum(),
-            prompt_tokens,
-            completion_tokens,
-            cost_per_100: spec
-                .price
-                .is_set()
-                .then(|| cost * 100.0 / exchanges.len() as f64),
-            with_evidence: n(with_evidence),
-            source_found: n(source_found),
-            source_known: n(source_known),
-            right_without_source: n(right_without_source),
-        }))
+        Ok(Some(ops))
     }
+}
+
+/// What one request (with its retries) took and cost.
+struct Billed {
+    latency_ms: f64,
+    attempts: u32,
+    prompt_tokens: Option<u64>,
+    completion_tokens: Option<u64>,
+    error: bool,
+}
+
+impl Billed {
+    fn of(e: &NewExchange, error: bool) -> Self {
+        Self {
+            latency_ms: e.latency_ms,
+            attempts: e.attempts,
+            prompt_tokens: e.prompt_tokens,
+            completion_tokens: e.completion_tokens,
+            error,
+        }
+    }
+}
+
+/// Latency, errors, retries, tokens and cost over the items asked, with accuracy (right of
+/// active questions) where the system sat the exam; `None` before anything was asked.
+fn summary(
+    spec: &VendorSpec,
+    items: &[Billed],
+    accuracy: Option<(usize, usize)>,
+) -> ApiResult<Option<Operations>> {
+    if items.is_empty() {
+        return Ok(None);
+    }
+    let mut latencies: Vec<f64> = items.iter().map(|b| b.latency_ms).collect();
+    latencies.sort_by(f64::total_cmp);
+    let errors = items.iter().filter(|b| b.error).count();
+    // Whatever an endpoint reports, the sums saturate rather than wrap.
+    let prompt_tokens = items
+        .iter()
+        .filter_map(|b| b.prompt_tokens)
+        .fold(0u64, u64::saturating_add);
+    let completion_tokens = items
+        .iter()
+        .filter_map(|b| b.completion_tokens)
+        .fold(0u64, u64::saturating_add);
+    // Every attempt is a request the vendor may bill.
+    let cost: f64 = items
+        .iter()
+        .map(|b| {
+            spec.price.cost(b.prompt_tokens, b.completion_tokens)
+                + spec.price.per_request * f64::from(b.attempts.saturating_sub(1))
+        })
+        .sum();
+    Ok(Some(Operations {
+        asked: n(items.len()),
+        accuracy: accuracy.map(|(right, of)| rate(right, of)).transpose()?,
+        median_ms: quantile(&latencies, 0.5),
+        p95_ms: quantile(&latencies, 0.95),
+        errors: n(errors),
+        error_rate: Some(errors as f64 / items.len() as f64),
+        retried: n(items.iter().filter(|b| b.attempts > 1).count()),
+        retries: items.iter().map(|b| b.attempts.saturating_sub(1)).sum(),
+        prompt_tokens,
+        completion_tokens,
+        cost_per_100: spec
+            .price
+            .is_set()
+            .then(|| cost * 100.0 / items.len() as f64),
+        with_evidence: 0,
+        source_found: 0,
+        source_known: 0,
+        right_without_source: 0,
+    }))
 }
 
 #[cfg(test)]

@@ -247,8 +247,22 @@ impl Jobs {
         std::thread::Builder::new()
             .name(format!("proctor-job-{}", job.id))
             .spawn(move || {
-                let result =
-                    Project::open(&path).and_then(|mut project| work(&mut project, &*worker));
+                // A defect that panics ends the job as failed, never as one that runs forever
+                // and blocks every later job.
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    Project::open(&path).and_then(|mut project| work(&mut project, &*worker))
+                }))
+                .unwrap_or_else(|panic| {
+                    let what = panic
+                        .downcast_ref::<&str>()
+                        .map(|s| (*s).to_owned())
+                        .or_else(|| panic.downcast_ref::<String>().cloned())
+                        .unwrap_or_default();
+                    Err(ApiError::new(
+                        ErrorCode::Internal,
+                        format!("the job failed on a defect of Proctor: {what}"),
+                    ))
+                });
                 *worker.end.lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
             })
             .map_err(|e| {

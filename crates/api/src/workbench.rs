@@ -344,7 +344,9 @@ impl Workbench {
 
     /// Sends one question with a configuration and shows what came back (nothing stored).
     pub fn try_endpoint(&self, request: TryRequest) -> ApiResult<TryReport> {
-        self.with_project(|p| p.try_endpoint(&request))
+        // The request goes out without the project held: other calls go on meanwhile.
+        let question = self.with_project(|p| p.try_question(&request))?;
+        crate::endpoints::try_send(&request, &question)
     }
 
     /// Starts endpoint systems sitting the exam (resuming what an earlier run left).

@@ -176,7 +176,7 @@ fn the_breaker_pauses_a_dead_endpoint_and_says_why() {
         &items,
         |_| {
             let exchange = harness.send(&request(&server, "/"));
-            harness.record(exchange.error.as_deref(), None, None);
+            harness.record(exchange.error.as_deref(), exchange.attempts, None, None);
             exchange
         },
         |batch| done += batch.len(),
@@ -256,4 +256,49 @@ fn concurrency_is_bounded_and_the_rate_limited() {
     harness.run(&items, |_| harness.send(&request(&server, "/")), |_| ());
     let took = started.elapsed();
     assert!(took >= Duration::from_millis(480), "{took:?}");
+}
+
+#[test]
+fn retries_are_billed_and_absurd_token_counts_saturate() {
+    // 500 once per question, then a reply reporting u64::MAX tokens.
+    let server = VendorServer::start(|seen, _| {
+        if seen.path == "/once" {
+            Reply::json("{}")
+        } else {
+            Reply::status(500)
+        }
+    });
+    let price = Price {
+        input_per_million: 0.0,
+        output_per_million: 0.0,
+        per_request: 0.01,
+    };
+    let budget = Budget {
+        max_cost: 0.05,
+        ..Budget::default()
+    };
+    let mut l = limits();
+    l.concurrency = 1;
+    l.retries = 1;
+    l.breaker = 100;
+    let harness = Harness::new(l, price, budget, &never);
+    let items: Vec<usize> = (0..10).collect();
+    let halt = harness.run(
+        &items,
+        |_| {
+            let exchange = harness.send(&request(&server, "/fails"));
+            harness.record(exchange.error.as_deref(), exchange.attempts, None, None);
+            exchange
+        },
+        |_| (),
+    );
+    // Two attempts a question at 0.01 each: the budget of 0.05 is spent on the third.
+    assert!(matches!(halt, Some(Halt::Budget(_))), "{halt:?}");
+    assert_eq!(server.seen().len(), 6);
+    assert!((harness.cost() - 0.06).abs() < 1e-9, "{}", harness.cost());
+
+    let harness = Harness::new(limits(), Price::default(), Budget::default(), &never);
+    harness.record(None, 1, Some(u64::MAX), Some(u64::MAX));
+    harness.record(None, 1, Some(u64::MAX), None);
+    assert_eq!(harness.tokens(), u64::MAX);
 }

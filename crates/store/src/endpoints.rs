@@ -125,6 +125,20 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Makes these responses of `run` errors with their reasons (an EXAM-mode answer whose
+    /// article could not be fetched).
+    pub fn mark_errors(&self, run: RunId, errors: &[(QuestionId, String)]) -> Result<usize> {
+        let mut stmt = self.tx.prepare(
+            "UPDATE responses SET outcome = 'error', choice_index = NULL, error = ?3
+             WHERE run_id = ?1 AND question_id = ?2",
+        )?;
+        let mut n = 0;
+        for (question, error) in errors {
+            n += stmt.execute(params![run.0, question.0, error])?;
+        }
+        Ok(n)
+    }
+
     /// Deletes responses of `run` so they are asked again: the given questions, or (with
     /// `None`) every error. Their exchanges go with them. Returns how many were deleted.
     pub fn forget_responses(&self, run: RunId, questions: Option<&[QuestionId]>) -> Result<usize> {

@@ -44,6 +44,18 @@ impl Halt {
     }
 }
 
+/// Adds to a counter without wrapping; the new total.
+fn add_saturating(counter: &AtomicU64, more: u64) -> u64 {
+    let mut now = counter.load(Ordering::SeqCst);
+    loop {
+        let next = now.saturating_add(more);
+        match counter.compare_exchange(now, next, Ordering::SeqCst, Ordering::SeqCst) {
+            Ok(_) => return next,
+            Err(seen) => now = seen,
+        }
+    }
+}
+
 /// One endpoint's run state, shared by its workers.
 pub struct Harness<'a> {
     sender: Sender,
@@ -90,7 +102,13 @@ impl Gate for Harness<'_> {
             *next = slot + interval;
             slot
         };
-        sleep_unless(slot.saturating_duration_since(Instant::now()), self)
+        if sleep_unless(slot.saturating_duration_since(Instant::now()), self) {
+            true
+        } else {
+            // Halted while waiting for its slot: the request reserved above is never sent.
+            self.requests.fetch_sub(1, Ordering::SeqCst);
+            false
+        }
     }
 
     fn halted(&self) -> bool {
@@ -163,10 +181,12 @@ impl<'a> Harness<'a> {
     }
 
     /// Records how a question went: a failure counts towards the circuit breaker (a success
-    /// resets it), and the tokens and cost towards the budget.
+    /// resets it), and the tokens and cost towards the budget — every attempt is a request the
+    /// vendor may bill, as the cost shown with the results counts it.
     pub fn record(
         &self,
         failure: Option<&str>,
+        attempts: u32,
         prompt_tokens: Option<u64>,
         completion_tokens: Option<u64>,
     ) {
@@ -181,17 +201,25 @@ impl<'a> Harness<'a> {
             }
             None => self.failures_in_row.store(0, Ordering::SeqCst),
         }
-        let tokens = prompt_tokens.unwrap_or(0) + completion_tokens.unwrap_or(0);
-        let used = self.tokens.fetch_add(tokens, Ordering::SeqCst) + tokens;
+        let tokens = prompt_tokens
+            .unwrap_or(0)
+            .saturating_add(completion_tokens.unwrap_or(0));
+        let used = add_saturating(&self.tokens, tokens);
         if self.budget.max_tokens > 0 && used >= self.budget.max_tokens {
             self.halt_with(Halt::Budget(format!(
                 "the budget of {} tokens is spent ({used} used)",
                 self.budget.max_tokens
             )));
         }
-        let cost = self.price.cost(prompt_tokens, completion_tokens);
-        let nanos = (cost * 1e9).round() as u64;
-        let spent = (self.cost_nanos.fetch_add(nanos, Ordering::SeqCst) + nanos) as f64 / 1e9;
+        let cost = self.price.cost(prompt_tokens, completion_tokens)
+            + self.price.per_request * f64::from(attempts.saturating_sub(1));
+        // Whole nanos; a cost past u64's range (absurd token counts) saturates.
+        let nanos = if cost.is_finite() && cost > 0.0 {
+            (cost * 1e9).min(u64::MAX as f64) as u64
+        } else {
+            0
+        };
+        let spent = add_saturating(&self.cost_nanos, nanos) as f64 / 1e9;
         if self.budget.max_cost > 0.0 && spent >= self.budget.max_cost {
             self.halt_with(Halt::Budget(format!(
                 "the budget of {} is spent ({spent:.4} at the price set)",
@@ -213,7 +241,8 @@ impl<'a> Harness<'a> {
         let next = AtomicUsize::new(0);
         let workers = (self.limits.concurrency as usize).clamp(1, items.len().max(1));
         std::thread::scope(|scope| {
-            let (tx, rx) = mpsc::channel();
+            // Bounded: workers wait rather than pile up results while the caller commits.
+            let (tx, rx) = mpsc::sync_channel(workers * 2);
             for _ in 0..workers {
                 let tx = tx.clone();
                 let (next, work) = (&next, &work);

@@ -123,7 +123,13 @@ fn origin(url: &str) -> Option<String> {
 
 /// A `Location` resolved against the address it came from.
 fn resolve(base: &str, location: &str) -> String {
-    if location.contains("://") {
+    let scheme_end = location.find("://");
+    if scheme_end.is_some_and(|at| {
+        at > 0
+            && location[..at]
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+    }) {
         return location.to_owned();
     }
     let Some((scheme, rest)) = base.split_once("://") else {
@@ -422,6 +428,10 @@ mod tests {
         assert_eq!(resolve("http://h:1/a/b", "/c"), "http://h:1/c");
         assert_eq!(resolve("http://h:1/a/b", "c"), "http://h:1/a/c");
         assert_eq!(resolve("http://h:1/a/b", "http://x/y"), "http://x/y");
+        assert_eq!(
+            resolve("http://h:1/a/b", "/login?next=https://x/y"),
+            "http://h:1/login?next=https://x/y"
+        );
         assert_ne!(origin("http://h:1/a"), origin("http://evil:1/a"));
     }
 

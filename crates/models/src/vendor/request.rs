@@ -34,12 +34,17 @@ impl Secrets {
         Ok(Self { values })
     }
 
-    /// `text` with every secret replaced by "•••" (a server may echo a header back).
+    /// `text` with every secret replaced by "•••" (a server may echo a header back), also in
+    /// its JSON-escaped form.
     pub fn redact(&self, text: &str) -> String {
         let mut out = text.to_owned();
         for secret in self.values.iter().flatten().filter(|s| s.len() >= 4) {
-            if out.contains(secret.as_str()) {
-                out = out.replace(secret.as_str(), "•••");
+            let quoted = serde_json::Value::from(secret.as_str()).to_string();
+            let escaped = &quoted[1..quoted.len() - 1];
+            for form in [secret.as_str(), escaped, &escaped.replace('/', "\\/")] {
+                if out.contains(form) {
+                    out = out.replace(form, "•••");
+                }
             }
         }
         out
@@ -170,6 +175,17 @@ mod tests {
         );
         assert!(format!("{:?}", prepared.outgoing).find(secret).is_none());
         assert_eq!(secrets.redact(&format!("echo {secret}!")), "echo •••!");
+        let slashed = Secrets {
+            values: vec![Some("abc/def\"ghi".to_owned())],
+        };
+        assert_eq!(
+            slashed.redact(r#"{"k": "abc/def\"ghi"}"#),
+            r#"{"k": "•••"}"#
+        );
+        assert_eq!(
+            slashed.redact(r#"{"k": "abc\/def\"ghi"}"#),
+            r#"{"k": "•••"}"#
+        );
     }
 
     #[test]

@@ -194,14 +194,23 @@ pub struct VendorSpec {
     pub price: Price,
 }
 
-/// Header names that must come from a secret, never from plain text kept in the project.
-const SECRET_HEADERS: [&str; 5] = [
-    "authorization",
-    "api-key",
-    "x-api-key",
-    "proxy-authorization",
+/// Words in a header's or address parameter's name that mark a secret: its value must come
+/// from an environment variable or the OS keychain, never from text kept in the project.
+const SECRET_WORDS: [&str; 8] = [
+    "auth",
+    "key",
+    "token",
+    "secret",
+    "password",
     "cookie",
+    "signature",
+    "credential",
 ];
+
+fn names_a_secret(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    SECRET_WORDS.iter().any(|w| lower.contains(w))
+}
 
 fn invalid(message: impl Into<String>) -> ModelError {
     ModelError::Invalid(message.into())
@@ -217,6 +226,28 @@ impl VendorSpec {
             )));
         }
         template::check_url(url)?;
+        let authority = url
+            .split("://")
+            .nth(1)
+            .unwrap_or("")
+            .split(['/', '?', '#'])
+            .next();
+        if authority.is_some_and(|a| a.contains('@')) {
+            return Err(invalid(
+                "the address holds a user name or password: send credentials in a header whose value comes from an environment variable or the OS keychain",
+            ));
+        }
+        if let Some((_, query)) = url.split_once('?')
+            && let Some(name) = query
+                .split('&')
+                .filter_map(|pair| pair.split_once('='))
+                .find(|(n, v)| names_a_secret(n) && !v.is_empty() && !v.starts_with("{{"))
+                .map(|(n, _)| n)
+        {
+            return Err(invalid(format!(
+                "the address carries '{name}', which looks like a key: the project would keep it; send it in a header whose value comes from an environment variable or the OS keychain"
+            )));
+        }
         for header in &self.headers {
             let name = header.name.trim();
             if name.is_empty()
@@ -231,9 +262,9 @@ impl VendorSpec {
             }
             match &header.value {
                 HeaderValue::Text { value } => {
-                    if SECRET_HEADERS.contains(&name.to_ascii_lowercase().as_str()) {
+                    if names_a_secret(name) && !value.trim().is_empty() {
                         return Err(invalid(format!(
-                            "the header {name} carries a secret: take its value from an environment variable or the OS keychain, so it never enters the project file"
+                            "the header {name} looks like it carries a secret: take its value from an environment variable or the OS keychain, so it never enters the project file"
                         )));
                     }
                     if value.chars().any(char::is_control) {
@@ -455,6 +486,37 @@ mod tests {
         }];
         let message = spec.check().unwrap_err().to_string();
         assert!(message.contains("environment variable"), "{message}");
+    }
+
+    #[test]
+    fn secrets_in_the_address_or_a_keyish_header_are_refused() {
+        let base = presets().remove(1).spec;
+        for url in [
+            "https://user:pass@rag.example.com/ask",
+            "https://rag.example.com/ask?api_key=sk-123",
+            "https://rag.example.com/ask?access_token=abc&x=1",
+        ] {
+            let mut spec = base.clone();
+            spec.url = url.into();
+            assert!(spec.check().is_err(), "{url}");
+        }
+        let mut spec = base.clone();
+        spec.url = "https://rag.example.com/ask?id={{id}}&lang=en".into();
+        spec.check().unwrap();
+        for name in [
+            "x-goog-api-key",
+            "Ocp-Apim-Subscription-Key",
+            "X-Auth-Token",
+        ] {
+            let mut spec = base.clone();
+            spec.headers = vec![HeaderSpec {
+                name: name.into(),
+                value: HeaderValue::Text {
+                    value: "abc123".into(),
+                },
+            }];
+            assert!(spec.check().is_err(), "{name}");
+        }
     }
 
     #[test]
