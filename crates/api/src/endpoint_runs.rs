@@ -6,16 +6,13 @@
 //! graded by the local reader when asked.
 
 use crate::dto::{EndpointRunReport, EndpointRunRequest, EndpointSitting, ReadArticlesRequest};
-use crate::endpoints::{
-    STORED_REPLY_BYTES, capped, evidence_json, fields_of, query_fields, read_exchange,
-};
+use crate::endpoint_asking::{ask_all, record_of};
+use crate::endpoints::{fields_of, query_fields};
 use crate::project::exam_version_dto;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{Outcome, QuestionId, RunId, RunMode, SystemId};
 use proctor_exam::mapping::map_answer;
-use proctor_models::vendor::{
-    Budget, Exchange, Halt, Harness, Reading, Secrets, VendorMode, VendorSpec, prepare,
-};
+use proctor_models::vendor::{Budget, Halt, Harness, Secrets, VendorMode, VendorSpec};
 use proctor_store::{NewExchange, NewResponse, QuestionRow};
 use std::collections::{BTreeSet, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,84 +42,6 @@ fn setup_of(spec: &VendorSpec) -> ApiResult<String> {
     ))
 }
 
-/// One request's outcome, on its way from a worker to the project file.
-struct Asked {
-    /// The question (answers) or query's index (articles).
-    item: usize,
-    copy: String,
-    exchange: Exchange,
-    reading: Reading,
-    error: Option<String>,
-}
-
-/// Asks one item through the harness and reads the reply; the harness learns how it went
-/// (breaker, budget). `None` when the run halted before the request completed.
-fn ask(
-    harness: &Harness<'_>,
-    spec: &VendorSpec,
-    secrets: &Secrets,
-    item: usize,
-    fields: &proctor_models::vendor::Fields,
-) -> Option<Asked> {
-    let prepared = match prepare(spec, fields, secrets) {
-        Ok(prepared) => prepared,
-        Err(e) => {
-            harness.record(Some(&e.to_string()), 1, None, None);
-            return Some(Asked {
-                item,
-                copy: String::new(),
-                exchange: Exchange {
-                    attempts: 1,
-                    ..Exchange::default()
-                },
-                reading: Reading::default(),
-                error: Some(e.to_string()),
-            });
-        }
-    };
-    let mut exchange = harness.send(&prepared.outgoing);
-    if exchange.halted() {
-        return None;
-    }
-    let read = read_exchange(spec, exchange.error.as_deref(), exchange.body.as_deref());
-    let reading = read.reading.unwrap_or_default();
-    harness.record(
-        read.error.as_deref(),
-        exchange.attempts,
-        reading.prompt_tokens,
-        reading.completion_tokens,
-    );
-    // Read: only what is kept travels on — keys masked first, then cut (a key across the cut
-    // would leave its first characters).
-    exchange.body = exchange
-        .body
-        .map(|b| capped(&secrets.redact(&b), STORED_REPLY_BYTES));
-    Some(Asked {
-        item,
-        copy: prepared.copy,
-        exchange,
-        reading,
-        error: read.error,
-    })
-}
-
-/// The record kept of an exchange, secrets redacted.
-fn record_of(asked: &Asked, secrets: &Secrets) -> ApiResult<NewExchange> {
-    Ok(NewExchange {
-        request: asked.copy.clone(),
-        status: asked.exchange.status,
-        reply: asked.exchange.body.clone(),
-        reply_bytes: asked.exchange.bytes,
-        latency_ms: asked.exchange.latency_ms,
-        total_ms: asked.exchange.total_ms,
-        attempts: asked.exchange.attempts.max(1),
-        prompt_tokens: asked.reading.prompt_tokens,
-        completion_tokens: asked.reading.completion_tokens,
-        evidence: evidence_json(&asked.reading.evidence)?,
-        error: asked.error.as_deref().map(|e| secrets.redact(e)),
-    })
-}
-
 /// What is left of a budget after what earlier systems of the run spent.
 fn remaining(budget: Budget, spent: &Budget) -> Option<Budget> {
     let left = |limit: u64, used: u64| {
@@ -148,11 +67,11 @@ fn remaining(budget: Budget, spent: &Budget) -> Option<Budget> {
     })
 }
 
-struct Endpoint {
-    id: SystemId,
-    name: String,
-    spec: VendorSpec,
-    secrets: Secrets,
+pub(crate) struct Endpoint {
+    pub id: SystemId,
+    pub name: String,
+    pub spec: VendorSpec,
+    pub secrets: Secrets,
 }
 
 impl Project {
@@ -498,77 +417,46 @@ impl Project {
         progress: &dyn Progress,
         failed: &AtomicBool,
     ) -> ((usize, usize), Option<ApiError>) {
-        let mut tally = (0, 0);
-        let mut problem = None;
-        let mut pending: Vec<(NewResponse, NewExchange)> = Vec::new();
         let store = &mut self.store;
-        let mut flush = |pending: &mut Vec<(NewResponse, NewExchange)>| -> ApiResult<()> {
-            if pending.is_empty() {
-                return Ok(());
-            }
-            let tx = store.transaction()?;
-            let responses: Vec<NewResponse> = pending.iter().map(|(r, _)| r.clone()).collect();
-            tx.insert_responses(run, &responses)?;
-            let exchanges: Vec<(QuestionId, NewExchange)> = pending
-                .drain(..)
-                .filter(|(_, x)| !x.request.is_empty())
-                .map(|(r, x)| (r.question, x))
-                .collect();
-            tx.insert_exchanges(run, &exchanges)?;
-            tx.commit()?;
-            Ok(())
-        };
-        harness.run(
+        ask_all(
+            e,
             todo,
-            |&i| ask(harness, &e.spec, &e.secrets, i, &fields_of(&questions[i])),
-            |batch| {
-                for asked in batch.into_iter().flatten() {
-                    if problem.is_some() {
-                        return;
+            |i| fields_of(&questions[i]),
+            |asked| {
+                let question = &questions[asked.item];
+                let (mut response, answered) = match (&asked.error, &asked.reading.answer) {
+                    (None, Some(answer)) => {
+                        let outcome = map_answer(answer, &question.choices)
+                            .choice()
+                            .map_or(Outcome::Unanswered, Outcome::Chosen);
+                        let raw = Some(e.secrets.redact(answer));
+                        (NewResponse::new(question.id, outcome, raw), true)
                     }
-                    let question = &questions[asked.item];
-                    let mut response = match (&asked.error, &asked.reading.answer) {
-                        (None, Some(answer)) => {
-                            let outcome = map_answer(answer, &question.choices)
-                                .choice()
-                                .map_or(Outcome::Unanswered, Outcome::Chosen);
-                            tally.0 += 1;
-                            NewResponse::new(question.id, outcome, Some(e.secrets.redact(answer)))
-                        }
-                        (error, _) => {
-                            tally.1 += 1;
-                            let mut r = NewResponse::new(question.id, Outcome::Error, None);
-                            r.error =
-                                Some(e.secrets.redact(
-                                    error.as_deref().unwrap_or("the reply holds no answer"),
-                                ));
-                            r
-                        }
-                    };
-                    response.latency_ms = Some(asked.exchange.latency_ms);
-                    match record_of(&asked, &e.secrets) {
-                        Ok(record) => pending.push((response, record)),
-                        Err(err) => problem = Some(err),
+                    (error, _) => {
+                        let mut r = NewResponse::new(question.id, Outcome::Error, None);
+                        let error = error.as_deref().unwrap_or("the reply holds no answer");
+                        r.error = Some(e.secrets.redact(error));
+                        (r, false)
                     }
-                }
-                let written = pending.len();
-                if problem.is_none()
-                    && let Err(err) = flush(&mut pending)
-                {
-                    problem = Some(err);
-                }
-                progress.advance(written as u64);
-                if problem.is_some() {
-                    failed.store(true, Ordering::SeqCst);
-                }
+                };
+                response.latency_ms = Some(asked.exchange.latency_ms);
+                Ok(((response, record_of(&asked, &e.secrets)?), answered))
             },
-        );
-        if problem.is_none()
-            && let Err(err) = flush(&mut pending)
-        {
-            problem = Some(err);
-        }
-        (tally, problem)
+            |rows: &mut Vec<(NewResponse, NewExchange)>| {
+                let tx = store.transaction()?;
+                let responses: Vec<NewResponse> = rows.iter().map(|(r, _)| r.clone()).collect();
+                tx.insert_responses(run, &responses)?;
+                let exchanges: Vec<(QuestionId, NewExchange)> = rows
+                    .drain(..)
+                    .filter(|(_, x)| !x.request.is_empty())
+                    .map(|(r, x)| (r.question, x))
+                    .collect();
+                tx.insert_exchanges(run, &exchanges)?;
+                tx.commit()?;
+                Ok(())
+            },
+            (harness, progress, failed),
+        )
     }
 
     /// Asks one EXAM-mode system for the articles of the queries `todo`.
@@ -581,18 +469,27 @@ impl Project {
         progress: &dyn Progress,
         failed: &AtomicBool,
     ) -> ((usize, usize), Option<ApiError>) {
-        let mut tally = (0, 0);
-        let mut problem = None;
-        let mut pending: Vec<(String, Option<String>, NewExchange)> = Vec::new();
         let store = &mut self.store;
         let system = e.id;
-        let mut flush =
-            |pending: &mut Vec<(String, Option<String>, NewExchange)>| -> ApiResult<()> {
-                if pending.is_empty() {
-                    return Ok(());
+        ask_all(
+            e,
+            todo,
+            |i| query_fields(&queries[i], i + 1),
+            |asked| {
+                let article = match (&asked.error, &asked.reading.answer) {
+                    (None, Some(text)) if !text.trim().is_empty() => Some(e.secrets.redact(text)),
+                    _ => None,
+                };
+                let mut record = record_of(&asked, &e.secrets)?;
+                if article.is_none() && record.error.is_none() {
+                    record.error = Some("the endpoint wrote an empty article".to_owned());
                 }
+                let answered = article.is_some();
+                Ok(((queries[asked.item].clone(), article, record), answered))
+            },
+            |rows: &mut Vec<(String, Option<String>, NewExchange)>| {
                 let tx = store.transaction()?;
-                for (query, article, record) in pending.drain(..) {
+                for (query, article, record) in rows.drain(..) {
                     if let Some(article) = article {
                         tx.upsert_article(system, &query, &article)?;
                     }
@@ -600,62 +497,9 @@ impl Project {
                 }
                 tx.commit()?;
                 Ok(())
-            };
-        harness.run(
-            todo,
-            |&i| {
-                ask(
-                    harness,
-                    &e.spec,
-                    &e.secrets,
-                    i,
-                    &query_fields(&queries[i], i + 1),
-                )
             },
-            |batch| {
-                for asked in batch.into_iter().flatten() {
-                    if problem.is_some() {
-                        return;
-                    }
-                    let article = match (&asked.error, &asked.reading.answer) {
-                        (None, Some(text)) if !text.trim().is_empty() => {
-                            tally.0 += 1;
-                            Some(e.secrets.redact(text))
-                        }
-                        _ => {
-                            tally.1 += 1;
-                            None
-                        }
-                    };
-                    match record_of(&asked, &e.secrets) {
-                        Ok(mut record) => {
-                            if article.is_none() && record.error.is_none() {
-                                record.error =
-                                    Some("the endpoint wrote an empty article".to_owned());
-                            }
-                            pending.push((queries[asked.item].clone(), article, record));
-                        }
-                        Err(err) => problem = Some(err),
-                    }
-                }
-                let written = pending.len();
-                if problem.is_none()
-                    && let Err(err) = flush(&mut pending)
-                {
-                    problem = Some(err);
-                }
-                progress.advance(written as u64);
-                if problem.is_some() {
-                    failed.store(true, Ordering::SeqCst);
-                }
-            },
-        );
-        if problem.is_none()
-            && let Err(err) = flush(&mut pending)
-        {
-            problem = Some(err);
-        }
-        (tally, problem)
+            (harness, progress, failed),
+        )
     }
 }
 

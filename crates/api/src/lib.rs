@@ -25,6 +25,7 @@ mod categories;
 mod correlate;
 pub mod doors;
 pub mod dto;
+mod endpoint_asking;
 mod endpoint_runs;
 mod endpoints;
 mod error;

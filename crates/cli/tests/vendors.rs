@@ -172,7 +172,8 @@ fn killing_an_endpoint_run_and_resuming_gives_the_clean_runs_results() {
     assert_eq!(report["sittings"][0]["before"], 120, "{report}");
     assert_eq!(tally(&killed), expected);
 
-    // Each question was asked once, but for those in flight at a kill (two at a time).
+    // Each question was asked once, but for those a kill caught unfinished: the two in flight,
+    // and at most the two answered in the moment before their commit.
     let mut asked: HashMap<String, usize> = HashMap::new();
     for seen in server.seen() {
         let body: serde_json::Value = serde_json::from_str(&seen.body).unwrap();
@@ -184,7 +185,7 @@ fn killing_an_endpoint_run_and_resuming_gives_the_clean_runs_results() {
     assert_eq!(asked.len(), 120);
     let again: usize = asked.values().map(|n| n - 1).sum();
     assert!(
-        again <= 2 * kills,
+        again <= 4 * kills,
         "{again} repeated requests after {kills} kills"
     );
 
