@@ -16,6 +16,7 @@ ALLOWED = {
     "proctor-formats": {"proctor-core"},
     "proctor-exam": {"proctor-core", "proctor-stats"},
     "proctor-models": {"proctor-core"},
+    "proctor-charts": set(),
     "proctor-search": {"proctor-stats"},
     "proctor-sample": set(),
     # Test-only (a dev-dependency): a vendor-like HTTP server.
