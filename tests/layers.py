@@ -21,7 +21,7 @@ ALLOWED = {
     "proctor-sample": set(),
     # Test-only (a dev-dependency): a vendor-like HTTP server.
     "proctor-testkit": set(),
-    "proctor-api": {"proctor-core", "proctor-stats", "proctor-store", "proctor-formats", "proctor-exam", "proctor-sample", "proctor-models", "proctor-search"},
+    "proctor-api": {"proctor-core", "proctor-stats", "proctor-store", "proctor-formats", "proctor-exam", "proctor-sample", "proctor-models", "proctor-search", "proctor-charts"},
     # The doors: only the facade. `proctor serve` is a subcommand of the CLI, so the CLI may
     # start the HTTP door; neither may reach below the facade.
     "proctor-server": {"proctor-api"},

@@ -22,6 +22,7 @@ mod articles;
 pub mod bindings;
 mod browse;
 mod categories;
+pub mod charts;
 mod correlate;
 pub mod doors;
 pub mod dto;
