@@ -34,6 +34,7 @@ use crate::dto::{
     GenerationReport, GeneratorKind, Provenance, ReviewAction, ReviewReport, ReviewRequest, Tally,
     TopicCoverage,
 };
+use crate::dto::{ChartFile, ChartKind, ChartRequest, ImageFormat, SaveChartRequest};
 use crate::dto::{
     EndpointRunReport, EndpointRunRequest, EndpointSitting, EndpointSystem, EndpointView,
     ExchangeRef, ExchangeView, Operations, SaveExamRequest, SecretHeader, TryReport, TryRequest,
@@ -208,6 +209,11 @@ pub fn typescript() -> String {
         EvidenceItem::decl(),
         EndpointSystem::decl(),
         SaveExamRequest::decl(),
+        ChartKind::decl(),
+        ImageFormat::decl(),
+        ChartRequest::decl(),
+        ChartFile::decl(),
+        SaveChartRequest::decl(),
         SecretHeader::decl(),
         EndpointView::decl(),
         TryRequest::decl(),

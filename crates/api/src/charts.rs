@@ -1,7 +1,10 @@
 //! The series behind the app's charts, built once from the grades: the UI draws them, and
 //! `proctor-charts` renders the same series to SVG and PNG.
 
-use crate::dto::Grades;
+use crate::dto::{
+    CategoryTable, ChartFile, ChartKind, ChartRequest, Grades, ImageFormat, SaveChartRequest,
+};
+use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_charts::{Bar, Chart, Leaderboard, Radar, RadarSeries};
 
 /// Topics with fewer questions than this are left off a radar (too few to compare).
@@ -49,11 +52,10 @@ pub fn leaderboard_chart(grades: &Grades) -> Chart {
     })
 }
 
-/// Accuracy per topic as a radar for the given systems (topics with at least
-/// [`RADAR_MIN_ITEMS`] questions); `None` with fewer than three such topics.
-pub fn radar_chart(grades: &Grades, systems: &[String]) -> Option<Chart> {
-    let rows: Vec<_> = grades
-        .topics
+/// Accuracy per category (topic, Bloom level) as a radar for the given systems (categories
+/// with at least [`RADAR_MIN_ITEMS`] questions); `None` with fewer than three such categories.
+pub fn radar_chart(table: &CategoryTable, title: &str, systems: &[String]) -> Option<Chart> {
+    let rows: Vec<_> = table
         .rows
         .iter()
         .filter(|r| r.items >= RADAR_MIN_ITEMS)
@@ -64,7 +66,7 @@ pub fn radar_chart(grades: &Grades, systems: &[String]) -> Option<Chart> {
     let series = systems
         .iter()
         .filter_map(|name| {
-            let at = grades.topics.systems.iter().position(|s| s == name)?;
+            let at = table.systems.iter().position(|s| s == name)?;
             Some(RadarSeries {
                 name: name.clone(),
                 values: rows
@@ -75,10 +77,126 @@ pub fn radar_chart(grades: &Grades, systems: &[String]) -> Option<Chart> {
         })
         .collect();
     Some(Chart::Radar(Radar {
-        title: "Accuracy per topic".to_owned(),
+        title: title.to_owned(),
         axes: rows.iter().map(|r| r.category.clone()).collect(),
         series,
     }))
+}
+
+/// Standard base64 (RFC 4648, with padding), for a PNG crossing to the page as text.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for (i, shift) in [18, 12, 6, 0].into_iter().enumerate() {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[((n >> shift) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+fn chart_error(e: &proctor_charts::ChartError) -> ApiError {
+    ApiError::new(ErrorCode::InvalidInput, e.to_string())
+}
+
+impl Project {
+    fn chart_bytes(&self, request: &ChartRequest) -> ApiResult<(String, Vec<u8>)> {
+        let grades = self.grades(None)?;
+        let (chart, name) = match request.kind {
+            ChartKind::Leaderboard => (leaderboard_chart(&grades), "leaderboard"),
+            ChartKind::Topics | ChartKind::Bloom => {
+                let (table, title, name) = if request.kind == ChartKind::Topics {
+                    (&grades.topics, "Accuracy per topic", "topics")
+                } else {
+                    (&grades.bloom, "Accuracy per Bloom level", "bloom-levels")
+                };
+                let systems = if request.systems.is_empty() {
+                    table.systems.iter().take(3).cloned().collect()
+                } else {
+                    request.systems.clone()
+                };
+                let chart = radar_chart(table, title, &systems).ok_or_else(|| {
+                    ApiError::new(
+                        ErrorCode::InvalidInput,
+                        format!("fewer than three categories have {RADAR_MIN_ITEMS} questions or more: no radar to draw"),
+                    )
+                })?;
+                (chart, name)
+            }
+        };
+        let stem = format!("{}-v{}-{name}", grades.exam.exam, grades.exam.version)
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect::<String>();
+        Ok(match request.format {
+            ImageFormat::Svg => (
+                format!("{stem}.svg"),
+                proctor_charts::svg(&chart)
+                    .map_err(|e| chart_error(&e))?
+                    .into_bytes(),
+            ),
+            ImageFormat::Png => (
+                format!("{stem}.png"),
+                proctor_charts::png(&chart).map_err(|e| chart_error(&e))?,
+            ),
+        })
+    }
+
+    /// A chart of the exam on view as an SVG or PNG file (the PNG as base64).
+    pub fn chart(&self, request: &ChartRequest) -> ApiResult<ChartFile> {
+        let (file_name, bytes) = self.chart_bytes(request)?;
+        Ok(match request.format {
+            ImageFormat::Svg => ChartFile {
+                file_name,
+                mime: "image/svg+xml".to_owned(),
+                base64: false,
+                content: String::from_utf8_lossy(&bytes).into_owned(),
+            },
+            ImageFormat::Png => ChartFile {
+                file_name,
+                mime: "image/png".to_owned(),
+                base64: true,
+                content: base64(&bytes),
+            },
+        })
+    }
+
+    /// Writes a chart to a file the user chose (the window's save dialog).
+    pub fn save_chart(&self, request: &SaveChartRequest) -> ApiResult<ChartFile> {
+        let path = std::path::Path::new(request.path.trim());
+        if path.as_os_str().is_empty() || path.extension().is_some_and(|e| e == "proctor") {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "choose a file name for the chart (not a project file)",
+            ));
+        }
+        let (_, bytes) = self.chart_bytes(&request.chart)?;
+        std::fs::write(path, &bytes).map_err(|e| {
+            ApiError::new(
+                ErrorCode::InvalidInput,
+                format!("writing {}: {e}", path.display()),
+            )
+        })?;
+        let mut file = self.chart(&request.chart)?;
+        file.file_name = path.display().to_string();
+        Ok(file)
+    }
 }
 
 #[cfg(test)]
@@ -106,7 +224,7 @@ mod tests {
             .iter()
             .map(|s| s.system.clone())
             .collect();
-        let radar = radar_chart(&grades, &names[..2]).unwrap();
+        let radar = radar_chart(&grades.topics, "Accuracy per topic", &names[..2]).unwrap();
         let Chart::Radar(r) = &radar else {
             panic!("a radar")
         };
@@ -115,5 +233,63 @@ mod tests {
         let svg = proctor_charts::svg(&radar).unwrap();
         assert!(svg.contains(&names[0]));
         assert!(proctor_charts::svg(&leaderboard_chart(&grades)).is_ok());
+    }
+
+    #[test]
+    fn charts_come_as_files_and_save_where_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.proctor");
+        crate::sample::build(&path, &NoProgress).unwrap();
+        let project = Project::open(&path).unwrap();
+        let png = project
+            .chart(&ChartRequest {
+                kind: ChartKind::Leaderboard,
+                format: ImageFormat::Png,
+                systems: Vec::new(),
+            })
+            .unwrap();
+        assert!(
+            png.base64 && png.content.starts_with("iVBORw0KGgo"),
+            "a PNG"
+        );
+        assert!(
+            png.file_name.ends_with("-leaderboard.png"),
+            "{}",
+            png.file_name
+        );
+        let request = ChartRequest {
+            kind: ChartKind::Topics,
+            format: ImageFormat::Svg,
+            systems: Vec::new(),
+        };
+        let svg = project.chart(&request).unwrap();
+        assert!(!svg.base64 && svg.content.contains("Accuracy per topic"));
+        let file = dir.path().join("topics.svg");
+        project
+            .save_chart(&SaveChartRequest {
+                chart: request.clone(),
+                path: file.display().to_string(),
+            })
+            .unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), svg.content);
+        assert!(
+            project
+                .save_chart(&SaveChartRequest {
+                    chart: request,
+                    path: path.display().to_string(),
+                })
+                .is_err(),
+            "never over the project file"
+        );
+    }
+
+    #[test]
+    fn base64_is_the_standard_alphabet_with_padding() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+        assert_eq!(base64(&[0xfb, 0xff]), "+/8=");
     }
 }

@@ -18,6 +18,7 @@ use crate::dto::{
     AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionEdit, Relabel,
     RenameTopic, SystemName, VersionRef,
 };
+use crate::dto::{ChartFile, ChartRequest, SaveChartRequest};
 use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
     QuestionsRequest, ReadArticlesRequest, RenameSystem, SecretName, SecretRequest, SecretStatus,
@@ -179,6 +180,10 @@ use_cases! {
     review_generated(ReviewRequest) -> ReviewReport;
     /// Edits a generated question, recording the edit.
     edit_generated(GeneratedEdit) -> GeneratedDetail;
+    /// A chart of the exam on view as an SVG or PNG file.
+    chart(ChartRequest) -> ChartFile;
+    /// Writes a chart to a file the user chose (the window's save dialog).
+    save_chart(SaveChartRequest) -> ChartFile;
     /// Writes an exam version to a file the user chose (the window's save dialog).
     save_exam(SaveExamRequest) -> ExportedExam;
     /// The ready-made endpoint configurations.

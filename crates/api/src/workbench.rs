@@ -12,6 +12,7 @@ use crate::dto::{
     AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionEdit, Relabel,
     RenameTopic, SystemName, VersionRef,
 };
+use crate::dto::{ChartFile, ChartRequest, SaveChartRequest};
 use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
     QuestionsRequest, ReadArticlesRequest, RenameSystem, SecretName, SecretRequest, SecretStatus,
@@ -320,6 +321,16 @@ impl Workbench {
                     .map(|r| Outcome::GeneratedReading(Box::new(r)))
             },
         )
+    }
+
+    /// A chart of the exam on view as an SVG or PNG file.
+    pub fn chart(&self, request: ChartRequest) -> ApiResult<ChartFile> {
+        self.with_project(|p| p.chart(&request))
+    }
+
+    /// Writes a chart to a file the user chose.
+    pub fn save_chart(&self, request: SaveChartRequest) -> ApiResult<ChartFile> {
+        self.with_project(|p| p.save_chart(&request))
     }
 
     /// Writes an exam version to a file the user chose.

@@ -408,6 +408,61 @@ pub struct ExportRequest {
     pub format: ExamFileFormat,
 }
 
+/// Which chart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ChartKind {
+    /// Accuracy with intervals and the readers' ceilings.
+    Leaderboard,
+    /// Accuracy per topic (radar).
+    Topics,
+    /// Accuracy per Bloom level (radar).
+    Bloom,
+}
+
+/// An image format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ImageFormat {
+    /// Scalable vector graphics (for documents and the web).
+    Svg,
+    /// A bitmap at twice the screen size (for slides).
+    Png,
+}
+
+/// A chart of the exam on view, as a file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ChartRequest {
+    /// Which chart.
+    pub kind: ChartKind,
+    /// Which format.
+    pub format: ImageFormat,
+    /// For a radar: its systems (empty: the first three).
+    pub systems: Vec<String>,
+}
+
+/// A chart written out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ChartFile {
+    /// A file name for it.
+    pub file_name: String,
+    /// Its media type.
+    pub mime: String,
+    /// Whether `content` is base64 (a PNG) rather than text (an SVG).
+    pub base64: bool,
+    /// The file's content.
+    pub content: String,
+}
+
+/// Write a chart to a file the user chose (the desktop window's save dialog).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SaveChartRequest {
+    /// The chart.
+    pub chart: ChartRequest,
+    /// Where.
+    pub path: String,
+}
+
 /// Write an exam version to a file the user chose (the desktop window's save dialog).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct SaveExamRequest {

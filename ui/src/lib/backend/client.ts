@@ -4,6 +4,8 @@
 import type {
   AddModelRequest,
   AnswerSheet,
+  ChartFile,
+  ChartRequest,
   CompareRequest,
   Comparison,
   CorrelateRequest,
@@ -60,6 +62,7 @@ import type {
   ReviewReport,
   ReviewRequest,
   RunRequest,
+  SaveChartRequest,
   SaveExamRequest,
   SecretName,
   SecretRequest,
@@ -119,6 +122,8 @@ export const USE_CASES = {
   generated_question: { job: false },
   review_generated: { job: false },
   edit_generated: { job: false },
+  chart: { job: false },
+  save_chart: { job: false },
   save_exam: { job: false },
   endpoint_presets: { job: false },
   save_endpoint: { job: false },
@@ -225,6 +230,10 @@ export function client(send: Transport) {
     reviewGenerated: (request: ReviewRequest) => send("review_generated", request) as Promise<ReviewReport>,
     /** Edits a generated question, recording the edit. */
     editGenerated: (request: GeneratedEdit) => send("edit_generated", request) as Promise<GeneratedDetail>,
+    /** A chart of the exam on view as an SVG or PNG file. */
+    chart: (request: ChartRequest) => send("chart", request) as Promise<ChartFile>,
+    /** Writes a chart to a file the user chose (the window's save dialog). */
+    saveChart: (request: SaveChartRequest) => send("save_chart", request) as Promise<ChartFile>,
     /** Writes an exam version to a file the user chose (the window's save dialog). */
     saveExam: (request: SaveExamRequest) => send("save_exam", request) as Promise<ExportedExam>,
     /** The ready-made endpoint configurations. */

@@ -3141,6 +3141,52 @@ export: ExportRequest,
  */
 path: string, };
 
+export type ChartKind = "leaderboard" | "topics" | "bloom";
+
+export type ImageFormat = "svg" | "png";
+
+export type ChartRequest = { 
+/**
+ * Which chart.
+ */
+kind: ChartKind, 
+/**
+ * Which format.
+ */
+format: ImageFormat, 
+/**
+ * For a radar: its systems (empty: the first three).
+ */
+systems: Array<string>, };
+
+export type ChartFile = { 
+/**
+ * A file name for it.
+ */
+file_name: string, 
+/**
+ * Its media type.
+ */
+mime: string, 
+/**
+ * Whether `content` is base64 (a PNG) rather than text (an SVG).
+ */
+base64: boolean, 
+/**
+ * The file's content.
+ */
+content: string, };
+
+export type SaveChartRequest = { 
+/**
+ * The chart.
+ */
+chart: ChartRequest, 
+/**
+ * Where.
+ */
+path: string, };
+
 export type SecretHeader = { 
 /**
  * The header.

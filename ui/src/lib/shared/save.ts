@@ -1,7 +1,7 @@
-// Saving a text file the backend wrote: in the desktop window through the native save dialog
-// (the backend writes it), in a browser as a download.
+// Saving a file the backend writes (an exam export, a chart): in the desktop window through the
+// native save dialog (the backend writes it), in a browser as a download.
 import { backend } from "../backend";
-import type { ExportRequest } from "../backend/types";
+import type { ChartRequest, ExportRequest } from "../backend/types";
 
 /** Saves an exam export; resolves to where it went (null when the dialog was cancelled). */
 export async function saveExam(request: ExportRequest, suggested: string): Promise<string | null> {
@@ -11,13 +11,31 @@ export async function saveExam(request: ExportRequest, suggested: string): Promi
     return (await backend.saveExam({ export: request, path })).file_name;
   }
   const exported = await backend.exportExam(request);
-  const url = URL.createObjectURL(new Blob([exported.content], { type: "text/plain;charset=utf-8" }));
+  download(new Blob([exported.content], { type: "text/plain;charset=utf-8" }), exported.file_name);
+  return exported.file_name;
+}
+
+/** Saves a chart as PNG or SVG; resolves to where it went (null when cancelled). */
+export async function saveChart(request: ChartRequest, suggested: string): Promise<string | null> {
+  if (backend.canChoosePaths) {
+    const path = await backend.choosePath("save-file", suggested);
+    if (!path) return null;
+    return (await backend.saveChart({ chart: request, path })).file_name;
+  }
+  const file = await backend.chart(request);
+  const bytes = file.base64 ? Uint8Array.from(atob(file.content), (c) => c.charCodeAt(0)) : file.content;
+  download(new Blob([bytes], { type: file.mime }), file.file_name);
+  return file.file_name;
+}
+
+/** A browser download of `blob` as `name`. */
+function download(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = exported.file_name;
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return exported.file_name;
 }
