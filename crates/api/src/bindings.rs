@@ -41,6 +41,7 @@ use crate::dto::{
 };
 use crate::dto::{IrtSettings, JobId, Measurable, RenameTopic, SystemGroup, Verdict};
 use crate::dto::{LetterShare, LlmScoring, Rate, ReaderCheck, ReaderCheckRequest, ReaderCheckRow};
+use crate::dto::{Report, ReportRequest, ReportSection, SaveReportRequest};
 use crate::{ApiError, ErrorCode};
 use proctor_models::vendor::{
     Budget, EvidenceItem, HeaderSpec, HeaderValue, HttpMethod, Limits, Preset, Price, ReplyPaths,
@@ -209,6 +210,10 @@ pub fn typescript() -> String {
         EvidenceItem::decl(),
         EndpointSystem::decl(),
         SaveExamRequest::decl(),
+        ReportSection::decl(),
+        ReportRequest::decl(),
+        SaveReportRequest::decl(),
+        Report::decl(),
         ChartKind::decl(),
         ImageFormat::decl(),
         ChartRequest::decl(),

@@ -18,7 +18,9 @@ use crate::dto::{
     AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionEdit, Relabel,
     RenameTopic, SystemName, VersionRef,
 };
-use crate::dto::{ChartFile, ChartRequest, SaveChartRequest};
+use crate::dto::{
+    ChartFile, ChartRequest, Report, ReportRequest, SaveChartRequest, SaveReportRequest,
+};
 use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
     QuestionsRequest, ReadArticlesRequest, RenameSystem, SecretName, SecretRequest, SecretStatus,
@@ -180,6 +182,10 @@ use_cases! {
     review_generated(ReviewRequest) -> ReviewReport;
     /// Edits a generated question, recording the edit.
     edit_generated(GeneratedEdit) -> GeneratedDetail;
+    /// The report of the exam on view: one self-contained HTML file.
+    report(ReportRequest) -> Report;
+    /// Writes the report to a file the user chose (the window's save dialog).
+    save_report(SaveReportRequest) -> Report;
     /// A chart of the exam on view as an SVG or PNG file.
     chart(ChartRequest) -> ChartFile;
     /// Writes a chart to a file the user chose (the window's save dialog).

@@ -47,6 +47,7 @@ mod progress;
 mod project;
 mod reader_check;
 mod readers;
+mod report;
 mod review;
 pub mod sample;
 mod sheets;

@@ -12,7 +12,9 @@ use crate::dto::{
     AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionEdit, Relabel,
     RenameTopic, SystemName, VersionRef,
 };
-use crate::dto::{ChartFile, ChartRequest, SaveChartRequest};
+use crate::dto::{
+    ChartFile, ChartRequest, Report, ReportRequest, SaveChartRequest, SaveReportRequest,
+};
 use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
     QuestionsRequest, ReadArticlesRequest, RenameSystem, SecretName, SecretRequest, SecretStatus,
@@ -321,6 +323,16 @@ impl Workbench {
                     .map(|r| Outcome::GeneratedReading(Box::new(r)))
             },
         )
+    }
+
+    /// The report of the exam on view: one self-contained HTML file.
+    pub fn report(&self, request: ReportRequest) -> ApiResult<Report> {
+        self.with_project(|p| p.report(&request))
+    }
+
+    /// Writes the report to a file the user chose.
+    pub fn save_report(&self, request: SaveReportRequest) -> ApiResult<Report> {
+        self.with_project(|p| p.save_report(&request))
     }
 
     /// A chart of the exam on view as an SVG or PNG file.

@@ -19,6 +19,7 @@ use proctor_api::dto::{
     ReadArticlesRequest, ReaderKind, Retriever, RunRequest, SignificanceRequest, SystemSelection,
     UserModelChoice,
 };
+use proctor_api::dto::{ReportRequest, ReportSection, SaveReportRequest};
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
 use std::path::{Path, PathBuf};
@@ -281,6 +282,25 @@ enum Command {
     Review {
         #[command(subcommand)]
         action: generate::ReviewCommand,
+    },
+    /// Write the report: one self-contained HTML file (no script, charts inline), printable to PDF.
+    Report {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// The file to write.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// The exam (default: the newest).
+        #[arg(long)]
+        exam: Option<String>,
+        /// The sections, in order (default: all): question, exam, leaderboard, topics, bloom,
+        /// methods, provenance.
+        #[arg(long, value_delimiter = ',', value_parser = parse_section)]
+        sections: Vec<ReportSection>,
+        /// The question the evaluation answers, in your words.
+        #[arg(long, default_value = "")]
+        question: String,
     },
     /// Vendors' systems over HTTP: add, show, try one question, run (resumable).
     Endpoint {
@@ -749,6 +769,14 @@ pub(crate) fn path_text(path: &Path) -> String {
     path.display().to_string()
 }
 
+fn parse_section(text: &str) -> Result<ReportSection, String> {
+    serde_json::from_value(serde_json::Value::String(text.trim().to_owned())).map_err(|_| {
+        format!(
+            "'{text}' is not a section (question, exam, leaderboard, topics, bloom, methods, provenance)"
+        )
+    })
+}
+
 fn data_dir(given: Option<PathBuf>) -> PathBuf {
     given.unwrap_or_else(|| {
         std::env::var_os("XDG_DATA_HOME")
@@ -806,6 +834,27 @@ fn run(cli: Cli) -> ApiResult<()> {
         Command::Review { action } => generate::review(action)?,
         Command::Exam { action } => generate::exam(action)?,
         Command::Endpoint { action } => endpoints::endpoint(action)?,
+        Command::Report {
+            project,
+            output,
+            exam,
+            sections,
+            question,
+        } => {
+            let report = Project::open(&project)?.save_report(&SaveReportRequest {
+                report: ReportRequest {
+                    exam,
+                    sections,
+                    question,
+                },
+                path: path_text(&output),
+            })?;
+            println!(
+                "Wrote {} ({} KB)",
+                report.file_name,
+                report.html.len() / 1024
+            );
+        }
         Command::Articles {
             project,
             exam,

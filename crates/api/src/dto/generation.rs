@@ -408,6 +408,68 @@ pub struct ExportRequest {
     pub format: ExamFileFormat,
 }
 
+/// A section of the report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ReportSection {
+    /// The question the evaluation answers.
+    Question,
+    /// The exam: version, size, topics, bias baselines.
+    Exam,
+    /// The leaderboard with its chart.
+    Leaderboard,
+    /// Accuracy per topic (radar and table).
+    Topics,
+    /// Bloom levels and question types.
+    Bloom,
+    /// How the numbers are computed, with the papers.
+    Methods,
+    /// Proctor's version and each sitting's set-up.
+    Provenance,
+}
+
+impl ReportSection {
+    /// Every section, in the report's order.
+    pub const ALL: [Self; 7] = [
+        Self::Question,
+        Self::Exam,
+        Self::Leaderboard,
+        Self::Topics,
+        Self::Bloom,
+        Self::Methods,
+        Self::Provenance,
+    ];
+}
+
+/// Write the report of an exam.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ReportRequest {
+    /// The exam (default: the one on view).
+    pub exam: Option<String>,
+    /// The sections, in order (empty: all).
+    pub sections: Vec<ReportSection>,
+    /// The question the evaluation answers, in the analyst's words (empty: a default).
+    pub question: String,
+}
+
+/// Write the report to a file the user chose (the desktop window's save dialog).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SaveReportRequest {
+    /// The report.
+    pub report: ReportRequest,
+    /// Where.
+    pub path: String,
+}
+
+/// A report: one self-contained HTML file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Report {
+    /// A file name for it.
+    pub file_name: String,
+    /// The HTML.
+    pub html: String,
+}
+
 /// Which chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]

@@ -59,11 +59,14 @@ import type {
   Relabel,
   RenameSystem,
   RenameTopic,
+  Report,
+  ReportRequest,
   ReviewReport,
   ReviewRequest,
   RunRequest,
   SaveChartRequest,
   SaveExamRequest,
+  SaveReportRequest,
   SecretName,
   SecretRequest,
   SecretStatus,
@@ -122,6 +125,8 @@ export const USE_CASES = {
   generated_question: { job: false },
   review_generated: { job: false },
   edit_generated: { job: false },
+  report: { job: false },
+  save_report: { job: false },
   chart: { job: false },
   save_chart: { job: false },
   save_exam: { job: false },
@@ -230,6 +235,10 @@ export function client(send: Transport) {
     reviewGenerated: (request: ReviewRequest) => send("review_generated", request) as Promise<ReviewReport>,
     /** Edits a generated question, recording the edit. */
     editGenerated: (request: GeneratedEdit) => send("edit_generated", request) as Promise<GeneratedDetail>,
+    /** The report of the exam on view: one self-contained HTML file. */
+    report: (request: ReportRequest) => send("report", request) as Promise<Report>,
+    /** Writes the report to a file the user chose (the window's save dialog). */
+    saveReport: (request: SaveReportRequest) => send("save_report", request) as Promise<Report>,
     /** A chart of the exam on view as an SVG or PNG file. */
     chart: (request: ChartRequest) => send("chart", request) as Promise<ChartFile>,
     /** Writes a chart to a file the user chose (the window's save dialog). */

@@ -3141,6 +3141,42 @@ export: ExportRequest,
  */
 path: string, };
 
+export type ReportSection = "question" | "exam" | "leaderboard" | "topics" | "bloom" | "methods" | "provenance";
+
+export type ReportRequest = { 
+/**
+ * The exam (default: the one on view).
+ */
+exam: string | null, 
+/**
+ * The sections, in order (empty: all).
+ */
+sections: Array<ReportSection>, 
+/**
+ * The question the evaluation answers, in the analyst's words (empty: a default).
+ */
+question: string, };
+
+export type SaveReportRequest = { 
+/**
+ * The report.
+ */
+report: ReportRequest, 
+/**
+ * Where.
+ */
+path: string, };
+
+export type Report = { 
+/**
+ * A file name for it.
+ */
+file_name: string, 
+/**
+ * The HTML.
+ */
+html: string, };
+
 export type ChartKind = "leaderboard" | "topics" | "bloom";
 
 export type ImageFormat = "svg" | "png";
