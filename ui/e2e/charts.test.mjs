@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { show, startServe, withPage } from "./harness.mjs";
+import { shots, show, startServe, withPage } from "./harness.mjs";
 
 let serve;
 let dataDir;
@@ -42,5 +42,29 @@ test("the leaderboard downloads as a PNG and the radar as an SVG of the systems 
     assert.match(text, /^<svg/);
     assert.match(text, /Accuracy per topic/);
     assert.doesNotMatch(text, /<script/);
+  });
+});
+
+test("the report: choose sections, preview, export, and the download arrives", async () => {
+  await withPage(async (page) => {
+    await page.goto(serve.url);
+    await page.getByTestId("setup").waitFor({ timeout: 30000 });
+    await page.getByRole("link", { name: "Report" }).click();
+    const report = page.getByTestId("report");
+    await report.waitFor();
+    await report.getByLabel("Topics").uncheck();
+    await report.getByLabel("The question it answers").fill("Which vendor should <we> buy?");
+    const preview = page.frameLocator("[data-testid=report-preview]");
+    await preview.getByText("Which vendor should <we> buy?").waitFor();
+    await preview.getByRole("heading", { name: "Leaderboard" }).waitFor();
+    assert.equal(await preview.getByRole("heading", { name: "Topics", exact: true }).count(), 0);
+    await page.screenshot({ path: join(shots, "report-page.png"), fullPage: true });
+    const [download] = await Promise.all([page.waitForEvent("download"), report.getByRole("button", { name: "Export the report" }).click()]);
+    assert.match(download.suggestedFilename(), /^report-.*\.html$/);
+    const html = readFileSync(await download.path(), "utf8");
+    assert.match(html, /Which vendor should &lt;we&gt; buy\?/);
+    assert.doesNotMatch(html, /<script/i);
+    assert.doesNotMatch(html, /<h2>Topics<\/h2>/);
+    await report.getByText(/Downloaded report-/).waitFor();
   });
 });

@@ -106,6 +106,17 @@ fn the_radar_draws_one_shape_per_system_and_skips_thin_topics() {
 }
 
 #[test]
+fn names_are_text_in_the_svg_never_markup() {
+    let Chart::Leaderboard(mut l) = leaderboard() else {
+        unreachable!()
+    };
+    l.bars[0].label = "<script>alert(1)</script> & co".into();
+    let svg = proctor_charts::svg(&Chart::Leaderboard(l)).unwrap();
+    assert!(!svg.contains("<script"), "escaped");
+    assert!(svg.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co"));
+}
+
+#[test]
 fn charts_that_cannot_be_drawn_say_why() {
     let Chart::Leaderboard(mut l) = leaderboard() else {
         unreachable!()
