@@ -4,6 +4,7 @@
 use crate::dto::{
     CategoryTable, ChartFile, ChartKind, ChartRequest, Grades, ImageFormat, SaveChartRequest,
 };
+use crate::files::{chosen_path, write_chosen};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_charts::{Bar, Chart, Leaderboard, Radar, RadarSeries};
 
@@ -161,41 +162,33 @@ impl Project {
     /// A chart of the exam on view as an SVG or PNG file (the PNG as base64).
     pub fn chart(&self, request: &ChartRequest) -> ApiResult<ChartFile> {
         let (file_name, bytes) = self.chart_bytes(request)?;
-        Ok(match request.format {
-            ImageFormat::Svg => ChartFile {
-                file_name,
-                mime: "image/svg+xml".to_owned(),
-                base64: false,
-                content: String::from_utf8_lossy(&bytes).into_owned(),
-            },
-            ImageFormat::Png => ChartFile {
-                file_name,
-                mime: "image/png".to_owned(),
-                base64: true,
-                content: base64(&bytes),
-            },
-        })
+        Ok(chart_file(request.format, file_name, &bytes))
     }
 
     /// Writes a chart to a file the user chose (the window's save dialog).
     pub fn save_chart(&self, request: &SaveChartRequest) -> ApiResult<ChartFile> {
-        let path = std::path::Path::new(request.path.trim());
-        if path.as_os_str().is_empty() || path.extension().is_some_and(|e| e == "proctor") {
-            return Err(ApiError::new(
-                ErrorCode::InvalidInput,
-                "choose a file name for the chart (not a project file)",
-            ));
-        }
+        let path = chosen_path(&request.path, "the chart")?;
         let (_, bytes) = self.chart_bytes(&request.chart)?;
-        std::fs::write(path, &bytes).map_err(|e| {
-            ApiError::new(
-                ErrorCode::InvalidInput,
-                format!("writing {}: {e}", path.display()),
-            )
-        })?;
-        let mut file = self.chart(&request.chart)?;
-        file.file_name = path.display().to_string();
-        Ok(file)
+        let file_name = write_chosen(&path, &bytes)?;
+        Ok(chart_file(request.chart.format, file_name, &bytes))
+    }
+}
+
+/// A rendered chart as the doors carry it: SVG as text, PNG as base64.
+fn chart_file(format: ImageFormat, file_name: String, bytes: &[u8]) -> ChartFile {
+    match format {
+        ImageFormat::Svg => ChartFile {
+            file_name,
+            mime: "image/svg+xml".to_owned(),
+            base64: false,
+            content: String::from_utf8_lossy(bytes).into_owned(),
+        },
+        ImageFormat::Png => ChartFile {
+            file_name,
+            mime: "image/png".to_owned(),
+            base64: true,
+            content: base64(bytes),
+        },
     }
 }
 

@@ -2,6 +2,7 @@
 //! auto-rag-eval's exam.json.
 
 use crate::dto::{ExamFileFormat, ExportRequest, ExportedExam, SaveExamRequest};
+use crate::files::{chosen_path, write_chosen};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_formats::exam_export::{ExportFormat, ExportQuestion, write_exam};
 
@@ -73,30 +74,9 @@ impl Project {
 
     /// Writes an exam version to a file the user chose. A project file is never overwritten.
     pub fn save_exam(&self, request: &SaveExamRequest) -> ApiResult<ExportedExam> {
-        let path = std::path::Path::new(request.path.trim());
-        if path.as_os_str().is_empty() {
-            return Err(ApiError::new(
-                ErrorCode::InvalidInput,
-                "choose where to save the file",
-            ));
-        }
-        if path.extension().is_some_and(|e| e == "proctor") {
-            return Err(ApiError::new(
-                ErrorCode::InvalidInput,
-                format!(
-                    "{} is a project file's name; choose another",
-                    path.display()
-                ),
-            ));
-        }
+        let path = chosen_path(&request.path, "the exam")?;
         let mut exported = self.export_exam(&request.export)?;
-        std::fs::write(path, &exported.content).map_err(|e| {
-            ApiError::new(
-                ErrorCode::InvalidInput,
-                format!("writing {}: {e}", path.display()),
-            )
-        })?;
-        exported.file_name = path.display().to_string();
+        exported.file_name = write_chosen(&path, exported.content.as_bytes())?;
         Ok(exported)
     }
 }

@@ -9,6 +9,39 @@ use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+/// Where the user chose to save `what` (a save dialog's answer): refused when empty, and never a
+/// project file's name.
+pub(crate) fn chosen_path(given: &str, what: &str) -> ApiResult<PathBuf> {
+    let path = PathBuf::from(given.trim());
+    if path.as_os_str().is_empty() {
+        return Err(ApiError::new(
+            ErrorCode::InvalidInput,
+            format!("choose where to save {what}"),
+        ));
+    }
+    if path.extension().is_some_and(|e| e == "proctor") {
+        return Err(ApiError::new(
+            ErrorCode::InvalidInput,
+            format!(
+                "{} is a project file's name; choose another for {what}",
+                path.display()
+            ),
+        ));
+    }
+    Ok(path)
+}
+
+/// Writes a file the user chose ([`chosen_path`]); the path as written, for the answer.
+pub(crate) fn write_chosen(path: &Path, bytes: &[u8]) -> ApiResult<String> {
+    std::fs::write(path, bytes).map_err(|e| {
+        ApiError::new(
+            ErrorCode::InvalidInput,
+            format!("writing {}: {e}", path.display()),
+        )
+    })?;
+    Ok(path.display().to_string())
+}
+
 /// The message of a job stopped while it was still reading (nothing is written by then).
 pub(crate) fn stopped_while_reading() -> ApiError {
     ApiError::new(

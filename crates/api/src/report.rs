@@ -5,6 +5,7 @@
 
 use crate::charts::{leaderboard_chart, radar_chart};
 use crate::dto::{CategoryTable, Grades, Report, ReportRequest, ReportSection, SaveReportRequest};
+use crate::files::{chosen_path, write_chosen};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use std::fmt::Write as _;
 
@@ -232,21 +233,9 @@ impl Project {
 impl Project {
     /// Writes the report to a file the user chose; never over a project file.
     pub fn save_report(&self, request: &SaveReportRequest) -> ApiResult<Report> {
-        let path = std::path::Path::new(request.path.trim());
-        if path.as_os_str().is_empty() || path.extension().is_some_and(|e| e == "proctor") {
-            return Err(ApiError::new(
-                ErrorCode::InvalidInput,
-                "choose a file name for the report (not a project file)",
-            ));
-        }
+        let path = chosen_path(&request.path, "the report")?;
         let mut report = self.report(&request.report)?;
-        std::fs::write(path, &report.html).map_err(|e| {
-            ApiError::new(
-                ErrorCode::InvalidInput,
-                format!("writing {}: {e}", path.display()),
-            )
-        })?;
-        report.file_name = path.display().to_string();
+        report.file_name = write_chosen(&path, report.html.as_bytes())?;
         Ok(report)
     }
 }

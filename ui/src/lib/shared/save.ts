@@ -1,7 +1,7 @@
-// Saving a file the backend writes (an exam export, a chart): in the desktop window through the
+// Saving a file the backend writes (an exam export, a chart, the report): in the desktop window through the
 // native save dialog (the backend writes it), in a browser as a download.
 import { backend } from "../backend";
-import type { ChartRequest, ExportRequest } from "../backend/types";
+import type { ChartRequest, ExportRequest, ReportRequest } from "../backend/types";
 
 /** Saves an exam export; resolves to where it went (null when the dialog was cancelled). */
 export async function saveExam(request: ExportRequest, suggested: string): Promise<string | null> {
@@ -26,6 +26,18 @@ export async function saveChart(request: ChartRequest, suggested: string): Promi
   const bytes = file.base64 ? Uint8Array.from(atob(file.content), (c) => c.charCodeAt(0)) : file.content;
   download(new Blob([bytes], { type: file.mime }), file.file_name);
   return file.file_name;
+}
+
+/** Saves the report; resolves to where it went (null when the dialog was cancelled). */
+export async function saveReport(request: ReportRequest, suggested: string): Promise<string | null> {
+  if (backend.canChoosePaths) {
+    const path = await backend.choosePath("save-file", suggested);
+    if (!path) return null;
+    return (await backend.saveReport({ report: request, path })).file_name;
+  }
+  const report = await backend.report(request);
+  download(new Blob([report.html], { type: "text/html;charset=utf-8" }), report.file_name);
+  return report.file_name;
 }
 
 /** A browser download of `blob` as `name`. */
