@@ -32,7 +32,7 @@ APT_PACKAGES=(
   # API keys in the OS keychain (Secret Service over D-Bus); gnome-keyring gives the tests one
   libdbus-1-dev dbus gnome-keyring
   # tests: a virtual display for the real window, Chromium for the browser checks, fonts, screenshots
-  xvfb xauth xdotool chromium fonts-dejavu-core imagemagick
+  xvfb xauth xdotool chromium fonts-dejavu-core imagemagick poppler-utils
 )
 
 missing=()

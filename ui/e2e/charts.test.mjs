@@ -3,10 +3,11 @@
 // backend from the series on screen, with the systems the radar shows.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { shots, show, startServe, withPage } from "./harness.mjs";
+import { api, shots, show, startServe, withPage } from "./harness.mjs";
 
 let serve;
 let dataDir;
@@ -42,6 +43,24 @@ test("the leaderboard downloads as a PNG and the radar as an SVG of the systems 
     assert.match(text, /^<svg/);
     assert.match(text, /Accuracy per topic/);
     assert.doesNotMatch(text, /<script/);
+
+    // Bloom levels as bars: drawn on the page from the backend's series, saved from the same.
+    await page.getByRole("tab", { name: "Bloom levels" }).click();
+    const bars = page.getByTestId("bars-bloom");
+    await bars.waitFor();
+    assert.ok((await bars.locator("rect").count()) >= 3 * 6, "a bar per shown system and level");
+    await page.screenshot({ path: join(shots, "bloom-bars.png"), fullPage: true });
+    const [bloom] = await Promise.all([page.waitForEvent("download"), page.getByTestId("chart-save-bloom").getByRole("button", { name: "SVG" }).click()]);
+    const bloomSvg = readFileSync(await bloom.path(), "utf8");
+    assert.match(bloomSvg, /Accuracy per Bloom level/);
+    for (const system of ["Atlas RAG", "Beacon Search", "Cobalt Assist"]) assert.match(bloomSvg, new RegExp(system));
+
+    // Two systems side by side, with the verdict, as a chart file too.
+    await show(page, "#/results/compare");
+    await page.getByTestId("compare-chart").waitFor();
+    const [compare] = await Promise.all([page.waitForEvent("download"), page.getByTestId("chart-save-compare").getByRole("button", { name: "PNG" }).click()]);
+    assert.match(compare.suggestedFilename(), /-compare\.png$/);
+    await page.screenshot({ path: join(shots, "compare-chart.png"), fullPage: true });
   });
 });
 
@@ -66,5 +85,40 @@ test("the report: choose sections, preview, export, and the download arrives", a
     assert.doesNotMatch(html, /<script/i);
     assert.doesNotMatch(html, /<h2>Topics<\/h2>/);
     await report.getByText(/Downloaded report-/).waitFor();
+  });
+});
+
+test("the whole report reads in Chromium without fetching anything, and prints to PDF", async () => {
+  // An IRT fit, so the report has every section's content.
+  await api(serve, "fit_irt", {
+    exam: null,
+    settings: null,
+    hierarchical: false,
+    baselines: [],
+    selection: { systems: [], tagged: [] },
+  });
+  const report = await api(serve, "report", { exam: null, sections: [], question: "" });
+  const file = join(dataDir, report.file_name);
+  writeFileSync(file, report.html);
+  await withPage(async (page) => {
+    const fetched = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith("file:")) fetched.push(request.url());
+    });
+    await page.goto(`file://${file}`);
+    for (const heading of ["Leaderboard", "Topics", "Item Response Theory", "Exam quality", "The systems one by one", "Provenance"]) {
+      await page.getByRole("heading", { name: heading, exact: true }).waitFor();
+    }
+    assert.deepEqual(fetched, [], "a self-contained file fetches nothing");
+    await page.screenshot({ path: join(shots, "report-chromium.png"), fullPage: true });
+    const pdf = join(shots, "report.pdf");
+    await page.pdf({ path: pdf, format: "A4", margin: { top: "15mm", bottom: "15mm", left: "12mm", right: "12mm" } });
+    const info = execFileSync("pdfinfo", [pdf], { encoding: "utf8" });
+    const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+    assert.ok(pages >= 3, `${pages} pages`);
+    // The first page as a picture, for a person to look at (scripts/setup.sh installs poppler).
+    execFileSync("pdftoppm", ["-png", "-r", "80", "-f", "1", "-l", "1", "-singlefile", pdf, join(shots, "report-page-1")]);
+    const text = execFileSync("pdftotext", ["-f", "1", "-l", "1", pdf, "-"], { encoding: "utf8" });
+    assert.match(text, /Leaderboard/);
   });
 });

@@ -19,6 +19,9 @@ use crate::dto::{
     UserModelInfo,
 };
 use crate::dto::{
+    AgreementPoint, ChartFile, ChartRequest, ChartSpec, ImageFormat, SaveChartRequest,
+};
+use crate::dto::{
     AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionChange,
     QuestionEdit, Relabel, SheetRow, SystemName, VersionChanges, VersionRef,
 };
@@ -34,7 +37,6 @@ use crate::dto::{
     GenerationReport, GeneratorKind, Provenance, ReviewAction, ReviewReport, ReviewRequest, Tally,
     TopicCoverage,
 };
-use crate::dto::{ChartFile, ChartKind, ChartRequest, ImageFormat, SaveChartRequest};
 use crate::dto::{
     EndpointRunReport, EndpointRunRequest, EndpointSitting, EndpointSystem, EndpointView,
     ExchangeRef, ExchangeView, Operations, SaveExamRequest, SecretHeader, TryReport, TryRequest,
@@ -43,6 +45,9 @@ use crate::dto::{IrtSettings, JobId, Measurable, RenameTopic, SystemGroup, Verdi
 use crate::dto::{LetterShare, LlmScoring, Rate, ReaderCheck, ReaderCheckRequest, ReaderCheckRow};
 use crate::dto::{Report, ReportRequest, ReportSection, SaveReportRequest};
 use crate::{ApiError, ErrorCode};
+use proctor_charts::{
+    Bar, Bars, Chart, Leaderboard, Line, Lines, Mark, Point, Radar, Scatter, Series,
+};
 use proctor_models::vendor::{
     Budget, EvidenceItem, HeaderSpec, HeaderValue, HttpMethod, Limits, Preset, Price, ReplyPaths,
     VendorMode, VendorSpec,
@@ -214,7 +219,19 @@ pub fn typescript() -> String {
         ReportRequest::decl(),
         SaveReportRequest::decl(),
         Report::decl(),
-        ChartKind::decl(),
+        ChartSpec::decl(),
+        AgreementPoint::decl(),
+        Chart::decl(),
+        Bar::decl(),
+        Leaderboard::decl(),
+        Series::decl(),
+        Radar::decl(),
+        Bars::decl(),
+        Line::decl(),
+        Mark::decl(),
+        Lines::decl(),
+        Point::decl(),
+        Scatter::decl(),
         ImageFormat::decl(),
         ChartRequest::decl(),
         ChartFile::decl(),

@@ -1,6 +1,7 @@
 //! Leaderboard correlation (METHODS.md §2): Proctor's leaderboard against another leaderboard
 //! file or against the official IR measures of the systems' TREC runs.
 
+use crate::dto::AgreementPoint;
 use crate::dto::{
     BoardCorrelation, CorrelateRequest, CorrelationReport, LeaderboardMetric, TrecScores,
 };
@@ -14,7 +15,7 @@ use std::path::Path;
 
 /// Random tie-breaks per correlation, and their seed.
 const REPEATS: usize = 10;
-const SEED: u64 = 20_261_122;
+pub(crate) const SEED: u64 = 20_261_122;
 
 /// A leaderboard: system → (score, standard error).
 type Board = BTreeMap<String, (f64, f64)>;
@@ -156,6 +157,14 @@ impl Project {
             };
             correlations.push(BoardCorrelation {
                 against: against.clone(),
+                points: common
+                    .iter()
+                    .map(|s| AgreementPoint {
+                        system: (*s).clone(),
+                        proctor: ours[*s].0,
+                        other: theirs[*s].0,
+                    })
+                    .collect(),
                 systems: u32::try_from(common.len()).unwrap_or(u32::MAX),
                 kendall: agreement.kendall.coefficient,
                 kendall_p: agreement.kendall.p_value,

@@ -19,7 +19,7 @@ use crate::dto::{
     RenameTopic, SystemName, VersionRef,
 };
 use crate::dto::{
-    ChartFile, ChartRequest, Report, ReportRequest, SaveChartRequest, SaveReportRequest,
+    ChartFile, ChartRequest, ChartSpec, Report, ReportRequest, SaveChartRequest, SaveReportRequest,
 };
 use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
@@ -35,6 +35,7 @@ use crate::dto::{
     GeneratedReadingRequest, GeneratedRef, ReviewReport, ReviewRequest,
 };
 use crate::{ApiError, ApiResult, ErrorCode, Workbench};
+use proctor_charts::Chart;
 use proctor_models::vendor::Preset;
 use serde_json::Value;
 use std::fmt::Write as _;
@@ -186,6 +187,8 @@ use_cases! {
     report(ReportRequest) -> Report;
     /// Writes the report to a file the user chose (the window's save dialog).
     save_report(SaveReportRequest) -> Report;
+    /// The series of a chart of the exam on view: what the page draws and the files render.
+    chart_series(ChartSpec) -> Chart;
     /// A chart of the exam on view as an SVG or PNG file.
     chart(ChartRequest) -> ChartFile;
     /// Writes a chart to a file the user chose (the window's save dialog).

@@ -818,11 +818,24 @@ pub struct CorrelateRequest {
     pub runs: Vec<String>,
 }
 
+/// One system on both leaderboards.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct AgreementPoint {
+    /// The system.
+    pub system: String,
+    /// Its score on Proctor's leaderboard.
+    pub proctor: f64,
+    /// Its score on the other.
+    pub other: f64,
+}
+
 /// Agreement of Proctor's leaderboard with one other (METHODS.md §2).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct BoardCorrelation {
     /// The other leaderboard ("MAP", "board.csv", …).
     pub against: String,
+    /// Each system on both: Proctor's score and the other's.
+    pub points: Vec<AgreementPoint>,
     /// Systems on both.
     pub systems: u32,
     /// Kendall's τ-b and its p-value.

@@ -356,6 +356,15 @@ impl Project {
             .and_then(|(_, result)| serde_json::from_str(&result).ok()))
     }
 
+    /// The last exam improvement kept for an exam, if any (in the shape of this version).
+    pub fn latest_improvement(&self, exam: Option<&str>) -> ApiResult<Option<ImprovementReport>> {
+        let version = self.exam_version(exam)?;
+        Ok(self
+            .store
+            .latest_analysis(version.id, "irt_improvement")?
+            .and_then(|(_, result)| serde_json::from_str(&result).ok()))
+    }
+
     /// Runs the iterative exam improvement and keeps every step.
     pub fn improve_exam(&mut self, request: &ImproveRequest) -> ApiResult<ImprovementReport> {
         if !(request.fraction > 0.0 && request.fraction < 1.0) {

@@ -48,6 +48,7 @@ mod project;
 mod reader_check;
 mod readers;
 mod report;
+mod report_sections;
 mod review;
 pub mod sample;
 mod sheets;

@@ -1,11 +1,14 @@
 //! The report to hand over: one self-contained HTML file (no script, no external resource, CSS
 //! and SVG inline, printable to PDF) with the sections chosen — the question asked, the exam,
-//! the leaderboard, topics, Bloom levels, the methods and the provenance. Its numbers are the
-//! grades' (the numbers on screen), and its charts the same series the app draws.
+//! the leaderboard with the verdicts, topics, Bloom levels and question types, IRT, exam
+//! quality, the systems one by one, the methods and the provenance. Its numbers are the ones on
+//! screen (the grades, the last IRT fit and improvement kept), and its charts the same series
+//! the app draws.
 
-use crate::charts::{leaderboard_chart, radar_chart};
+use crate::charts::{category_bars, leaderboard_chart, radar_chart};
 use crate::dto::{CategoryTable, Grades, Report, ReportRequest, ReportSection, SaveReportRequest};
 use crate::files::{chosen_path, write_chosen};
+use crate::report_sections;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use std::fmt::Write as _;
 
@@ -25,12 +28,12 @@ pub(crate) fn escape(text: &str) -> String {
     out
 }
 
-fn pct(v: Option<f64>) -> String {
+pub(crate) fn pct(v: Option<f64>) -> String {
     v.map_or_else(|| "–".to_owned(), |v| format!("{:.1}%", v * 100.0))
 }
 
 const STYLE: &str = "body{font-family:'DejaVu Sans',Verdana,sans-serif;color:#1d2733;max-width:60rem;margin:2rem auto;padding:0 1.5rem;line-height:1.45}\
-h1{font-size:1.6rem;margin-bottom:.2rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #dde3ea;padding-bottom:.2rem;break-after:avoid}\
+h1{font-size:1.6rem;margin-bottom:.2rem}h3{break-after:avoid}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #dde3ea;padding-bottom:.2rem;break-after:avoid}\
 table{border-collapse:collapse;width:100%;font-size:.88rem;margin:.6rem 0;break-inside:avoid}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #edf1f5}\
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}.sub{color:#5b6978}figure{margin:1rem 0;break-inside:avoid}figure svg{max-width:100%;height:auto}\
 .note{color:#5b6978;font-size:.85rem}@media print{body{margin:0;max-width:none}}";
@@ -60,7 +63,11 @@ fn category_table(out: &mut String, table: &CategoryTable, what: &str) {
     out.push_str("</tbody></table>");
 }
 
-fn figure(out: &mut String, chart: Option<proctor_charts::Chart>, caption: &str) -> ApiResult<()> {
+pub(crate) fn figure(
+    out: &mut String,
+    chart: Option<proctor_charts::Chart>,
+    caption: &str,
+) -> ApiResult<()> {
     let Some(chart) = chart else { return Ok(()) };
     let svg = proctor_charts::svg(&chart)
         .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
@@ -74,12 +81,16 @@ fn figure(out: &mut String, chart: Option<proctor_charts::Chart>, caption: &str)
     Ok(())
 }
 
-fn leaderboard(out: &mut String, grades: &Grades) -> ApiResult<()> {
+fn leaderboard(out: &mut String, project: &Project, grades: &Grades) -> ApiResult<()> {
     out.push_str("<h2>Leaderboard</h2>");
     figure(
         out,
         Some(leaderboard_chart(grades)),
-        "Accuracy with its 95% interval (Wilson); ▲ marks a reference pipeline's reader ceiling.",
+        if grades.reader_ceilings.is_empty() {
+            "Accuracy with its 95% interval (Wilson)."
+        } else {
+            "Accuracy with its 95% interval (Wilson); ▲ marks a reference pipeline's reader ceiling: its reader's accuracy given the passage each question was written from."
+        },
     )?;
     out.push_str("<table><thead><tr><th class=\"num\">Rank</th><th>System</th><th class=\"num\">Right</th><th class=\"num\">Wrong</th><th class=\"num\">Unanswered</th><th class=\"num\">Errors</th><th class=\"num\">Accuracy</th><th>95% interval</th></tr></thead><tbody>");
     for s in &grades.leaderboard {
@@ -100,7 +111,7 @@ fn leaderboard(out: &mut String, grades: &Grades) -> ApiResult<()> {
         );
     }
     out.push_str("</tbody></table>");
-    Ok(())
+    report_sections::verdicts(out, project, grades)
 }
 
 impl Project {
@@ -116,12 +127,21 @@ impl Project {
         let mut out = String::with_capacity(64 * 1024);
         let _ = write!(
             out,
-            "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title><style>{STYLE}</style></head><body><h1>{}</h1><p class=\"sub\">{} questions · {} systems</p>",
+            "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title><style>{STYLE}</style></head><body><h1>{}</h1><p class=\"sub\">{} questions · {} systems · written <time data-written>{}</time></p>",
             escape(&format!("Proctor report — {title}")),
             escape(&title),
             grades.questions,
-            grades.leaderboard.len()
+            grades.leaderboard.len(),
+            escape(&report_sections::when(&self.store.now()?))
         );
+        let needs_fit = sections
+            .iter()
+            .any(|s| matches!(s, ReportSection::Irt | ReportSection::Quality));
+        let fit = if needs_fit {
+            self.latest_irt(request.exam.as_deref())?
+        } else {
+            None
+        };
         for section in sections {
             match section {
                 ReportSection::Question => {
@@ -151,6 +171,17 @@ impl Project {
                         grades.questions,
                         grades.topics.rows.len()
                     );
+                    let coverage: Vec<String> = grades
+                        .bloom
+                        .rows
+                        .iter()
+                        .map(|r| format!("{} {}", escape(&r.category), r.items))
+                        .collect();
+                    let _ = write!(
+                        out,
+                        "<p>Questions per Bloom level (a question can sit at several): {}.</p>",
+                        coverage.join(", ")
+                    );
                     if let Some(bias) = &grades.bias {
                         out.push_str("<p>Answering by position alone would score: ");
                         let parts: Vec<String> = bias
@@ -164,7 +195,7 @@ impl Project {
                         out.push_str(".</p>");
                     }
                 }
-                ReportSection::Leaderboard => leaderboard(&mut out, &grades)?,
+                ReportSection::Leaderboard => leaderboard(&mut out, self, &grades)?,
                 ReportSection::Topics => {
                     out.push_str("<h2>Topics</h2>");
                     let systems: Vec<String> =
@@ -178,43 +209,41 @@ impl Project {
                 }
                 ReportSection::Bloom => {
                     out.push_str("<h2>Bloom levels and question types</h2>");
+                    let systems: Vec<String> =
+                        grades.bloom.systems.iter().take(3).cloned().collect();
+                    figure(
+                        &mut out,
+                        Some(category_bars(
+                            &grades.bloom,
+                            "Accuracy per Bloom level",
+                            &systems,
+                        )),
+                        "The three best systems; a question can sit at several levels.",
+                    )?;
                     category_table(&mut out, &grades.bloom, "Bloom level");
+                    figure(
+                        &mut out,
+                        Some(category_bars(
+                            &grades.question_types,
+                            "Accuracy per question type",
+                            &systems,
+                        )),
+                        "The three best systems; a question's type is its first question word.",
+                    )?;
                     category_table(&mut out, &grades.question_types, "Question type");
+                }
+                ReportSection::Irt => report_sections::irt(&mut out, fit.as_ref())?,
+                ReportSection::Quality => report_sections::quality(
+                    &mut out,
+                    fit.as_ref(),
+                    self.latest_improvement(request.exam.as_deref())?.as_ref(),
+                )?,
+                ReportSection::Systems => {
+                    report_sections::systems(&mut out, &grades, &self.systems_overview()?);
                 }
                 ReportSection::Methods => out.push_str(METHODS),
                 ReportSection::Provenance => {
-                    let runs = self
-                        .store
-                        .runs(self.exam_version(request.exam.as_deref())?.id)?;
-                    let _ = write!(
-                        out,
-                        "<h2>Provenance</h2><p>Written by Proctor {} from exam '{}' version {}.</p><ul>",
-                        env!("CARGO_PKG_VERSION"),
-                        escape(&grades.exam.exam),
-                        grades.exam.version
-                    );
-                    let systems = self.store.systems()?;
-                    for run in runs {
-                        let name = run
-                            .system
-                            .and_then(|id| systems.iter().find(|s| s.id == id))
-                            .map_or("gold articles", |s| s.name.as_str());
-                        // A set-up names no address: an endpoint's is kept out of the report.
-                        let setup = run.source.as_deref().unwrap_or("imported");
-                        let setup = if setup.starts_with("endpoint ") {
-                            "an HTTP endpoint"
-                        } else {
-                            setup
-                        };
-                        let _ = write!(
-                            out,
-                            "<li>{} ({}): {}</li>",
-                            escape(name),
-                            run.mode.as_str(),
-                            escape(setup)
-                        );
-                    }
-                    out.push_str("</ul>");
+                    report_sections::provenance(&mut out, self, &grades)?;
                 }
             }
         }
@@ -241,15 +270,65 @@ impl Project {
 }
 
 const METHODS: &str = "<h2>How the numbers are computed</h2>\
-<p><strong>Accuracy</strong> is the share of the exam's active questions answered right; errors and unanswered questions are not right. Its 95% interval is Wilson's (Sander &amp; Dietz 2021; Guinet et al. 2024).</p>\
-<p><strong>EXAM mode</strong>: a system writes one article per query; a local reader answers the query's questions from the article alone (Sander &amp; Dietz 2021).</p>\
-<p><strong>Topics and Bloom levels</strong>: accuracy on the questions of each category; a question can sit at several Bloom levels (Guinet et al. 2024).</p>\
-<p><strong>Is a difference real?</strong> Paired tests over the same questions with Holm's correction (METHODS §9).</p>";
+<p><strong>Accuracy</strong> is the share of the exam's active questions answered right; errors and unanswered questions are not right, and stay their own columns. Its 95% interval is Wilson's [1, 3].</p>\
+<p><strong>EXAM mode</strong>: a system writes one article per query without seeing the questions; a local reader answers the query's questions from the article alone. EXAM is the mean over queries of the share answered right, with its standard error over queries [1].</p>\
+<p><strong>Is a difference real?</strong> One primary test decides every verdict: the exact McNemar test on the questions one system got right and the other wrong (accuracy), or the paired randomisation test (EXAM scores), with Holm's correction over the comparisons shown together. The paired bootstrap interval (10,000 resamples, seeded) shows the size of the difference. Markers: ▲/▼ p &lt; 0.01, △/▽ p &lt; 0.05, ^/v p &lt; 0.10, ◦ not significant [2].</p>\
+<p><strong>Topics, Bloom levels and question types</strong>: accuracy on each group's questions. A question sits at every Bloom level whose verbs it uses; its type is its first question word [3].</p>\
+<p><strong>Item Response Theory</strong>: p(θ) = c + (1 − c) / (1 + exp(−a(θ − b))) for a system of ability θ and a question of discrimination a, difficulty b and guessing floor c; abilities are expected a posteriori under N(0, 1). Test information says how precisely the exam measures at each ability; exam improvement drops the least informative questions step by step and refits [3].</p>\
+<p><strong>Agreement with other leaderboards</strong>: Kendall's τ-b and Spearman's ρ, with ties within noise broken at random ten times [1].</p>\
+<h3>Papers</h3><ol class=\"note\">\
+<li>Sander &amp; Dietz, EXAM: How to Evaluate Retrieve-and-Generate Systems for Users Who Do Not (Yet) Know What They Want. DESIRES 2021.</li>\
+<li>Lin, The Role of Information Retrieval in Answering Complex Questions. COLING/ACL 2006.</li>\
+<li>Guinet et al., Automated Evaluation of Retrieval-Augmented Language Models with Task-Specific Exam Generation. ICML 2024.</li>\
+</ol>";
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::NoProgress;
+    use sha2::Digest as _;
+
+    /// The report with its dates (when written, when each sitting ran) blanked.
+    fn undated(html: &str) -> String {
+        let mut out = String::with_capacity(html.len());
+        let mut rest = html;
+        while let Some(at) = rest.find("<time") {
+            let open_end = at + rest[at..].find('>').unwrap() + 1;
+            let close = open_end + rest[open_end..].find("</time>").unwrap();
+            out.push_str(&rest[..open_end]);
+            out.push_str("[date]");
+            rest = &rest[close..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    #[test]
+    fn the_sample_report_is_as_reviewed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.proctor");
+        crate::sample::build(&path, &NoProgress).unwrap();
+        let mut project = Project::open(&path).unwrap();
+        project
+            .fit_irt(&crate::dto::IrtRequest {
+                exam: None,
+                settings: None,
+                hierarchical: false,
+                baselines: Vec::new(),
+                selection: crate::dto::SystemSelection::default(),
+            })
+            .unwrap();
+        let report = project
+            .report(&ReportRequest {
+                exam: None,
+                sections: Vec::new(),
+                question: String::new(),
+            })
+            .unwrap();
+        assert!(report.html.contains("data-ability"), "the fit's abilities");
+        // Reviewed by eye in Chromium (README); any change to it is a change to review.
+        insta::assert_snapshot!("sample_report", undated(&report.html));
+    }
 
     #[test]
     fn the_report_is_self_contained_and_its_numbers_are_the_grades() {
@@ -273,9 +352,48 @@ mod tests {
         assert!(html.contains("Which &lt;vendor&gt; should we buy?"));
         assert_eq!(
             html.matches("<svg").count(),
-            2,
-            "the leaderboard and the radar"
+            4,
+            "the leaderboard, the radar, Bloom levels and question types (no IRT fit yet)"
         );
+        assert!(html.contains("No IRT model has been fitted on this exam yet"));
+        for section in [
+            "<h2>Item Response Theory</h2>",
+            "<h2>Exam quality</h2>",
+            "<h2>The systems one by one</h2>",
+            "<h2>Provenance</h2>",
+        ] {
+            assert!(html.contains(section), "{section}");
+        }
+        // The verdicts are the significance table's against the leader.
+        let leader = &project.grades(None).unwrap().leaderboard[0].system;
+        let table = project
+            .significance(&crate::dto::SignificanceRequest {
+                exam: None,
+                baseline: leader.clone(),
+                group: None,
+            })
+            .unwrap();
+        for row in &table.rows {
+            let at = html
+                .find(&format!("data-verdict=\"{}\"", escape(&row.system)))
+                .unwrap();
+            let end = at + html[at..].find("</tr>").unwrap();
+            assert!(
+                html[at..end].contains(&escape(&row.verdict.sentence)),
+                "{}",
+                row.system
+            );
+        }
+        // The exam's hash is its JSON export's.
+        let json = project
+            .export_exam(&crate::dto::ExportRequest {
+                exam: None,
+                version: None,
+                format: crate::dto::ExamFileFormat::Json,
+            })
+            .unwrap();
+        let hash = format!("{:x}", sha2::Sha256::digest(json.content.as_bytes()));
+        assert!(html.contains(&format!("<code data-exam-hash>{hash}</code>")));
         let grades = project.grades(None).unwrap();
         for s in &grades.leaderboard {
             let row = format!("data-system=\"{}\"", escape(&s.system));

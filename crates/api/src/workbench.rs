@@ -13,7 +13,7 @@ use crate::dto::{
     RenameTopic, SystemName, VersionRef,
 };
 use crate::dto::{
-    ChartFile, ChartRequest, Report, ReportRequest, SaveChartRequest, SaveReportRequest,
+    ChartFile, ChartRequest, ChartSpec, Report, ReportRequest, SaveChartRequest, SaveReportRequest,
 };
 use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
@@ -30,6 +30,7 @@ use crate::dto::{
 };
 use crate::jobs::{Jobs, Listener, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project, Upload};
+use proctor_charts::Chart;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
@@ -333,6 +334,11 @@ impl Workbench {
     /// Writes the report to a file the user chose.
     pub fn save_report(&self, request: SaveReportRequest) -> ApiResult<Report> {
         self.with_project(|p| p.save_report(&request))
+    }
+
+    /// The series of a chart of the exam on view (what the page draws).
+    pub fn chart_series(&self, spec: ChartSpec) -> ApiResult<Chart> {
+        self.with_project(|p| p.chart_series(&spec))
     }
 
     /// A chart of the exam on view as an SVG or PNG file.

@@ -18,9 +18,12 @@
 //! ```
 
 mod render;
+mod render_xy;
 mod series;
 
-pub use series::{Bar, Chart, Leaderboard, Radar, RadarSeries};
+pub use series::{
+    Bar, Bars, Chart, Leaderboard, Line, Lines, MAX_ITEMS, Mark, Point, Radar, Scatter, Series,
+};
 
 /// What can go wrong drawing a chart.
 #[derive(Debug, thiserror::Error)]

@@ -22,9 +22,9 @@ pub(crate) const PALETTE: [RGBColor; 7] = [
     RGBColor(213, 94, 0),
     RGBColor(240, 228, 66),
 ];
-const TEXT: RGBColor = RGBColor(29, 39, 51);
-const MUTED: RGBColor = RGBColor(91, 105, 120);
-const GRID: RGBColor = RGBColor(221, 227, 234);
+pub(crate) const TEXT: RGBColor = RGBColor(29, 39, 51);
+pub(crate) const MUTED: RGBColor = RGBColor(91, 105, 120);
+pub(crate) const GRID: RGBColor = RGBColor(221, 227, 234);
 
 pub(crate) fn register_font() {
     static ONCE: Once = Once::new();
@@ -49,10 +49,19 @@ pub(crate) fn size(chart: &Chart) -> (u32, u32) {
     match chart {
         Chart::Leaderboard(l) => (900, 110 + 34 * u32::try_from(l.bars.len()).unwrap_or(100)),
         Chart::Radar(_) => (760, 620),
+        Chart::Bars(b) => {
+            let bars = b.categories.len() * b.series.len().max(1);
+            (
+                (260 + 22 * u32::try_from(bars).unwrap_or(200)).clamp(760, 1800),
+                520,
+            )
+        }
+        Chart::Lines(_) => (900, 520),
+        Chart::Scatter(_) => (760, 560),
     }
 }
 
-fn drawing(e: impl std::fmt::Display) -> ChartError {
+pub(crate) fn drawing(e: impl std::fmt::Display) -> ChartError {
     ChartError::Drawing(e.to_string())
 }
 
@@ -70,15 +79,18 @@ pub(crate) fn draw_scaled<DB: DrawingBackend>(
     match chart {
         Chart::Leaderboard(l) => leaderboard(&root, l, scale)?,
         Chart::Radar(r) => radar(&root, r, scale)?,
+        Chart::Bars(b) => crate::render_xy::bars(&root, b, scale)?,
+        Chart::Lines(l) => crate::render_xy::lines(&root, l, scale)?,
+        Chart::Scatter(s) => crate::render_xy::scatter(&root, s, scale)?,
     }
     root.present().map_err(drawing)
 }
 
-fn px(v: f64, scale: f64) -> i32 {
+pub(crate) fn px(v: f64, scale: f64) -> i32 {
     (v * scale).round() as i32
 }
 
-fn font(size: f64, scale: f64) -> TextStyle<'static> {
+pub(crate) fn font(size: f64, scale: f64) -> TextStyle<'static> {
     (FAMILY, size * scale).into_font().color(&TEXT)
 }
 

@@ -2,7 +2,9 @@
 //! PNG decoded and looked at for size and ink. `CHARTS_OUT=dir` also writes the files for a
 //! person to open.
 
-use proctor_charts::{Bar, Chart, Leaderboard, Radar, RadarSeries};
+use proctor_charts::{
+    Bar, Bars, Chart, Leaderboard, Line, Lines, Mark, Point, Radar, Scatter, Series,
+};
 
 fn leaderboard() -> Chart {
     let bar = |label: &str, value: f64, half: f64, ceiling: Option<f64>| Bar {
@@ -39,7 +41,7 @@ fn radar() -> Chart {
         .map(String::from)
         .to_vec(),
         series: vec![
-            RadarSeries {
+            Series {
                 name: "Atlas RAG".into(),
                 values: vec![
                     Some(0.95),
@@ -50,7 +52,7 @@ fn radar() -> Chart {
                     Some(0.9),
                 ],
             },
-            RadarSeries {
+            Series {
                 name: "Echo Bot".into(),
                 values: vec![
                     Some(0.3),
@@ -65,6 +67,90 @@ fn radar() -> Chart {
     })
 }
 
+fn bars() -> Chart {
+    Chart::Bars(Bars {
+        title: "Accuracy per Bloom level".into(),
+        subtitle: Some("A question can sit at several levels".into()),
+        axis: "Share right".into(),
+        categories: ["Remembering", "Understanding", "Applying", "Analyzing"]
+            .map(String::from)
+            .to_vec(),
+        items: vec![40, 31, 22, 3],
+        series: vec![
+            Series {
+                name: "Atlas RAG".into(),
+                values: vec![Some(0.95), Some(0.87), Some(0.8), None],
+            },
+            Series {
+                name: "Echo Bot".into(),
+                values: vec![Some(0.4), Some(0.3), Some(0.25), None],
+            },
+        ],
+    })
+}
+
+fn logistic(a: f64, b: f64, theta: f64) -> f64 {
+    1.0 / (1.0 + (-a * (theta - b)).exp())
+}
+
+fn curves() -> Chart {
+    let x: Vec<f64> = (0..=80).map(|i| -4.0 + f64::from(i) * 0.1).collect();
+    Chart::Lines(Lines {
+        title: "Item characteristic curves".into(),
+        subtitle: None,
+        x_axis: "Ability θ".into(),
+        y_axis: "Chance of a right answer".into(),
+        y_share: true,
+        lines: vec![
+            Line {
+                name: "q-001".into(),
+                y: x.iter().map(|t| logistic(1.2, -0.5, *t)).collect(),
+            },
+            Line {
+                name: "q-017".into(),
+                y: x.iter().map(|t| logistic(2.4, 1.0, *t)).collect(),
+            },
+        ],
+        marks: vec![
+            Mark {
+                label: "Atlas RAG".into(),
+                x: 1.8,
+            },
+            Mark {
+                label: "Echo Bot".into(),
+                x: -1.2,
+            },
+        ],
+        x,
+    })
+}
+
+fn scatter() -> Chart {
+    Chart::Scatter(Scatter {
+        title: "Agreement with board.csv".into(),
+        subtitle: Some("Kendall's τ = 0.80 (p = 0.083)".into()),
+        x_axis: "Proctor: accuracy".into(),
+        y_axis: "board.csv: score".into(),
+        points: vec![
+            Point {
+                label: "Atlas RAG".into(),
+                x: 0.91,
+                y: 0.88,
+            },
+            Point {
+                label: "Beacon Search".into(),
+                x: 0.75,
+                y: 0.7,
+            },
+            Point {
+                label: "Echo Bot".into(),
+                x: 0.33,
+                y: 0.4,
+            },
+        ],
+    })
+}
+
 fn write_out(name: &str, bytes: &[u8]) {
     if let Some(dir) = std::env::var_os("CHARTS_OUT") {
         std::fs::create_dir_all(&dir).unwrap();
@@ -73,11 +159,16 @@ fn write_out(name: &str, bytes: &[u8]) {
 }
 
 fn check_png(png: &[u8], width: u32, height: u32) {
+    check_png_inked(png, width, height, 0.02);
+}
+
+/// A sparse chart (a few points) inks less of its area.
+fn check_png_inked(png: &[u8], width: u32, height: u32, least: f64) {
     let image = image::load_from_memory(png).unwrap().to_rgb8();
     assert_eq!(image.dimensions(), (width, height));
     let inked = image.pixels().filter(|p| p.0 != [255, 255, 255]).count();
     let share = inked as f64 / f64::from(width * height);
-    assert!(share > 0.02 && share < 0.6, "{share} of the pixels inked");
+    assert!(share > least && share < 0.6, "{share} of the pixels inked");
 }
 
 #[test]
@@ -106,6 +197,44 @@ fn the_radar_draws_one_shape_per_system_and_skips_thin_topics() {
 }
 
 #[test]
+fn the_bars_group_systems_per_category_and_mark_thin_groups() {
+    let chart = bars();
+    let svg = proctor_charts::svg(&chart).unwrap();
+    assert!(svg.contains("Understanding") && svg.contains("3 questions"));
+    assert!(svg.contains("–"), "a group without a value says so");
+    insta::assert_snapshot!("bars_svg", svg);
+    let png = proctor_charts::png(&chart).unwrap();
+    check_png(&png, 1520, 1040);
+    write_out("bars.svg", svg.as_bytes());
+    write_out("bars.png", &png);
+}
+
+#[test]
+fn the_curves_draw_every_line_and_mark_the_abilities() {
+    let chart = curves();
+    let svg = proctor_charts::svg(&chart).unwrap();
+    assert!(svg.contains("q-017") && svg.contains("Atlas RAG") && svg.contains("Ability θ"));
+    assert!(svg.contains("100%"), "a chance is drawn as a share");
+    insta::assert_snapshot!("lines_svg", svg);
+    let png = proctor_charts::png(&chart).unwrap();
+    check_png(&png, 1800, 1040);
+    write_out("lines.svg", svg.as_bytes());
+    write_out("lines.png", &png);
+}
+
+#[test]
+fn the_scatter_labels_every_point() {
+    let chart = scatter();
+    let svg = proctor_charts::svg(&chart).unwrap();
+    assert!(svg.contains("Beacon Search") && svg.contains("Kendall"));
+    insta::assert_snapshot!("scatter_svg", svg);
+    let png = proctor_charts::png(&chart).unwrap();
+    check_png_inked(&png, 1520, 1120, 0.01);
+    write_out("scatter.svg", svg.as_bytes());
+    write_out("scatter.png", &png);
+}
+
+#[test]
 fn names_are_text_in_the_svg_never_markup() {
     let Chart::Leaderboard(mut l) = leaderboard() else {
         unreachable!()
@@ -116,21 +245,63 @@ fn names_are_text_in_the_svg_never_markup() {
     assert!(svg.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co"));
 }
 
+fn why(chart: &Chart) -> String {
+    proctor_charts::svg(chart).unwrap_err().to_string()
+}
+
 #[test]
 fn charts_that_cannot_be_drawn_say_why() {
-    let Chart::Leaderboard(mut l) = leaderboard() else {
+    let Chart::Leaderboard(mut board) = leaderboard() else {
         unreachable!()
     };
-    l.bars[0].value = 1.5;
-    let e = proctor_charts::svg(&Chart::Leaderboard(l)).unwrap_err();
-    assert!(e.to_string().contains("Atlas RAG's accuracy is 1.5"), "{e}");
-    let Chart::Radar(mut r) = radar() else {
+    board.bars[0].value = 1.5;
+    let message = why(&Chart::Leaderboard(board));
+    assert!(message.contains("Atlas RAG's accuracy is 1.5"), "{message}");
+
+    let Chart::Radar(mut radar) = radar() else {
         unreachable!()
     };
-    r.series[1].values.pop();
-    let e = proctor_charts::svg(&Chart::Radar(r)).unwrap_err();
+    radar.series[1].values.pop();
+    let message = why(&Chart::Radar(radar));
     assert!(
-        e.to_string().contains("Echo Bot has 5 values for 6 topics"),
-        "{e}"
+        message.contains("Echo Bot has 5 values for 6 topics"),
+        "{message}"
     );
+
+    let Chart::Lines(mut unordered) = curves() else {
+        unreachable!()
+    };
+    unordered.x[3] = unordered.x[2];
+    let message = why(&Chart::Lines(unordered));
+    assert!(message.contains("do not ascend"), "{message}");
+
+    let Chart::Lines(mut not_a_number) = curves() else {
+        unreachable!()
+    };
+    not_a_number.lines[0].y[5] = f64::NAN;
+    let message = why(&Chart::Lines(not_a_number));
+    assert!(message.contains("a value of q-001 is NaN"), "{message}");
+
+    let Chart::Bars(mut groups) = bars() else {
+        unreachable!()
+    };
+    groups.items.pop();
+    let message = why(&Chart::Bars(groups));
+    assert!(
+        message.contains("3 question counts for 4 groups"),
+        "{message}"
+    );
+
+    let Chart::Scatter(mut crowded) = scatter() else {
+        unreachable!()
+    };
+    crowded.points = (0..=proctor_charts::MAX_ITEMS)
+        .map(|i| Point {
+            label: i.to_string(),
+            x: 0.0,
+            y: 0.0,
+        })
+        .collect();
+    let message = why(&Chart::Scatter(crowded));
+    assert!(message.contains("more than the"), "{message}");
 }

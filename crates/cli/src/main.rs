@@ -294,8 +294,8 @@ enum Command {
         /// The exam (default: the newest).
         #[arg(long)]
         exam: Option<String>,
-        /// The sections, in order (default: all): question, exam, leaderboard, topics, bloom,
-        /// methods, provenance.
+        /// The sections (default: all): question, exam, leaderboard, topics, bloom, irt,
+        /// quality, systems, methods, provenance.
         #[arg(long, value_delimiter = ',', value_parser = parse_section)]
         sections: Vec<ReportSection>,
         /// The question the evaluation answers, in your words.
@@ -772,7 +772,7 @@ pub(crate) fn path_text(path: &Path) -> String {
 fn parse_section(text: &str) -> Result<ReportSection, String> {
     serde_json::from_value(serde_json::Value::String(text.trim().to_owned())).map_err(|_| {
         format!(
-            "'{text}' is not a section (question, exam, leaderboard, topics, bloom, methods, provenance)"
+            "'{text}' is not a section (question, exam, leaderboard, topics, bloom, irt, quality, systems, methods, provenance)"
         )
     })
 }

@@ -353,7 +353,7 @@ impl Store {
     /// The runs on a version.
     pub fn runs(&self, version: ExamVersionId) -> Result<Vec<RunRow>> {
         let mut stmt = self.conn.prepare(
-            "SELECT id, system_id, mode, source FROM runs WHERE exam_version_id = ?1 ORDER BY id",
+            "SELECT id, system_id, mode, source, started_at, finished_at FROM runs WHERE exam_version_id = ?1 ORDER BY id",
         )?;
         let raw = stmt.query_map([version.0], |r| {
             Ok((
@@ -361,17 +361,21 @@ impl Store {
                 r.get::<_, Option<i64>>(1)?,
                 r.get::<_, String>(2)?,
                 r.get::<_, Option<String>>(3)?,
+                r.get::<_, String>(4)?,
+                r.get::<_, Option<String>>(5)?,
             ))
         })?;
         let mut out = Vec::new();
         for row in raw {
-            let (id, system, mode, source) = row?;
+            let (id, system, mode, source, started_at, finished_at) = row?;
             out.push(RunRow {
                 id: RunId(id),
                 system: system.map(SystemId),
                 mode: mode.parse().map_err(|e: String| damaged("runs", id, e))?,
                 exam_version: version,
                 source,
+                started_at,
+                finished_at,
             });
         }
         Ok(out)

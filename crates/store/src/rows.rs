@@ -161,6 +161,10 @@ pub struct RunRow {
     pub exam_version: ExamVersionId,
     /// Where the responses came from.
     pub source: Option<String>,
+    /// When it began (UTC, ISO 8601).
+    pub started_at: String,
+    /// When it was last finished, if it was (UTC, ISO 8601).
+    pub finished_at: Option<String>,
 }
 
 /// A response to insert.

@@ -1,6 +1,6 @@
 //! Exam generation and review: what the Questions page's "Generate" and review queue show.
 
-use super::{ExamVersion, ReaderCheckRow, ReaderKind, UserModelChoice};
+use super::{CorrelateRequest, ExamVersion, ReaderCheckRow, ReaderKind, UserModelChoice};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -422,20 +422,29 @@ pub enum ReportSection {
     Topics,
     /// Bloom levels and question types.
     Bloom,
+    /// Abilities and test information of the last IRT fit.
+    Irt,
+    /// Questions worth a look and the last exam improvement.
+    Quality,
+    /// One note per system.
+    Systems,
     /// How the numbers are computed, with the papers.
     Methods,
-    /// Proctor's version and each sitting's set-up.
+    /// Proctor's version, the exam version's hash, each sitting's set-up and dates, the seeds.
     Provenance,
 }
 
 impl ReportSection {
     /// Every section, in the report's order.
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 10] = [
         Self::Question,
         Self::Exam,
         Self::Leaderboard,
         Self::Topics,
         Self::Bloom,
+        Self::Irt,
+        Self::Quality,
+        Self::Systems,
         Self::Methods,
         Self::Provenance,
     ];
@@ -470,16 +479,51 @@ pub struct Report {
     pub html: String,
 }
 
-/// Which chart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum ChartKind {
+/// Which chart, of what: every chart the app shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ChartSpec {
     /// Accuracy with intervals and the readers' ceilings.
     Leaderboard,
-    /// Accuracy per topic (radar).
-    Topics,
-    /// Accuracy per Bloom level (radar).
-    Bloom,
+    /// Accuracy per topic (radar) of these systems (none: the first three).
+    Topics {
+        /// The systems drawn.
+        systems: Vec<String>,
+    },
+    /// Accuracy per Bloom level (bars) of these systems (none: the first three).
+    Bloom {
+        /// The systems drawn.
+        systems: Vec<String>,
+    },
+    /// Accuracy per question type (bars) of these systems (none: the first three).
+    QuestionTypes {
+        /// The systems drawn.
+        systems: Vec<String>,
+    },
+    /// Two systems side by side, on the whole exam and topic by topic, with the verdict.
+    Compare {
+        /// The first system.
+        first: String,
+        /// The second system.
+        second: String,
+    },
+    /// Item characteristic curves of these questions (at most 12) from the last IRT fit,
+    /// with the systems' abilities marked.
+    ItemCurves {
+        /// The questions' ids.
+        questions: Vec<String>,
+    },
+    /// The test information curve of the last IRT fit, with the systems' abilities marked.
+    Information,
+    /// The test information left after each step of the last exam improvement.
+    Improvement,
+    /// Proctor's scores against another leaderboard's.
+    Agreement {
+        /// The leaderboards to correlate with.
+        request: CorrelateRequest,
+        /// Which of them (default: the first).
+        against: Option<String>,
+    },
 }
 
 /// An image format.
@@ -493,14 +537,12 @@ pub enum ImageFormat {
 }
 
 /// A chart of the exam on view, as a file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct ChartRequest {
     /// Which chart.
-    pub kind: ChartKind,
+    pub chart: ChartSpec,
     /// Which format.
     pub format: ImageFormat,
-    /// For a radar: its systems (empty: the first three).
-    pub systems: Vec<String>,
 }
 
 /// A chart written out.
@@ -517,7 +559,7 @@ pub struct ChartFile {
 }
 
 /// Write a chart to a file the user chose (the desktop window's save dialog).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct SaveChartRequest {
     /// The chart.
     pub chart: ChartRequest,

@@ -4,8 +4,10 @@
 import type {
   AddModelRequest,
   AnswerSheet,
+  Chart,
   ChartFile,
   ChartRequest,
+  ChartSpec,
   CompareRequest,
   Comparison,
   CorrelateRequest,
@@ -127,6 +129,7 @@ export const USE_CASES = {
   edit_generated: { job: false },
   report: { job: false },
   save_report: { job: false },
+  chart_series: { job: false },
   chart: { job: false },
   save_chart: { job: false },
   save_exam: { job: false },
@@ -239,6 +242,8 @@ export function client(send: Transport) {
     report: (request: ReportRequest) => send("report", request) as Promise<Report>,
     /** Writes the report to a file the user chose (the window's save dialog). */
     saveReport: (request: SaveReportRequest) => send("save_report", request) as Promise<Report>,
+    /** The series of a chart of the exam on view: what the page draws and the files render. */
+    chartSeries: (request: ChartSpec) => send("chart_series", request) as Promise<Chart>,
     /** A chart of the exam on view as an SVG or PNG file. */
     chart: (request: ChartRequest) => send("chart", request) as Promise<ChartFile>,
     /** Writes a chart to a file the user chose (the window's save dialog). */

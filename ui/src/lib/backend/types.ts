@@ -2227,6 +2227,10 @@ export type BoardCorrelation = {
  */
 against: string, 
 /**
+ * Each system on both: Proctor's score and the other's.
+ */
+points: Array<AgreementPoint>, 
+/**
  * Systems on both.
  */
 systems: number, 
@@ -3141,7 +3145,7 @@ export: ExportRequest,
  */
 path: string, };
 
-export type ReportSection = "question" | "exam" | "leaderboard" | "topics" | "bloom" | "methods" | "provenance";
+export type ReportSection = "question" | "exam" | "leaderboard" | "topics" | "bloom" | "irt" | "quality" | "systems" | "methods" | "provenance";
 
 export type ReportRequest = { 
 /**
@@ -3177,7 +3181,231 @@ file_name: string,
  */
 html: string, };
 
-export type ChartKind = "leaderboard" | "topics" | "bloom";
+export type ChartSpec = { "kind": "leaderboard" } | { "kind": "topics", 
+/**
+ * The systems drawn.
+ */
+systems: Array<string>, } | { "kind": "bloom", 
+/**
+ * The systems drawn.
+ */
+systems: Array<string>, } | { "kind": "question_types", 
+/**
+ * The systems drawn.
+ */
+systems: Array<string>, } | { "kind": "compare", 
+/**
+ * The first system.
+ */
+first: string, 
+/**
+ * The second system.
+ */
+second: string, } | { "kind": "item_curves", 
+/**
+ * The questions' ids.
+ */
+questions: Array<string>, } | { "kind": "information" } | { "kind": "improvement" } | { "kind": "agreement", 
+/**
+ * The leaderboards to correlate with.
+ */
+request: CorrelateRequest, 
+/**
+ * Which of them (default: the first).
+ */
+against: string | null, };
+
+export type AgreementPoint = { 
+/**
+ * The system.
+ */
+system: string, 
+/**
+ * Its score on Proctor's leaderboard.
+ */
+proctor: number, 
+/**
+ * Its score on the other.
+ */
+other: number, };
+
+export type Chart = { "kind": "leaderboard" } & Leaderboard | { "kind": "radar" } & Radar | { "kind": "bars" } & Bars | { "kind": "lines" } & Lines | { "kind": "scatter" } & Scatter;
+
+export type Bar = { 
+/**
+ * The system.
+ */
+label: string, 
+/**
+ * The share (0–1).
+ */
+value: number, 
+/**
+ * The interval's lower end.
+ */
+low: number, 
+/**
+ * The interval's upper end.
+ */
+high: number, 
+/**
+ * The reader's ceiling (its accuracy with the oracle passage), drawn as a triangle.
+ */
+ceiling: number | null, };
+
+export type Leaderboard = { 
+/**
+ * The chart's title.
+ */
+title: string, 
+/**
+ * The value axis's label, with its unit.
+ */
+axis: string, 
+/**
+ * The bars, top to bottom.
+ */
+bars: Array<Bar>, };
+
+export type Series = { 
+/**
+ * The system.
+ */
+name: string, 
+/**
+ * One share (0–1) per category; none where the system has too few questions there.
+ */
+values: Array<number | null>, };
+
+export type Radar = { 
+/**
+ * The chart's title.
+ */
+title: string, 
+/**
+ * The axes (topics), clockwise from the top.
+ */
+axes: Array<string>, 
+/**
+ * The systems.
+ */
+series: Array<Series>, };
+
+export type Bars = { 
+/**
+ * The chart's title.
+ */
+title: string, 
+/**
+ * A line under the title (a verdict, a note), if any.
+ */
+subtitle: string | null, 
+/**
+ * The value axis's label, with its unit.
+ */
+axis: string, 
+/**
+ * The groups, left to right.
+ */
+categories: Array<string>, 
+/**
+ * How many questions each group has (shown under its name).
+ */
+items: Array<number>, 
+/**
+ * The systems, one bar each per group.
+ */
+series: Array<Series>, };
+
+export type Line = { 
+/**
+ * What the curve is (a question, a step).
+ */
+name: string, 
+/**
+ * One y per x.
+ */
+y: Array<number>, };
+
+export type Mark = { 
+/**
+ * What is there.
+ */
+label: string, 
+/**
+ * Where.
+ */
+x: number, };
+
+export type Lines = { 
+/**
+ * The chart's title.
+ */
+title: string, 
+/**
+ * A line under the title, if any.
+ */
+subtitle: string | null, 
+/**
+ * The x axis's label.
+ */
+x_axis: string, 
+/**
+ * The y axis's label.
+ */
+y_axis: string, 
+/**
+ * Whether y is a chance between 0 and 1 (drawn 0–100%) rather than a quantity from 0 up.
+ */
+y_share: boolean, 
+/**
+ * The x values, ascending, shared by every curve.
+ */
+x: Array<number>, 
+/**
+ * The curves.
+ */
+lines: Array<Line>, 
+/**
+ * Positions marked on the x axis.
+ */
+marks: Array<Mark>, };
+
+export type Point = { 
+/**
+ * The system.
+ */
+label: string, 
+/**
+ * Its x.
+ */
+x: number, 
+/**
+ * Its y.
+ */
+y: number, };
+
+export type Scatter = { 
+/**
+ * The chart's title.
+ */
+title: string, 
+/**
+ * A line under the title (the agreement), if any.
+ */
+subtitle: string | null, 
+/**
+ * The x axis's label.
+ */
+x_axis: string, 
+/**
+ * The y axis's label.
+ */
+y_axis: string, 
+/**
+ * The points.
+ */
+points: Array<Point>, };
 
 export type ImageFormat = "svg" | "png";
 
@@ -3185,15 +3413,11 @@ export type ChartRequest = {
 /**
  * Which chart.
  */
-kind: ChartKind, 
+chart: ChartSpec, 
 /**
  * Which format.
  */
-format: ImageFormat, 
-/**
- * For a radar: its systems (empty: the first three).
- */
-systems: Array<string>, };
+format: ImageFormat, };
 
 export type ChartFile = { 
 /**
