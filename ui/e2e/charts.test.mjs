@@ -1,6 +1,7 @@
-// Charts as files, in headless Chromium against `proctor serve` on the sample: the leaderboard
-// as a PNG and the radar of topics as an SVG, downloaded from the Results page — drawn by the
-// backend from the series on screen, with the systems the radar shows.
+// Charts and tables as files, in headless Chromium against `proctor serve` on the sample: the
+// leaderboard as a PNG, CSV and workbook, the radar of topics as an SVG, Bloom bars, two systems
+// side by side — drawn by the backend from the series on screen; and the report, chosen,
+// previewed, exported, and printed to PDF.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -34,6 +35,16 @@ test("the leaderboard downloads as a PNG and the radar as an SVG of the systems 
     const bytes = readFileSync(await png.path());
     assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47], "a PNG");
     assert.ok(bytes.length > 20000, `${bytes.length} bytes`);
+
+    // The table beside it, as CSV and as an Excel workbook.
+    const table = page.getByTestId("table-save-leaderboard");
+    const [csv] = await Promise.all([page.waitForEvent("download"), table.getByRole("button", { name: "CSV" }).click()]);
+    const lines = readFileSync(await csv.path(), "utf8").trim().split("\n");
+    assert.match(lines[0], /^Rank,System,Group,Mode,Right/);
+    assert.match(lines[1], /^1,Atlas RAG,system,answers,109,/);
+    const [xlsx] = await Promise.all([page.waitForEvent("download"), table.getByRole("button", { name: "Excel" }).click()]);
+    assert.match(xlsx.suggestedFilename(), /-Leaderboard\.xlsx$/);
+    assert.equal(readFileSync(await xlsx.path()).subarray(0, 2).toString(), "PK", "a workbook (zip)");
 
     await show(page, "#/results/breakdown");
     const radar = page.getByTestId("chart-save-topics");

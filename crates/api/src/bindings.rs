@@ -19,7 +19,7 @@ use crate::dto::{
     UserModelInfo,
 };
 use crate::dto::{
-    AgreementPoint, ChartFile, ChartRequest, ChartSpec, ImageFormat, SaveChartRequest,
+    AgreementPoint, ChartRequest, ChartSpec, FileContent, ImageFormat, SaveChartRequest,
 };
 use crate::dto::{
     AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionChange,
@@ -44,6 +44,7 @@ use crate::dto::{
 use crate::dto::{IrtSettings, JobId, Measurable, RenameTopic, SystemGroup, Verdict};
 use crate::dto::{LetterShare, LlmScoring, Rate, ReaderCheck, ReaderCheckRequest, ReaderCheckRow};
 use crate::dto::{Report, ReportRequest, ReportSection, SaveReportRequest};
+use crate::dto::{SaveTableRequest, TableFormat, TableRequest, TableSpec};
 use crate::{ApiError, ErrorCode};
 use proctor_charts::{
     Bar, Bars, Chart, Leaderboard, Line, Lines, Mark, Point, Radar, Scatter, Series,
@@ -220,6 +221,10 @@ pub fn typescript() -> String {
         SaveReportRequest::decl(),
         Report::decl(),
         ChartSpec::decl(),
+        TableSpec::decl(),
+        TableFormat::decl(),
+        TableRequest::decl(),
+        SaveTableRequest::decl(),
         AgreementPoint::decl(),
         Chart::decl(),
         Bar::decl(),
@@ -234,7 +239,7 @@ pub fn typescript() -> String {
         Scatter::decl(),
         ImageFormat::decl(),
         ChartRequest::decl(),
-        ChartFile::decl(),
+        FileContent::decl(),
         SaveChartRequest::decl(),
         SecretHeader::decl(),
         EndpointView::decl(),

@@ -2,11 +2,11 @@
 //! `proctor-charts` renders the same series to SVG and PNG.
 
 use crate::dto::{
-    CategoryTable, ChartFile, ChartRequest, ChartSpec, CompareRequest, Comparison,
-    CorrelationReport, Grades, ImageFormat, ImprovementReport, IrtModel, IrtReport,
-    LeaderboardMetric, SaveChartRequest,
+    CategoryTable, ChartRequest, ChartSpec, CompareRequest, Comparison, CorrelationReport,
+    FileContent, Grades, ImageFormat, ImprovementReport, IrtModel, IrtReport, LeaderboardMetric,
+    SaveChartRequest,
 };
-use crate::files::{chosen_path, write_chosen};
+use crate::files::{base64, chosen_path, write_chosen};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_charts::{
     Bar, Bars, Chart, Leaderboard, Line, Lines, Mark, Point, Radar, Scatter, Series,
@@ -86,28 +86,6 @@ pub fn radar_chart(table: &CategoryTable, title: &str, systems: &[String]) -> Op
         axes: rows.iter().map(|r| r.category.clone()).collect(),
         series,
     }))
-}
-
-/// Standard base64 (RFC 4648, with padding), for a PNG crossing to the page as text.
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            chunk.get(1).copied().unwrap_or(0),
-            chunk.get(2).copied().unwrap_or(0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for (i, shift) in [18, 12, 6, 0].into_iter().enumerate() {
-            if i <= chunk.len() {
-                out.push(char::from(ALPHABET[((n >> shift) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
 }
 
 fn chart_error(e: &proctor_charts::ChartError) -> ApiError {
@@ -465,13 +443,13 @@ impl Project {
     }
 
     /// A chart of the exam on view as an SVG or PNG file (the PNG as base64).
-    pub fn chart(&self, request: &ChartRequest) -> ApiResult<ChartFile> {
+    pub fn chart(&self, request: &ChartRequest) -> ApiResult<FileContent> {
         let (file_name, bytes) = self.chart_bytes(request)?;
         Ok(chart_file(request.format, file_name, &bytes))
     }
 
     /// Writes a chart to a file the user chose (the window's save dialog).
-    pub fn save_chart(&self, request: &SaveChartRequest) -> ApiResult<ChartFile> {
+    pub fn save_chart(&self, request: &SaveChartRequest) -> ApiResult<FileContent> {
         let path = chosen_path(&request.path, "the chart")?;
         let (_, bytes) = self.chart_bytes(&request.chart)?;
         let file_name = write_chosen(&path, &bytes)?;
@@ -480,15 +458,15 @@ impl Project {
 }
 
 /// A rendered chart as the doors carry it: SVG as text, PNG as base64.
-fn chart_file(format: ImageFormat, file_name: String, bytes: &[u8]) -> ChartFile {
+fn chart_file(format: ImageFormat, file_name: String, bytes: &[u8]) -> FileContent {
     match format {
-        ImageFormat::Svg => ChartFile {
+        ImageFormat::Svg => FileContent {
             file_name,
             mime: "image/svg+xml".to_owned(),
             base64: false,
             content: String::from_utf8_lossy(bytes).into_owned(),
         },
-        ImageFormat::Png => ChartFile {
+        ImageFormat::Png => FileContent {
             file_name,
             mime: "image/png".to_owned(),
             base64: true,
@@ -747,15 +725,5 @@ mod tests {
                 .unwrap();
             assert!(svg.content.starts_with("<svg"));
         }
-    }
-
-    #[test]
-    fn base64_is_the_standard_alphabet_with_padding() {
-        assert_eq!(base64(b""), "");
-        assert_eq!(base64(b"f"), "Zg==");
-        assert_eq!(base64(b"fo"), "Zm8=");
-        assert_eq!(base64(b"foo"), "Zm9v");
-        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
-        assert_eq!(base64(&[0xfb, 0xff]), "+/8=");
     }
 }

@@ -19,7 +19,8 @@ use crate::dto::{
     RenameTopic, SystemName, VersionRef,
 };
 use crate::dto::{
-    ChartFile, ChartRequest, ChartSpec, Report, ReportRequest, SaveChartRequest, SaveReportRequest,
+    ChartRequest, ChartSpec, FileContent, Report, ReportRequest, SaveChartRequest,
+    SaveReportRequest,
 };
 use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
@@ -34,6 +35,7 @@ use crate::dto::{
     ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
     GeneratedReadingRequest, GeneratedRef, ReviewReport, ReviewRequest,
 };
+use crate::dto::{SaveTableRequest, TableRequest};
 use crate::{ApiError, ApiResult, ErrorCode, Workbench};
 use proctor_charts::Chart;
 use proctor_models::vendor::Preset;
@@ -190,9 +192,13 @@ use_cases! {
     /// The series of a chart of the exam on view: what the page draws and the files render.
     chart_series(ChartSpec) -> Chart;
     /// A chart of the exam on view as an SVG or PNG file.
-    chart(ChartRequest) -> ChartFile;
+    chart(ChartRequest) -> FileContent;
     /// Writes a chart to a file the user chose (the window's save dialog).
-    save_chart(SaveChartRequest) -> ChartFile;
+    save_chart(SaveChartRequest) -> FileContent;
+    /// A table of the exam on view as a CSV file or an Excel workbook.
+    table(TableRequest) -> FileContent;
+    /// Writes a table to a file the user chose (the window's save dialog).
+    save_table(SaveTableRequest) -> FileContent;
     /// Writes an exam version to a file the user chose (the window's save dialog).
     save_exam(SaveExamRequest) -> ExportedExam;
     /// The ready-made endpoint configurations.

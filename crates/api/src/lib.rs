@@ -52,6 +52,7 @@ mod report_sections;
 mod review;
 pub mod sample;
 mod sheets;
+mod tables;
 mod uploads;
 mod verdict;
 mod versions;

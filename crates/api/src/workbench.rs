@@ -13,7 +13,8 @@ use crate::dto::{
     RenameTopic, SystemName, VersionRef,
 };
 use crate::dto::{
-    ChartFile, ChartRequest, ChartSpec, Report, ReportRequest, SaveChartRequest, SaveReportRequest,
+    ChartRequest, ChartSpec, FileContent, Report, ReportRequest, SaveChartRequest,
+    SaveReportRequest,
 };
 use crate::dto::{
     DocumentRef, DocumentView, DocumentsOverview, QuestionRequest, QuestionTable, QuestionView,
@@ -28,6 +29,7 @@ use crate::dto::{
     ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
     GeneratedReadingRequest, GeneratedRef, ReviewReport, ReviewRequest,
 };
+use crate::dto::{SaveTableRequest, TableRequest};
 use crate::jobs::{Jobs, Listener, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project, Upload};
 use proctor_charts::Chart;
@@ -342,12 +344,22 @@ impl Workbench {
     }
 
     /// A chart of the exam on view as an SVG or PNG file.
-    pub fn chart(&self, request: ChartRequest) -> ApiResult<ChartFile> {
+    pub fn chart(&self, request: ChartRequest) -> ApiResult<FileContent> {
         self.with_project(|p| p.chart(&request))
     }
 
+    /// A table of the exam on view as a CSV file or an Excel workbook.
+    pub fn table(&self, request: TableRequest) -> ApiResult<FileContent> {
+        self.with_project(|p| p.table(&request))
+    }
+
+    /// Writes a table to a file the user chose.
+    pub fn save_table(&self, request: SaveTableRequest) -> ApiResult<FileContent> {
+        self.with_project(|p| p.save_table(&request))
+    }
+
     /// Writes a chart to a file the user chose.
-    pub fn save_chart(&self, request: SaveChartRequest) -> ApiResult<ChartFile> {
+    pub fn save_chart(&self, request: SaveChartRequest) -> ApiResult<FileContent> {
         self.with_project(|p| p.save_chart(&request))
     }
 

@@ -2,6 +2,7 @@
 //! provenance of generated questions) and auto-rag-eval's `exam.json`. Each reads back with
 //! [`crate::exam::read_exam`] to the same questions.
 
+use crate::table_export::csv_field;
 use proctor_core::letter;
 use serde_json::{Value, json};
 
@@ -58,14 +59,6 @@ pub struct ExportQuestion {
     pub query: Option<String>,
     /// Its provenance (generated questions), as JSON.
     pub provenance: Option<Value>,
-}
-
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) || text.starts_with(' ') || text.ends_with(' ') {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
-    }
 }
 
 /// The exam as bytes in `format`.
@@ -208,11 +201,13 @@ mod tests {
             ExportQuestion {
                 id: "g2".into(),
                 stem: "How many days are snapshots kept?".into(),
+                // Text a spreadsheet would take for formulas: neutralised in the CSV, and
+                // read back as written.
                 choices: vec![
                     "14 days".into(),
-                    "2 days".into(),
+                    "-1 (for ever)".into(),
                     "30 days".into(),
-                    "5 days".into(),
+                    "=5 days".into(),
                 ],
                 key: 2,
                 topic: None,
@@ -277,6 +272,8 @@ mod tests {
                 }
             }
         }
+        let csv = String::from_utf8(write_exam(&sample(), ExportFormat::Csv)).unwrap();
+        assert!(csv.contains(",'-1 (for ever),30 days,'=5 days,"), "{csv}");
         let json: Value =
             serde_json::from_slice(&write_exam(&sample(), ExportFormat::Json)).unwrap();
         assert_eq!(json[0]["provenance"]["generator"], "offline");

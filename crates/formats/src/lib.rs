@@ -31,6 +31,7 @@ pub mod leaderboard;
 pub mod limits;
 pub mod synonyms;
 mod table;
+pub mod table_export;
 mod text;
 pub mod trec;
 

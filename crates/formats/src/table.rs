@@ -59,7 +59,9 @@ impl Value {
     /// The value as non-empty text, if it is text.
     pub(crate) fn text(&self) -> Option<&str> {
         match self {
-            Value::Text(t) if !t.trim().is_empty() => Some(t.trim()),
+            Value::Text(t) if !t.trim().is_empty() => {
+                Some(crate::table_export::unneutralise(t.trim()))
+            }
             _ => None,
         }
     }

@@ -545,14 +545,14 @@ pub struct ChartRequest {
     pub format: ImageFormat,
 }
 
-/// A chart written out.
+/// A chart or table written out, as the doors carry a file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct ChartFile {
+pub struct FileContent {
     /// A file name for it.
     pub file_name: String,
     /// Its media type.
     pub mime: String,
-    /// Whether `content` is base64 (a PNG) rather than text (an SVG).
+    /// Whether `content` is base64 (a PNG, a workbook) rather than text (an SVG, a CSV).
     pub base64: bool,
     /// The file's content.
     pub content: String,
@@ -585,4 +585,59 @@ pub struct ExportedExam {
     pub content: String,
     /// Questions written (retired questions are left out).
     pub questions: u32,
+}
+
+/// Which table, of what: every table the results show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TableSpec {
+    /// The leaderboard: counts, accuracy with its interval, EXAM scores.
+    Leaderboard,
+    /// Accuracy per topic, one column per system.
+    Topics,
+    /// Accuracy per Bloom level.
+    Bloom,
+    /// Accuracy per question type.
+    QuestionTypes,
+    /// Every system against a baseline, with the verdict.
+    Significance {
+        /// The system the others are compared with.
+        baseline: String,
+    },
+    /// The questions' parameters and fit from the last IRT fit.
+    IrtItems,
+    /// The systems' abilities from the last IRT fit.
+    IrtAbilities,
+    /// The steps of the last exam improvement.
+    Improvement,
+    /// The systems with their sittings and, over HTTP, their operations.
+    Systems,
+}
+
+/// A table file's format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum TableFormat {
+    /// Comma-separated values (UTF-8).
+    Csv,
+    /// An Excel workbook.
+    Xlsx,
+}
+
+/// A table of the exam on view, as a file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct TableRequest {
+    /// Which table.
+    pub table: TableSpec,
+    /// Which format.
+    pub format: TableFormat,
+}
+
+/// Write a table to a file the user chose (the desktop window's save dialog).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SaveTableRequest {
+    /// The table.
+    pub table: TableRequest,
+    /// Where.
+    pub path: String,
 }

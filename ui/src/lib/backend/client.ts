@@ -5,7 +5,6 @@ import type {
   AddModelRequest,
   AnswerSheet,
   Chart,
-  ChartFile,
   ChartRequest,
   ChartSpec,
   CompareRequest,
@@ -25,6 +24,7 @@ import type {
   ExchangeView,
   ExportRequest,
   ExportedExam,
+  FileContent,
   FreezeReport,
   GenerateRequest,
   GeneratedDetail,
@@ -69,6 +69,7 @@ import type {
   SaveChartRequest,
   SaveExamRequest,
   SaveReportRequest,
+  SaveTableRequest,
   SecretName,
   SecretRequest,
   SecretStatus,
@@ -77,6 +78,7 @@ import type {
   SystemName,
   SystemTags,
   SystemsOverview,
+  TableRequest,
   TryReport,
   TryRequest,
   UserModelInfo,
@@ -132,6 +134,8 @@ export const USE_CASES = {
   chart_series: { job: false },
   chart: { job: false },
   save_chart: { job: false },
+  table: { job: false },
+  save_table: { job: false },
   save_exam: { job: false },
   endpoint_presets: { job: false },
   save_endpoint: { job: false },
@@ -245,9 +249,13 @@ export function client(send: Transport) {
     /** The series of a chart of the exam on view: what the page draws and the files render. */
     chartSeries: (request: ChartSpec) => send("chart_series", request) as Promise<Chart>,
     /** A chart of the exam on view as an SVG or PNG file. */
-    chart: (request: ChartRequest) => send("chart", request) as Promise<ChartFile>,
+    chart: (request: ChartRequest) => send("chart", request) as Promise<FileContent>,
     /** Writes a chart to a file the user chose (the window's save dialog). */
-    saveChart: (request: SaveChartRequest) => send("save_chart", request) as Promise<ChartFile>,
+    saveChart: (request: SaveChartRequest) => send("save_chart", request) as Promise<FileContent>,
+    /** A table of the exam on view as a CSV file or an Excel workbook. */
+    table: (request: TableRequest) => send("table", request) as Promise<FileContent>,
+    /** Writes a table to a file the user chose (the window's save dialog). */
+    saveTable: (request: SaveTableRequest) => send("save_table", request) as Promise<FileContent>,
     /** Writes an exam version to a file the user chose (the window's save dialog). */
     saveExam: (request: SaveExamRequest) => send("save_exam", request) as Promise<ExportedExam>,
     /** The ready-made endpoint configurations. */

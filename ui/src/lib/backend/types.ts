@@ -3215,6 +3215,34 @@ request: CorrelateRequest,
  */
 against: string | null, };
 
+export type TableSpec = { "kind": "leaderboard" } | { "kind": "topics" } | { "kind": "bloom" } | { "kind": "question_types" } | { "kind": "significance", 
+/**
+ * The system the others are compared with.
+ */
+baseline: string, } | { "kind": "irt_items" } | { "kind": "irt_abilities" } | { "kind": "improvement" } | { "kind": "systems" };
+
+export type TableFormat = "csv" | "xlsx";
+
+export type TableRequest = { 
+/**
+ * Which table.
+ */
+table: TableSpec, 
+/**
+ * Which format.
+ */
+format: TableFormat, };
+
+export type SaveTableRequest = { 
+/**
+ * The table.
+ */
+table: TableRequest, 
+/**
+ * Where.
+ */
+path: string, };
+
 export type AgreementPoint = { 
 /**
  * The system.
@@ -3419,7 +3447,7 @@ chart: ChartSpec,
  */
 format: ImageFormat, };
 
-export type ChartFile = { 
+export type FileContent = { 
 /**
  * A file name for it.
  */
@@ -3429,7 +3457,7 @@ file_name: string,
  */
 mime: string, 
 /**
- * Whether `content` is base64 (a PNG) rather than text (an SVG).
+ * Whether `content` is base64 (a PNG, a workbook) rather than text (an SVG, a CSV).
  */
 base64: boolean, 
 /**

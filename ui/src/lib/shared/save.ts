@@ -1,7 +1,7 @@
 // Saving a file the backend writes (an exam export, a chart, the report): in the desktop window through the
 // native save dialog (the backend writes it), in a browser as a download.
 import { backend } from "../backend";
-import type { ChartRequest, ExportRequest, ReportRequest } from "../backend/types";
+import type { ChartRequest, ExportRequest, FileContent, ReportRequest, TableRequest } from "../backend/types";
 
 /** Saves an exam export; resolves to where it went (null when the dialog was cancelled). */
 export async function saveExam(request: ExportRequest, suggested: string): Promise<string | null> {
@@ -22,7 +22,21 @@ export async function saveChart(request: ChartRequest, suggested: string): Promi
     if (!path) return null;
     return (await backend.saveChart({ chart: request, path })).file_name;
   }
-  const file = await backend.chart(request);
+  return downloadFile(await backend.chart(request));
+}
+
+/** Saves a table as CSV or an Excel workbook; resolves to where it went (null when cancelled). */
+export async function saveTable(request: TableRequest, suggested: string): Promise<string | null> {
+  if (backend.canChoosePaths) {
+    const path = await backend.choosePath("save-file", suggested);
+    if (!path) return null;
+    return (await backend.saveTable({ table: request, path })).file_name;
+  }
+  return downloadFile(await backend.table(request));
+}
+
+/** A file the backend wrote (text, or binary as base64) as a browser download. */
+function downloadFile(file: FileContent): string {
   const bytes = file.base64 ? Uint8Array.from(atob(file.content), (c) => c.charCodeAt(0)) : file.content;
   download(new Blob([bytes], { type: file.mime }), file.file_name);
   return file.file_name;
