@@ -96,6 +96,17 @@ test("the report: choose sections, preview, export, and the download arrives", a
     assert.doesNotMatch(html, /<script/i);
     assert.doesNotMatch(html, /<h2>Topics<\/h2>/);
     await report.getByText(/Downloaded report-/).waitFor();
+
+    // The other files to hand over, from the same page: the exam as auto-rag-eval's exam.json,
+    // the topics table as CSV.
+    const files = page.getByTestId("report-files");
+    const [exam] = await Promise.all([page.waitForEvent("download"), files.getByRole("button", { name: "auto-rag-eval's exam.json" }).click()]);
+    assert.match(exam.suggestedFilename(), /\.exam\.json$/);
+    const questions = JSON.parse(readFileSync(await exam.path(), "utf8"));
+    assert.equal(questions.length, 120);
+    assert.match(questions[0].correct_answer, /^[A-D]$/);
+    const [topics] = await Promise.all([page.waitForEvent("download"), page.getByTestId("table-save-topics").getByRole("button", { name: "CSV" }).click()]);
+    assert.match(readFileSync(await topics.path(), "utf8"), /^Topic,Questions,Atlas RAG,/);
   });
 });
 

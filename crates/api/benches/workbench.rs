@@ -9,6 +9,9 @@
 //! dispatch every door uses (JSON in, JSON out). Prints a Markdown table: the median of 7 calls,
 //! the budget of issue 10 (300 ms a screen, 100 ms to open a question) and the share of it used.
 //!
+//! Then the actions of a click: fitting IRT, and the files handed over (the whole report, a
+//! workbook, a CSV, a chart).
+//!
 //! `PROCTOR_BENCH_PROJECT=path` keeps the project there (for the browser half of the benchmark);
 //! `PROCTOR_BENCH_ONLY=word` times only the screens whose calls name it (for profiling).
 
@@ -330,7 +333,7 @@ fn main() {
         );
     }
     // Actions a user starts by a click (not screens): shown for scale.
-    if !"fit_irt".contains(&only) {
+    if !"fit_irt report".contains(&only) {
         return;
     }
     let fit = json!({ "exam": null, "settings": null, "hierarchical": false, "baselines": [], "selection": { "systems": [], "tagged": [] } });
@@ -338,4 +341,45 @@ fn main() {
         "| (action) fit the 2PL model, 50 × 2,000 | fit_irt | {:.1} | — | — |",
         time(&workbench, "fit_irt", &fit)
     );
+    // The hand-over files (issue 14), with the IRT fit above and one exam improvement kept so
+    // that every section of the report has its content. The report's budget is 5 s.
+    workbench
+        .call(
+            "improve_exam",
+            json!({ "exam": null, "steps": 3, "fraction": 0.1, "selection": { "systems": [], "tagged": [] } }),
+        )
+        .expect("the exam improves");
+    let files: [(&str, &str, Value, f64); 4] = [
+        (
+            "(action) the report, every section",
+            "report",
+            json!({ "exam": null, "sections": [], "question": "" }),
+            5_000.0,
+        ),
+        (
+            "(action) the leaderboard as an Excel workbook",
+            "table",
+            json!({ "table": { "kind": "leaderboard" }, "format": "xlsx" }),
+            1_000.0,
+        ),
+        (
+            "(action) the verdicts as CSV",
+            "table",
+            json!({ "table": { "kind": "significance", "baseline": first }, "format": "csv" }),
+            1_000.0,
+        ),
+        (
+            "(action) the leaderboard chart as PNG",
+            "chart",
+            json!({ "chart": { "kind": "leaderboard" }, "format": "png" }),
+            1_000.0,
+        ),
+    ];
+    for (what, name, request, budget) in files {
+        let ms = time(&workbench, name, &request);
+        println!(
+            "| {what} | {name} | {ms:.1} | {budget:.0} | {:.2} |",
+            ms / budget
+        );
+    }
 }

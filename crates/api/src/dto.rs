@@ -2,11 +2,13 @@
 
 mod browse;
 mod endpoints;
+mod files;
 mod generation;
 mod pipelines;
 mod versions;
 pub use browse::*;
 pub use endpoints::*;
+pub use files::*;
 pub use generation::*;
 pub use pipelines::*;
 pub use versions::*;

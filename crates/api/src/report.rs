@@ -5,7 +5,7 @@
 //! screen (the grades, the last IRT fit and improvement kept), and its charts the same series
 //! the app draws.
 
-use crate::charts::{category_bars, leaderboard_chart, radar_chart};
+use crate::chart_series::{category_bars, leaderboard_chart, radar_chart};
 use crate::dto::{CategoryTable, Grades, Report, ReportRequest, ReportSection, SaveReportRequest};
 use crate::files::{chosen_path, write_chosen};
 use crate::report_sections;
@@ -36,7 +36,7 @@ const STYLE: &str = "body{font-family:'DejaVu Sans',Verdana,sans-serif;color:#1d
 h1{font-size:1.6rem;margin-bottom:.2rem}h3{break-after:avoid}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #dde3ea;padding-bottom:.2rem;break-after:avoid}\
 table{border-collapse:collapse;width:100%;font-size:.88rem;margin:.6rem 0;break-inside:avoid}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #edf1f5}\
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}.sub{color:#5b6978}figure{margin:1rem 0;break-inside:avoid}figure svg{max-width:100%;height:auto}\
-.note{color:#5b6978;font-size:.85rem}@media print{body{margin:0;max-width:none}}";
+.note{color:#5b6978;font-size:.85rem}@media print{body{margin:0;max-width:none}figure svg{max-height:24cm;width:auto}}";
 
 fn category_table(out: &mut String, table: &CategoryTable, what: &str) {
     let _ = write!(

@@ -3,7 +3,7 @@
 //! the last IRT fit and exam improvement kept in the project, the systems' overview, the
 //! significance table against the leader.
 
-use crate::charts::{improvement_chart, information_chart};
+use crate::chart_series::{improvement_chart, information_chart};
 use crate::dto::{
     ExamFileFormat, ExportRequest, Grades, ImprovementReport, IrtReport, Measurable,
     SignificanceRequest, SystemsOverview,
@@ -240,7 +240,7 @@ pub(crate) fn systems(out: &mut String, grades: &Grades, overview: &SystemsOverv
             .topics
             .rows
             .iter()
-            .filter(|r| r.items >= crate::charts::RADAR_MIN_ITEMS)
+            .filter(|r| r.items >= crate::chart_series::RADAR_MIN_ITEMS)
             .filter_map(|r| {
                 Some((
                     r.category.as_str(),
