@@ -82,7 +82,7 @@ test("the report: choose sections, preview, export, and the download arrives", a
     await page.getByRole("link", { name: "Report" }).click();
     const report = page.getByTestId("report");
     await report.waitFor();
-    await report.getByLabel("Topics").uncheck();
+    await report.getByRole("checkbox", { name: "Topics" }).uncheck();
     await report.getByLabel("The question it answers").fill("Which vendor should <we> buy?");
     const preview = page.frameLocator("[data-testid=report-preview]");
     await preview.getByText("Which vendor should <we> buy?").waitFor();

@@ -131,7 +131,7 @@ test("add an endpoint, try one question, run, stop, resume, and read what it cos
     await page.screenshot({ path: join(shots, "vendor-exchange.png"), fullPage: true });
 
     // The exam for vendors, as a download.
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "CSV", exact: true }).click()]);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exam for vendors as CSV" }).click()]);
     assert.match(download.suggestedFilename(), /for-vendors\.csv$/);
     const saved = readFileSync(await download.path(), "utf8");
     assert.match(saved, /^question_id,question,A,B,C,D,query,answer\n/);
