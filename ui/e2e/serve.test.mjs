@@ -96,6 +96,8 @@ test("opens the sample project and shows its leaderboard", async () => {
     await irt.getByLabel("Show a question's curve").selectOption("tw-001");
     await irt.getByTestId("iccs").locator("polyline").first().waitFor();
     await irt.getByLabel("Show a question's curve").selectOption("tw-002");
+    // The curves are the backend's series, fetched again for the new pick.
+    await irt.getByTestId("iccs").locator("polyline").nth(1).waitFor();
     assert.equal(await irt.getByTestId("iccs").locator("polyline").count(), 2);
     await irt.screenshot({ path: join(shots, "serve-irt.png") });
 

@@ -41,10 +41,12 @@ use crate::dto::{
     EndpointRunReport, EndpointRunRequest, EndpointSitting, EndpointSystem, EndpointView,
     ExchangeRef, ExchangeView, Operations, SaveExamRequest, SecretHeader, TryReport, TryRequest,
 };
+use crate::dto::{
+    FitResponsesRequest, ResponsesFit, SaveTableRequest, TableFormat, TableRequest, TableSpec,
+};
 use crate::dto::{IrtSettings, JobId, Measurable, RenameTopic, SystemGroup, Verdict};
 use crate::dto::{LetterShare, LlmScoring, Rate, ReaderCheck, ReaderCheckRequest, ReaderCheckRow};
 use crate::dto::{Report, ReportRequest, ReportSection, SaveReportRequest};
-use crate::dto::{SaveTableRequest, TableFormat, TableRequest, TableSpec};
 use crate::{ApiError, ErrorCode};
 use proctor_charts::{
     Bar, Bars, Chart, Leaderboard, Line, Lines, Mark, Point, Radar, Scatter, Series,
@@ -222,6 +224,8 @@ pub fn typescript() -> String {
         Report::decl(),
         ChartSpec::decl(),
         TableSpec::decl(),
+        FitResponsesRequest::decl(),
+        ResponsesFit::decl(),
         TableFormat::decl(),
         TableRequest::decl(),
         SaveTableRequest::decl(),

@@ -35,7 +35,7 @@ use crate::dto::{
     ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
     GeneratedReadingRequest, GeneratedRef, ReviewReport, ReviewRequest,
 };
-use crate::dto::{SaveTableRequest, TableRequest};
+use crate::dto::{FitResponsesRequest, ResponsesFit, SaveTableRequest, TableRequest};
 use crate::{ApiError, ApiResult, ErrorCode, Workbench};
 use proctor_charts::Chart;
 use proctor_models::vendor::Preset;
@@ -197,6 +197,8 @@ use_cases! {
     save_chart(SaveChartRequest) -> FileContent;
     /// A table of the exam on view as a CSV file or an Excel workbook.
     table(TableRequest) -> FileContent;
+    /// Fits an IRT model to a response-matrix file, without a project.
+    fit_responses(FitResponsesRequest) -> ResponsesFit;
     /// Writes a table to a file the user chose (the window's save dialog).
     save_table(SaveTableRequest) -> FileContent;
     /// Writes an exam version to a file the user chose (the window's save dialog).

@@ -5,12 +5,14 @@ mod endpoints;
 mod files;
 mod generation;
 mod pipelines;
+mod responses;
 mod versions;
 pub use browse::*;
 pub use endpoints::*;
 pub use files::*;
 pub use generation::*;
 pub use pipelines::*;
+pub use responses::*;
 pub use versions::*;
 
 use crate::ApiError;

@@ -14,18 +14,18 @@ use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_core::Outcome;
 use proctor_stats::StatsError;
 use proctor_stats::irt::{
-    Aggregate, Estimation, Factors, Item, ItemModel, Preset, ResponseMatrix, diagnose,
-    eap_abilities, fit_joint, fit_marginal, improve_exam, test_information, theta_grid,
+    Aggregate, Estimation, Factors, Item, ItemErrors, ItemModel, ModelFit, Preset, ResponseMatrix,
+    diagnose, eap_abilities, fit_joint, fit_marginal, improve_exam, test_information, theta_grid,
 };
 use proctor_store::ExamVersionRow;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// θ values of the information curves.
-fn grid() -> Vec<f64> {
+pub(crate) fn grid() -> Vec<f64> {
     theta_grid(-4.0, 4.0, 81)
 }
 
-fn model_of(model: IrtModel) -> ItemModel {
+pub(crate) fn model_of(model: IrtModel) -> ItemModel {
     match model {
         IrtModel::OnePl => ItemModel::OnePl,
         IrtModel::TwoPl => ItemModel::TwoPl,
@@ -33,23 +33,25 @@ fn model_of(model: IrtModel) -> ItemModel {
     }
 }
 
-fn preset_named(name: &str) -> ApiResult<Preset> {
+pub(crate) fn preset_named(name: &str) -> ApiResult<Preset> {
     Preset::named(name).ok_or_else(|| {
         ApiError::new(
             ErrorCode::InvalidInput,
-            format!("'{name}' is not an IRT preset; use \"paper\" or \"standard\""),
+            format!(
+                "'{name}' is not an IRT preset; use \"standard\", \"paper\" or \"unpenalised\""
+            ),
         )
     })
 }
 
-fn stats_error(e: &StatsError) -> ApiError {
+pub(crate) fn stats_error(e: &StatsError) -> ApiError {
     ApiError::new(
         ErrorCode::InvalidInput,
         format!("fitting the IRT model: {e}"),
     )
 }
 
-fn curve(items: &[Item]) -> InformationCurve {
+pub(crate) fn curve(items: &[Item]) -> InformationCurve {
     let theta = grid();
     InformationCurve {
         mean: test_information(items, &theta, Aggregate::Mean),
@@ -71,7 +73,46 @@ const SETTINGS_KEY: &str = "irt";
 /// Abilities as shown on screen (METHODS.md §3): EAP under N(0, 1) given the fitted items, with
 /// the posterior sd, and a perfect or zero raw score marked as outside what the exam measures;
 /// best first.
-fn ranked(
+/// The items of a fit as the pages show them: parameters, standard errors, fit and flags, and
+/// each one's characteristic curve over [`grid`].
+pub(crate) fn irt_items(
+    items: &[Item],
+    item_errors: &[ItemErrors],
+    diagnostics: &ModelFit,
+    names: &[String],
+) -> Vec<IrtItem> {
+    items
+        .iter()
+        .zip(&diagnostics.items)
+        .enumerate()
+        .map(|(i, (item, fit))| {
+            let errors = item_errors.get(i);
+            let mut flags = Vec::new();
+            if fit.low_discrimination {
+                flags.push("low discrimination".to_owned());
+            }
+            if fit.negative_point_biserial {
+                flags.push("negative point-biserial".to_owned());
+            }
+            IrtItem {
+                question: names[i].clone(),
+                discrimination: item.discrimination,
+                discrimination_se: errors.and_then(|e| e.discrimination),
+                difficulty: item.difficulty,
+                difficulty_se: errors.and_then(|e| e.difficulty),
+                guessing: item.guessing,
+                guessing_se: errors.and_then(|e| e.guessing),
+                infit: fit.infit,
+                outfit: fit.outfit,
+                point_biserial: fit.point_biserial,
+                flags,
+                curve: grid().iter().map(|t| item.probability(*t)).collect(),
+            }
+        })
+        .collect()
+}
+
+pub(crate) fn ranked(
     systems: &[String],
     responses: &ResponseMatrix,
     items: &[Item],
@@ -305,35 +346,7 @@ impl Project {
             exam: exam_version_dto(&sat.version),
             request: request.clone(),
             settings,
-            items: items
-                .iter()
-                .zip(&diagnostics.items)
-                .enumerate()
-                .map(|(i, (item, fit))| {
-                    let errors = item_errors.get(i);
-                    let mut flags = Vec::new();
-                    if fit.low_discrimination {
-                        flags.push("low discrimination".to_owned());
-                    }
-                    if fit.negative_point_biserial {
-                        flags.push("negative point-biserial".to_owned());
-                    }
-                    IrtItem {
-                        question: sat.questions[i].clone(),
-                        discrimination: item.discrimination,
-                        discrimination_se: errors.and_then(|e| e.discrimination),
-                        difficulty: item.difficulty,
-                        difficulty_se: errors.and_then(|e| e.difficulty),
-                        guessing: item.guessing,
-                        guessing_se: errors.and_then(|e| e.guessing),
-                        infit: fit.infit,
-                        outfit: fit.outfit,
-                        point_biserial: fit.point_biserial,
-                        flags,
-                        curve: grid().iter().map(|t| item.probability(*t)).collect(),
-                    }
-                })
-                .collect(),
+            items: irt_items(&items, &item_errors, &diagnostics, &sat.questions),
             systems: ranked(&sat.systems, &sat.responses, &items, &abilities),
             effects,
             log_likelihood,

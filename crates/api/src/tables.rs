@@ -3,9 +3,9 @@
 //! against formula injection by `proctor_formats::table_export`.
 
 use crate::dto::{
-    CategoryTable, FileContent, Grades, ImprovementReport, IrtReport, Measurable, SaveTableRequest,
-    SignificanceRequest, SignificanceTable, SittingMode, SystemGroup, SystemsOverview, TableFormat,
-    TableRequest, TableSpec,
+    CategoryTable, FileContent, Grades, ImprovementReport, IrtItem, IrtReport, Measurable,
+    SaveTableRequest, SignificanceRequest, SignificanceTable, SittingMode, SystemGroup,
+    SystemsOverview, TableFormat, TableRequest, TableSpec,
 };
 use crate::files::{base64, chosen_path, write_chosen};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
@@ -142,7 +142,7 @@ pub fn significance_table(table: &SignificanceTable) -> TableOut {
 }
 
 /// The questions' parameters from an IRT fit.
-pub fn irt_items_table(fit: &IrtReport) -> TableOut {
+pub fn irt_items_table(items: &[IrtItem]) -> TableOut {
     TableOut {
         name: "IRT questions".into(),
         columns: columns(&[
@@ -158,8 +158,7 @@ pub fn irt_items_table(fit: &IrtReport) -> TableOut {
             "Point-biserial",
             "Flags",
         ]),
-        rows: fit
-            .items
+        rows: items
             .iter()
             .map(|i| {
                 vec![
@@ -340,7 +339,7 @@ impl Project {
                     group: None,
                 })?)
             }
-            TableSpec::IrtItems => irt_items_table(&fit()?),
+            TableSpec::IrtItems => irt_items_table(&fit()?.items),
             TableSpec::IrtAbilities => irt_abilities_table(&fit()?),
             TableSpec::Improvement => {
                 improvement_table(&self.latest_improvement(None)?.ok_or_else(|| {

@@ -29,7 +29,7 @@ use crate::dto::{
     ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
     GeneratedReadingRequest, GeneratedRef, ReviewReport, ReviewRequest,
 };
-use crate::dto::{SaveTableRequest, TableRequest};
+use crate::dto::{FitResponsesRequest, ResponsesFit, SaveTableRequest, TableRequest};
 use crate::jobs::{Jobs, Listener, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project, Upload};
 use proctor_charts::Chart;
@@ -469,6 +469,11 @@ impl Workbench {
     /// What the models folder holds (the default one: the door's setting or `PROCTOR_MODELS`).
     pub fn models(&self, (): ()) -> ApiResult<ModelsReport> {
         crate::models::list(None)
+    }
+
+    /// Fits an IRT model to a response-matrix file, without a project.
+    pub fn fit_responses(&self, request: FitResponsesRequest) -> ApiResult<ResponsesFit> {
+        crate::irt_file::fit_responses(&request)
     }
 
     /// Adds the user's own ONNX model after its self-test.

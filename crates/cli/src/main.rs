@@ -5,6 +5,7 @@
 
 mod endpoints;
 mod generate;
+mod irt_file;
 mod keychain;
 mod models;
 mod progress;
@@ -19,7 +20,7 @@ use proctor_api::dto::{
     ReadArticlesRequest, ReaderKind, Retriever, RunRequest, SignificanceRequest, SystemSelection,
     UserModelChoice,
 };
-use proctor_api::dto::{ReportRequest, ReportSection, SaveReportRequest};
+use proctor_api::dto::{FitResponsesRequest, ReportRequest, ReportSection, SaveReportRequest};
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use proctor_server::{ServeOptions, Server};
 use std::path::{Path, PathBuf};
@@ -533,10 +534,19 @@ fn pipelines(action: PipelinesAction) -> ApiResult<()> {
 #[derive(Subcommand)]
 enum IrtAction {
     /// Fit a model and keep the result in the project. --model, --method and --preset change
-    /// the project's IRT setting, which every panel that ranks or drops questions uses.
+    /// the project's IRT setting, which every panel that ranks or drops questions uses. With
+    /// --responses FILE, fit any response matrix instead, without a project.
     Fit {
         #[command(flatten)]
         on: IrtOptions,
+        /// A response-matrix file to fit instead of a project: wide CSV/TSV (the subject's id,
+        /// then one 0/1 column per item, blank = missing), long CSV/TSV/JSONL (subject, item,
+        /// response) or py-irt's JSONL. Missing cells are skipped, never scored 0.
+        #[arg(long, conflicts_with_all = ["project", "systems", "tagged", "hierarchical"])]
+        responses: Option<PathBuf>,
+        /// With --responses: also write the items' parameters to this CSV file.
+        #[arg(long, requires = "responses")]
+        out: Option<PathBuf>,
         /// The model (default: the project's setting, 2PL until changed).
         #[arg(long, value_enum)]
         model: Option<Model>,
@@ -592,7 +602,7 @@ enum IrtAction {
 struct IrtOptions {
     /// The project file.
     #[arg(short, long, env = "PROCTOR_PROJECT")]
-    project: PathBuf,
+    project: Option<PathBuf>,
     /// The exam (default: the newest).
     #[arg(long)]
     exam: Option<String>,
@@ -606,6 +616,16 @@ struct IrtOptions {
 }
 
 impl IrtOptions {
+    fn project(&self) -> ApiResult<Project> {
+        let path = self.project.as_ref().ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::InvalidInput,
+                "name the project with -p/--project (or PROCTOR_PROJECT), or fit a file with --responses",
+            )
+        })?;
+        Project::open(path)
+    }
+
     fn selection(&self) -> SystemSelection {
         SystemSelection {
             systems: self.systems.clone(),
@@ -659,6 +679,37 @@ enum Method {
 fn irt(action: IrtAction) -> ApiResult<()> {
     match action {
         IrtAction::Fit {
+            responses: Some(file),
+            out,
+            model,
+            method,
+            preset,
+            json,
+            ..
+        } => {
+            let defaults = IrtSettings::default();
+            let fit = proctor_api::irt_file::fit_responses(&FitResponsesRequest {
+                path: path_text(&file),
+                settings: IrtSettings {
+                    model: model.map_or(defaults.model, Into::into),
+                    method: method.map_or(IrtMethod::Marginal, |m| match m {
+                        Method::Joint => IrtMethod::Joint,
+                        Method::Marginal => IrtMethod::Marginal,
+                    }),
+                    preset: preset.unwrap_or(defaults.preset),
+                },
+            })?;
+            if let Some(out) = out {
+                std::fs::write(&out, proctor_api::irt_file::parameters_csv(&fit)).map_err(|e| {
+                    ApiError::new(
+                        ErrorCode::InvalidInput,
+                        format!("cannot write {}: {e}", out.display()),
+                    )
+                })?;
+            }
+            show(&fit, json, irt_file::responses_fit)
+        }
+        IrtAction::Fit {
             on,
             model,
             method,
@@ -666,8 +717,9 @@ fn irt(action: IrtAction) -> ApiResult<()> {
             hierarchical,
             baselines,
             json,
+            ..
         } => {
-            let mut project = Project::open(&on.project)?;
+            let mut project = on.project()?;
             let settings = (model.is_some() || method.is_some() || preset.is_some())
                 .then(|| -> ApiResult<IrtSettings> {
                     let current = project.irt_settings()?;
@@ -712,13 +764,14 @@ fn irt(action: IrtAction) -> ApiResult<()> {
             fraction,
             json,
         } => {
+            let mut project = on.project()?;
             let request = ImproveRequest {
                 selection: on.selection(),
                 exam: on.exam,
                 steps,
                 fraction,
             };
-            let report = Project::open(&on.project)?.improve_exam(&request)?;
+            let report = project.improve_exam(&request)?;
             show(&report, json, report::improvement)
         }
     }

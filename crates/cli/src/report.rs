@@ -15,7 +15,7 @@ fn pct(v: f64) -> String {
 }
 
 /// A table with a header row; columns listed in `right` are right-aligned.
-fn table(headers: &[&str], rows: &[Vec<String>], right: &[usize]) -> String {
+pub(crate) fn table(headers: &[&str], rows: &[Vec<String>], right: &[usize]) -> String {
     let widths: Vec<usize> = (0..headers.len())
         .map(|c| {
             rows.iter()
@@ -387,11 +387,11 @@ pub fn significance(t: &SignificanceTable) -> String {
     out
 }
 
-fn optional(value: Option<f64>) -> String {
+pub(crate) fn optional(value: Option<f64>) -> String {
     value.map_or_else(|| "–".to_owned(), |v| format!("{v:.2}"))
 }
 
-fn abilities(systems: &[IrtAbility]) -> String {
+pub(crate) fn abilities(systems: &[IrtAbility]) -> String {
     let rows: Vec<Vec<String>> = systems
         .iter()
         .enumerate()
@@ -423,7 +423,7 @@ fn abilities(systems: &[IrtAbility]) -> String {
 }
 
 /// "2PL, joint maximum likelihood, preset \"standard\"".
-fn settings_text(s: &IrtSettings) -> String {
+pub(crate) fn settings_text(s: &IrtSettings) -> String {
     let method = match s.method {
         IrtMethod::Joint => "joint maximum likelihood",
         IrtMethod::Marginal => "marginal maximum likelihood (EM)",

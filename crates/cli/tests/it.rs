@@ -320,6 +320,89 @@ fn irt_fit_info_and_improve_on_the_sample() {
     );
 }
 
+/// LSAT7 (Bock & Lieberman 1970, as in R's ltm and mirt) as a wide response file: 32
+/// patterns, 1,000 subjects.
+fn lsat7_csv() -> String {
+    let counts = [
+        12, 19, 1, 7, 3, 19, 3, 17, 10, 5, 3, 7, 7, 23, 8, 28, 7, 39, 11, 34, 14, 51, 15, 90, 6,
+        25, 7, 35, 18, 136, 32, 308,
+    ];
+    let mut out = String::from("id,Item.1,Item.2,Item.3,Item.4,Item.5\n");
+    let mut k = 0;
+    for (pattern, &count) in counts.iter().enumerate() {
+        for _ in 0..count {
+            let cells: Vec<String> = (0..5)
+                .map(|bit| ((pattern >> (4 - bit)) & 1).to_string())
+                .collect();
+            let _ = writeln!(out, "s{k},{}", cells.join(","));
+            k += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn irt_fit_on_a_response_file_without_a_project() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("lsat7.csv");
+    std::fs::write(&file, lsat7_csv()).unwrap();
+    let params = dir.path().join("params.csv");
+    let fit = proctor(&[
+        "irt",
+        "fit",
+        "--responses",
+        file.to_str().unwrap(),
+        "--model",
+        "2pl",
+        "--preset",
+        "unpenalised",
+        "--out",
+        params.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(fit.status.success(), "{}", text(&fit.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&fit.stdout).unwrap();
+    assert_eq!(report["subjects"], 1000);
+    assert_eq!(report["layout"], "wide");
+    // R mirt 1.41 on LSAT7, 2PL: the log-likelihood and each item's a and b.
+    let ll = report["log_likelihood"].as_f64().unwrap();
+    assert!((ll - -2658.8051).abs() < 0.01, "{ll}");
+    let a = [0.98755, 1.08084, 1.70748, 0.76499, 0.73567];
+    let b = [-1.8793, -0.7475, -1.0572, -0.6353, -2.5208];
+    for i in 0..5 {
+        let item = &report["items"][i];
+        let (got_a, got_b) = (
+            item["discrimination"].as_f64().unwrap(),
+            item["difficulty"].as_f64().unwrap(),
+        );
+        assert!((got_a - a[i]).abs() < 0.02, "a{i}: {got_a}");
+        assert!((got_b - b[i]).abs() < 0.02, "b{i}: {got_b}");
+    }
+    let csv = std::fs::read_to_string(&params).unwrap();
+    assert_eq!(csv.lines().count(), 6);
+    assert!(csv.starts_with("Question,Discrimination a"));
+
+    // As a table, and a bad cell named by file, line and column, without a project.
+    let shown = proctor(&["irt", "fit", "--responses", file.to_str().unwrap()]);
+    assert!(shown.status.success(), "{}", text(&shown.stderr));
+    assert!(text(&shown.stdout).contains("1000 subjects × 5 items"));
+    std::fs::write(&file, "id,q1,q2\na,1,0\nb,0,x\n").unwrap();
+    let bad = proctor(&["irt", "fit", "--responses", file.to_str().unwrap()]);
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr).contains("lsat7.csv:3:q2: 'x' is not a response"),
+        "{}",
+        text(&bad.stderr)
+    );
+    let none = proctor(&["irt", "fit"]);
+    assert!(!none.status.success());
+    assert!(
+        text(&none.stderr).contains("--responses"),
+        "{}",
+        text(&none.stderr)
+    );
+}
+
 #[test]
 fn correlate_with_another_leaderboard() {
     let dir = tempfile::tempdir().unwrap();

@@ -29,6 +29,7 @@ pub mod exam_export;
 mod json;
 pub mod leaderboard;
 pub mod limits;
+pub mod responses;
 pub mod synonyms;
 mod table;
 pub mod table_export;

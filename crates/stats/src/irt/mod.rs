@@ -17,7 +17,7 @@ pub mod optimize;
 
 pub use diagnostics::{ItemFit, ModelFit, diagnose};
 pub use improve::{Estimation, ImprovementStep, improve_exam};
-pub use jml::{Factors, JointFit, fit_joint};
+pub use jml::{Factors, ItemErrors, JointFit, fit_joint};
 pub use mml::{
     MarginalFit, PosteriorAbility, QUADRATURE_POINTS, eap_abilities, fit_marginal, quadrature,
 };
@@ -277,11 +277,13 @@ impl Preset {
         self
     }
 
-    /// Looks a preset up by name ("paper" or "standard").
+    /// Looks a preset up by name: "paper", "standard", or "unpenalised" (the standard bounds
+    /// without priors: plain maximum likelihood, as mirt fits by default).
     pub fn named(name: &str) -> Option<Self> {
         match name {
             "paper" => Some(Self::paper()),
             "standard" => Some(Self::standard()),
+            "unpenalised" => Some(Self::standard().without_priors()),
             _ => None,
         }
     }

@@ -25,6 +25,7 @@ import type {
   ExportRequest,
   ExportedExam,
   FileContent,
+  FitResponsesRequest,
   FreezeReport,
   GenerateRequest,
   GeneratedDetail,
@@ -63,6 +64,7 @@ import type {
   RenameTopic,
   Report,
   ReportRequest,
+  ResponsesFit,
   ReviewReport,
   ReviewRequest,
   RunRequest,
@@ -135,6 +137,7 @@ export const USE_CASES = {
   chart: { job: false },
   save_chart: { job: false },
   table: { job: false },
+  fit_responses: { job: false },
   save_table: { job: false },
   save_exam: { job: false },
   endpoint_presets: { job: false },
@@ -254,6 +257,8 @@ export function client(send: Transport) {
     saveChart: (request: SaveChartRequest) => send("save_chart", request) as Promise<FileContent>,
     /** A table of the exam on view as a CSV file or an Excel workbook. */
     table: (request: TableRequest) => send("table", request) as Promise<FileContent>,
+    /** Fits an IRT model to a response-matrix file, without a project. */
+    fitResponses: (request: FitResponsesRequest) => send("fit_responses", request) as Promise<ResponsesFit>,
     /** Writes a table to a file the user chose (the window's save dialog). */
     saveTable: (request: SaveTableRequest) => send("save_table", request) as Promise<FileContent>,
     /** Writes an exam version to a file the user chose (the window's save dialog). */

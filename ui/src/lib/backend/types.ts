@@ -3221,6 +3221,75 @@ export type TableSpec = { "kind": "leaderboard" } | { "kind": "topics" } | { "ki
  */
 baseline: string, } | { "kind": "irt_items" } | { "kind": "irt_abilities" } | { "kind": "improvement" } | { "kind": "systems" };
 
+export type FitResponsesRequest = { 
+/**
+ * The file: wide CSV/TSV (a subject per row, an item per column), long CSV/TSV/JSONL
+ * (subject, item, response) or py-irt's JSONL.
+ */
+path: string, 
+/**
+ * Model, estimation method and preset.
+ */
+settings: IrtSettings, };
+
+export type ResponsesFit = { 
+/**
+ * The file's name.
+ */
+file: string, 
+/**
+ * Its shape: "wide", "long" or "py-irt".
+ */
+layout: string, 
+/**
+ * Subjects (rows).
+ */
+subjects: number, 
+/**
+ * Items (columns).
+ */
+item_count: number, 
+/**
+ * Missing cells (skipped, never scored 0).
+ */
+missing: bigint, 
+/**
+ * What was fitted.
+ */
+settings: IrtSettings, 
+/**
+ * The items, in the file's order.
+ */
+items: Array<IrtItem>, 
+/**
+ * The subjects by ability, best first.
+ */
+abilities: Array<IrtAbility>, 
+/**
+ * Log-likelihood at the estimates (marginal for the EM method).
+ */
+log_likelihood: number, 
+/**
+ * RMSE of the predicted probabilities against the 0/1 responses.
+ */
+rmse: number, 
+/**
+ * RMSE of predicting each item's share right (the baseline to beat).
+ */
+item_mean_rmse: number, 
+/**
+ * Test information.
+ */
+information: InformationCurve, 
+/**
+ * Whether the estimation met its stopping rule.
+ */
+converged: boolean, 
+/**
+ * Seconds the fit took (reading the file included).
+ */
+seconds: number, };
+
 export type TableFormat = "csv" | "xlsx";
 
 export type TableRequest = { 

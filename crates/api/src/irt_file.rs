@@ -1,0 +1,205 @@
+//! IRT on any response matrix, without a project (METHODS.md §3): the IRT workbench page and
+//! `proctor irt fit --responses FILE`. The same estimators, diagnostics and item view as a
+//! project's fit; missing cells are skipped, never scored 0.
+
+use crate::dto::{FitResponsesRequest, IrtMethod, ResponsesFit};
+use crate::files::read_file;
+use crate::irt::{curve, irt_items, model_of, preset_named, ranked, stats_error};
+use crate::{ApiError, ApiResult, ErrorCode, NoProgress};
+use proctor_formats::responses::{ResponseLayout, read_responses};
+use proctor_stats::StatsError;
+use proctor_stats::irt::{ResponseMatrix, diagnose, fit_joint, fit_marginal};
+use std::path::Path;
+use std::time::Instant;
+
+/// Fits the model of `request.settings` to the responses in `request.path`.
+pub fn fit_responses(request: &FitResponsesRequest) -> ApiResult<ResponsesFit> {
+    let started = Instant::now();
+    let path = Path::new(request.path.trim());
+    if path.as_os_str().is_empty() {
+        return Err(ApiError::new(
+            ErrorCode::InvalidInput,
+            "choose a file of responses",
+        ));
+    }
+    let name = path.file_name().map_or_else(
+        || request.path.clone(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let bytes = read_file(path, &NoProgress)?;
+    let responses = read_responses(&name, &bytes).map_err(ApiError::from)?;
+    drop(bytes);
+    let matrix = ResponseMatrix::new(
+        (0..responses.subjects.len())
+            .map(|s| responses.row(s).collect())
+            .collect(),
+    )
+    .map_err(|e| match e {
+        StatsError::NoResponses { what, index } => ApiError::new(
+            ErrorCode::InvalidInput,
+            format!(
+                "{name}: {what} {} has no response at all; leave it out or give it one",
+                if what == "item" {
+                    &responses.items[index]
+                } else {
+                    &responses.subjects[index]
+                }
+            ),
+        ),
+        other => stats_error(&other),
+    })?;
+    let settings = request.settings.clone();
+    let preset = preset_named(&settings.preset)?;
+    let model = model_of(settings.model);
+    let (items, item_errors, fitted, log_likelihood, converged) = match settings.method {
+        IrtMethod::Joint => {
+            let fit =
+                fit_joint(&matrix, model, &preset, None, None).map_err(|e| stats_error(&e))?;
+            (
+                fit.items,
+                fit.item_errors,
+                fit.abilities,
+                fit.log_likelihood,
+                fit.converged,
+            )
+        }
+        IrtMethod::Marginal => {
+            let fit =
+                fit_marginal(&matrix, model, &preset, 2_000, true).map_err(|e| stats_error(&e))?;
+            (
+                fit.items,
+                fit.item_errors,
+                fit.abilities,
+                fit.log_likelihood,
+                fit.converged,
+            )
+        }
+    };
+    let diagnostics = diagnose(&matrix, &items, &fitted);
+    let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+    Ok(ResponsesFit {
+        file: name,
+        layout: match responses.layout {
+            ResponseLayout::Wide => "wide",
+            ResponseLayout::Long => "long",
+            ResponseLayout::PyIrt => "py-irt",
+        }
+        .to_owned(),
+        subjects: n(responses.subjects.len()),
+        item_count: n(responses.items.len()),
+        missing: responses.missing() as u64,
+        settings,
+        items: irt_items(&items, &item_errors, &diagnostics, &responses.items),
+        abilities: ranked(&responses.subjects, &matrix, &items, &fitted),
+        log_likelihood,
+        rmse: diagnostics.rmse,
+        item_mean_rmse: diagnostics.item_mean_rmse,
+        information: curve(&items),
+        converged,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// The items' parameters of a fit as CSV (`proctor irt fit --out params.csv`).
+pub fn parameters_csv(fit: &ResponsesFit) -> Vec<u8> {
+    proctor_formats::table_export::write_csv(&crate::tables::irt_items_table(&fit.items))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dto::{IrtModel, IrtSettings};
+    use std::fmt::Write as _;
+
+    /// A wide file of 30 subjects × 12 items from a 2PL model (seeded), with a few cells blank.
+    fn wide_file(dir: &Path) -> std::path::PathBuf {
+        let mut rng = proctor_stats::SplitMix64::new(7);
+        let mut text = String::from("model");
+        for i in 0..12 {
+            let _ = write!(text, ",item{i}");
+        }
+        text.push('\n');
+        for s in 0..30 {
+            let theta = -2.0 + 4.0 * f64::from(s) / 29.0;
+            let _ = write!(text, "m{s}");
+            for i in 0..12 {
+                let b = -1.5 + 3.0 * f64::from(i) / 11.0;
+                let p = 1.0 / (1.0 + (-1.3 * (theta - b)).exp());
+                let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+                if (s + i) % 17 == 0 {
+                    text.push(',');
+                } else {
+                    let _ = write!(text, ",{}", u8::from(u < p));
+                }
+            }
+            text.push('\n');
+        }
+        let path = dir.join("matrix.csv");
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    #[test]
+    fn a_response_file_fits_without_a_project() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = wide_file(dir.path());
+        let fit = fit_responses(&FitResponsesRequest {
+            path: path.display().to_string(),
+            settings: IrtSettings {
+                model: IrtModel::TwoPl,
+                method: IrtMethod::Marginal,
+                preset: "standard".into(),
+            },
+        })
+        .unwrap();
+        assert_eq!((fit.subjects, fit.item_count), (30, 12));
+        assert_eq!(fit.layout, "wide");
+        assert!(fit.missing > 0, "blank cells are missing");
+        assert_eq!(fit.items.len(), 12);
+        assert_eq!(fit.items[0].question, "item0");
+        // Items were written easiest first: difficulty rises along the file.
+        assert!(fit.items[0].difficulty < fit.items[11].difficulty);
+        // Subjects were written weakest first: the best is among the last rows, the worst
+        // among the first.
+        let row = |name: &str| name[1..].parse::<u32>().unwrap();
+        assert!(
+            row(&fit.abilities[0].system) >= 24,
+            "{:?}",
+            fit.abilities[0]
+        );
+        assert!(
+            row(&fit.abilities[29].system) <= 5,
+            "{:?}",
+            fit.abilities[29]
+        );
+        assert!(fit.rmse < fit.item_mean_rmse, "the model beats item means");
+        assert!(fit.log_likelihood.is_finite() && fit.converged);
+        let csv = String::from_utf8(parameters_csv(&fit)).unwrap();
+        assert!(csv.starts_with("Question,Discrimination a,SE of a,Difficulty b"));
+        assert_eq!(csv.lines().count(), 13);
+    }
+
+    #[test]
+    fn bad_files_say_what_is_wrong() {
+        let dir = tempfile::tempdir().unwrap();
+        let settings = IrtSettings::default();
+        let path = dir.path().join("m.csv");
+        std::fs::write(&path, "model,q1,q2\nA,1,\nB,0,\n").unwrap();
+        let e = fit_responses(&FitResponsesRequest {
+            path: path.display().to_string(),
+            settings: settings.clone(),
+        })
+        .unwrap_err();
+        assert!(
+            e.message.contains("item q2 has no response at all"),
+            "{e:?}"
+        );
+        std::fs::write(&path, "model,q1\nA,2\n").unwrap();
+        let e = fit_responses(&FitResponsesRequest {
+            path: path.display().to_string(),
+            settings,
+        })
+        .unwrap_err();
+        assert!(e.message.starts_with("m.csv:2:q1: "), "{e:?}");
+    }
+}

@@ -1,0 +1,75 @@
+//! `proctor irt fit --responses FILE`: a response matrix fitted without a project, printed.
+
+use crate::report::{abilities, optional, settings_text, table};
+use proctor_api::dto::ResponsesFit;
+use std::fmt::Write as _;
+
+/// At most this many subjects and items are printed; `--json` and `--out` have them all.
+const SHOWN: usize = 40;
+
+/// The fit as text: what was read, the subjects by ability, the items' parameters, the fit.
+pub fn responses_fit(r: &ResponsesFit) -> String {
+    let mut out = format!(
+        "IRT on {} ({} layout): {} subjects × {} items, {} missing cells (skipped); {}{}; {:.2} s\n\n",
+        r.file,
+        r.layout,
+        r.subjects,
+        r.item_count,
+        r.missing,
+        settings_text(&r.settings),
+        if r.converged {
+            ""
+        } else {
+            " — did not converge"
+        },
+        r.seconds
+    );
+    out.push_str(&abilities(&r.abilities[..r.abilities.len().min(SHOWN)]));
+    if r.abilities.len() > SHOWN {
+        let _ = writeln!(
+            out,
+            "… and {} more subjects (--json has them all)",
+            r.abilities.len() - SHOWN
+        );
+    }
+    let rows: Vec<Vec<String>> = r
+        .items
+        .iter()
+        .take(SHOWN)
+        .map(|i| {
+            vec![
+                i.question.clone(),
+                format!("{:.2}", i.discrimination),
+                optional(i.discrimination_se),
+                format!("{:.2}", i.difficulty),
+                optional(i.difficulty_se),
+                format!("{:.2}", i.guessing),
+                optional(i.infit),
+                optional(i.outfit),
+                optional(i.point_biserial),
+                i.flags.join(", "),
+            ]
+        })
+        .collect();
+    out.push('\n');
+    out.push_str(&table(
+        &[
+            "item", "a", "se", "b", "se", "c", "infit", "outfit", "pt-bis", "flags",
+        ],
+        &rows,
+        &[1, 2, 3, 4, 5, 6, 7, 8],
+    ));
+    if r.items.len() > SHOWN {
+        let _ = writeln!(
+            out,
+            "… and {} more items (--json or --out params.csv have them all)",
+            r.items.len() - SHOWN
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nFit: RMSE {:.3} against {:.3} for predicting each item's share right; log-likelihood {:.4}",
+        r.rmse, r.item_mean_rmse, r.log_likelihood
+    );
+    out
+}
