@@ -3,8 +3,8 @@
 //! `proctor-charts` renders the same series to SVG and PNG.
 
 use crate::dto::{
-    CategoryTable, Comparison, CorrelationReport, Grades, ImprovementReport, IrtModel, IrtReport,
-    LeaderboardMetric,
+    CategoryTable, Comparison, CorrelationReport, Grades, ImprovementReport, InformationCurve,
+    IrtAbility, IrtModel, IrtReport, LeaderboardMetric,
 };
 use crate::{ApiError, ApiResult, ErrorCode};
 use proctor_charts::{
@@ -244,25 +244,60 @@ pub fn item_curves_chart(report: &IrtReport, questions: &[String]) -> ApiResult<
     }))
 }
 
+/// At most this many abilities are marked on an information curve (more cannot be read).
+pub const MAX_MARKS: usize = 40;
+
 /// The test information curve, with the systems' abilities marked.
 pub fn information_chart(report: &IrtReport) -> Chart {
+    information_lines(
+        &format!("{}, version {}", report.exam.exam, report.exam.version),
+        report.settings.model,
+        &report.information,
+        report.items.len(),
+        &report.systems,
+    )
+}
+
+/// A test information curve of `items` questions from `source`, with the abilities marked
+/// (when there are at most [`MAX_MARKS`] of them).
+pub fn information_lines(
+    source: &str,
+    model: IrtModel,
+    information: &InformationCurve,
+    items: usize,
+    abilities: &[IrtAbility],
+) -> Chart {
+    let marked = abilities.len() <= MAX_MARKS;
     Chart::Lines(Lines {
         title: "Test information".to_owned(),
         subtitle: Some(format!(
-            "{}, version {} · {} · where the exam measures precisely",
-            report.exam.exam,
-            report.exam.version,
-            model_name(report.settings.model)
+            "{source} · {} · where the exam measures precisely{}",
+            model_name(model),
+            if marked {
+                ""
+            } else {
+                " (too many subjects to mark their abilities)"
+            }
         )),
         x_axis: "Ability θ (the exam's scale)".to_owned(),
         y_axis: "Mean information per question".to_owned(),
         y_share: false,
-        x: report.information.theta.clone(),
+        x: information.theta.clone(),
         lines: vec![Line {
-            name: format!("{} questions", report.items.len()),
-            y: report.information.mean.clone(),
+            name: format!("{items} questions"),
+            y: information.mean.clone(),
         }],
-        marks: ability_marks(report),
+        marks: if marked {
+            abilities
+                .iter()
+                .map(|s| Mark {
+                    label: s.system.clone(),
+                    x: s.ability,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
     })
 }
 

@@ -2,6 +2,7 @@
 //! `proctor irt fit --responses FILE`. The same estimators, diagnostics and item view as a
 //! project's fit; missing cells are skipped, never scored 0.
 
+use crate::chart_series::information_lines;
 use crate::dto::{FitResponsesRequest, IrtMethod, ResponsesFit};
 use crate::files::read_file;
 use crate::irt::{curve, irt_items, model_of, preset_named, ranked, stats_error};
@@ -77,7 +78,16 @@ pub fn fit_responses(request: &FitResponsesRequest) -> ApiResult<ResponsesFit> {
     };
     let diagnostics = diagnose(&matrix, &items, &fitted);
     let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+    let abilities = ranked(&responses.subjects, &matrix, &items, &fitted);
+    let information = curve(&items);
     Ok(ResponsesFit {
+        information_chart: information_lines(
+            &name,
+            settings.model,
+            &information,
+            items.len(),
+            &abilities,
+        ),
         file: name,
         layout: match responses.layout {
             ResponseLayout::Wide => "wide",
@@ -90,11 +100,11 @@ pub fn fit_responses(request: &FitResponsesRequest) -> ApiResult<ResponsesFit> {
         missing: responses.missing() as u64,
         settings,
         items: irt_items(&items, &item_errors, &diagnostics, &responses.items),
-        abilities: ranked(&responses.subjects, &matrix, &items, &fitted),
+        abilities,
         log_likelihood,
         rmse: diagnostics.rmse,
         item_mean_rmse: diagnostics.item_mean_rmse,
-        information: curve(&items),
+        information,
         converged,
         seconds: started.elapsed().as_secs_f64(),
     })

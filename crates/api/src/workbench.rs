@@ -448,10 +448,16 @@ impl Workbench {
         self.jobs.cancel(job.id)
     }
 
-    /// Starts receiving a file a browser sends into the current project's folder; the door
-    /// streams its bytes into the answer and finishes it (browser mode has no local paths).
+    /// Starts receiving a file a browser sends into the current project's folder (or, with no
+    /// project open, the workbench's); the door streams its bytes into the answer and finishes it
+    /// (browser mode has no local paths).
     pub fn start_upload(&self, name: &str) -> ApiResult<Upload> {
-        let folder = self.with_project(|p| Ok(p.uploads_folder()))?;
+        // Into the open project's folder; with none open (the IRT workbench reads a file
+        // without a project), into the workbench's own.
+        let folder = self
+            .lock()?
+            .as_ref()
+            .map_or_else(|| self.data_dir.join("uploads"), Project::uploads_folder);
         Upload::start(folder, name)
     }
 

@@ -411,18 +411,29 @@ fn serves_the_embedded_ui_at_every_page_address() {
     server.finish();
 }
 
-/// Browser mode uploads: streamed into the project's folder, capped, refused without a project.
+/// Browser mode uploads: streamed into the project's folder, or the workbench's own with no
+/// project open (the IRT workbench fits a file without one); not held to the JSON body cap.
 #[test]
 fn uploads_go_into_the_projects_folder() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(dir.path(), Some("secret"));
     let addr = server.addr;
     let host = format!("Host: {addr}\r\nAuthorization: Bearer secret\r\n");
-    let (status, body) = raw(addr, &host, "PUT", "/api/upload/answers.csv", b"q,a\n");
-    assert_eq!(
-        (status, json_body(&body)["code"].as_str()),
-        (409, Some("no_project"))
+    let (status, body) = raw(
+        addr,
+        &host,
+        "PUT",
+        "/api/upload/responses.csv",
+        b"id,q1\na,1\n",
     );
+    assert_eq!(status, 200, "{body}");
+    let kept = json_body(&body)["path"].as_str().unwrap().to_owned();
+    assert!(kept.ends_with("uploads/responses.csv"), "{kept}");
+    assert!(
+        !kept.contains(".proctor.files"),
+        "no project's folder: {kept}"
+    );
+    assert_eq!(std::fs::read(&kept).unwrap(), b"id,q1\na,1\n");
     let project = dir.path().join("p.proctor");
     let open = serde_json::json!({"path": project}).to_string();
     let (status, _) = request(addr, "POST", "/api/create_project", Some("secret"), &open);

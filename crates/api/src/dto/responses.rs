@@ -1,6 +1,7 @@
 //! IRT on any response matrix, without a project: the IRT workbench page and `proctor irt fit`.
 
 use super::{InformationCurve, IrtAbility, IrtItem, IrtSettings};
+use proctor_charts::Chart;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -41,6 +42,8 @@ pub struct ResponsesFit {
     pub item_mean_rmse: f64,
     /// Test information.
     pub information: InformationCurve,
+    /// The information curve as the page draws it (abilities marked when few).
+    pub information_chart: Chart,
     /// Whether the estimation met its stopping rule.
     pub converged: bool,
     /// Seconds the fit took (reading the file included).

@@ -3282,6 +3282,10 @@ item_mean_rmse: number,
  */
 information: InformationCurve, 
 /**
+ * The information curve as the page draws it (abilities marked when few).
+ */
+information_chart: Chart, 
+/**
  * Whether the estimation met its stopping rule.
  */
 converged: boolean, 

@@ -2,7 +2,7 @@
 // A hash keeps deep links working the same in the window and in a browser (and the session
 // token, in the query, untouched); back and forward move between pages.
 
-export const PAGES = ["start", "setup", "documents", "questions", "systems", "results", "report"] as const;
+export const PAGES = ["start", "setup", "documents", "questions", "systems", "results", "report", "irt"] as const;
 export type Page = (typeof PAGES)[number];
 
 export interface Route {
