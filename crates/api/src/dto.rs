@@ -468,6 +468,13 @@ pub struct Verdict {
     pub marker: String,
     /// The verdict as every panel says it.
     pub sentence: String,
+    /// Accuracy only: the questions McNemar's test needs to tell this pair apart with 80%
+    /// power at α = 0.05, at its discordance and difference (none when they do not differ;
+    /// METHODS.md §11, before any family correction).
+    pub questions_needed: Option<u32>,
+    /// Accuracy only: the smallest difference in accuracy (a share) this exam detects with 80%
+    /// power at α = 0.05 for a pair that disagrees as often as this one.
+    pub detectable_difference: Option<f64>,
 }
 
 /// Two systems compared question by question.

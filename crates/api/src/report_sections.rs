@@ -44,13 +44,13 @@ pub(crate) fn verdicts(out: &mut String, project: &Project, grades: &Grades) -> 
     })?;
     let _ = write!(
         out,
-        "<h3>Is the difference real? Each system against {}</h3><table><thead><tr><th>System</th><th class=\"num\">Difference</th><th>95% interval</th><th class=\"num\">Adjusted p</th><th>Verdict</th></tr></thead><tbody>",
+        "<h3>Is the difference real? Each system against {}</h3><table><thead><tr><th>System</th><th class=\"num\">Difference</th><th>95% interval</th><th class=\"num\">Adjusted p</th><th>Verdict</th><th class=\"num\">Questions to tell apart</th></tr></thead><tbody>",
         escape(&leader.system)
     );
     for row in &table.rows {
         let _ = write!(
             out,
-            "<tr data-verdict=\"{}\"><td>{}</td><td class=\"num\">{:+.1} points</td><td>{:+.1} to {:+.1}</td><td class=\"num\">{}</td><td>{} {}</td></tr>",
+            "<tr data-verdict=\"{}\"><td>{}</td><td class=\"num\">{:+.1} points</td><td>{:+.1} to {:+.1}</td><td class=\"num\">{}</td><td>{} {}</td><td class=\"num\">{}</td></tr>",
             escape(&row.system),
             escape(&row.system),
             row.difference * 100.0,
@@ -58,12 +58,17 @@ pub(crate) fn verdicts(out: &mut String, project: &Project, grades: &Grades) -> 
             row.high * 100.0,
             p_value(row.verdict.adjusted_p_value),
             escape(&row.verdict.marker),
-            escape(&row.verdict.sentence)
+            escape(&row.verdict.sentence),
+            match (row.verdict.real, row.verdict.questions_needed) {
+                (true, _) => String::new(),
+                (false, Some(n)) => n.to_string(),
+                (false, None) => "–".to_owned(),
+            }
         );
     }
     let _ = write!(
         out,
-        "</tbody></table><p class=\"note\">{}</p>",
+        "</tbody></table><p class=\"note\">{} Beside a difference that could be luck: how many questions McNemar's test would need to tell the pair apart with 80% power at α = 0.05, at how often they disagree and by how much (Connor 1987; before the family correction).</p>",
         escape(&table.method)
     );
     Ok(())

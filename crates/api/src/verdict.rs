@@ -15,6 +15,7 @@ use crate::grades::Loaded;
 use crate::{ApiError, ApiResult, ErrorCode};
 use proctor_core::RunMode;
 use proctor_exam::grading::{self, Sitting};
+use proctor_stats::power::{mcnemar_detectable_difference, mcnemar_questions_needed};
 use proctor_stats::significance::{Marker, holm, mcnemar_exact, permutation_test};
 
 /// Sign flips drawn by the randomisation test when it cannot enumerate them all.
@@ -59,21 +60,56 @@ fn per_query(loaded: &Loaded, sitting: &Sitting) -> Option<Vec<f64>> {
     Some(score.per_query.into_iter().map(|(_, v)| v).collect())
 }
 
-/// The p-value of one member against the baseline, by the metric's primary test; `None` when
-/// the member has no score of that metric (an answer-mode system has no EXAM).
-fn primary_p(loaded: &Loaded, member: &Sitting, baseline: &Sitting, metric: Metric) -> Option<f64> {
+/// One member against the baseline: its p-value by the metric's primary test and, for
+/// accuracy, the questions right for one only (each way) out of all compared.
+struct Primary {
+    p: f64,
+    discordant: Option<(usize, usize, usize)>,
+}
+
+/// The primary test of one member against the baseline; `None` when the member has no score
+/// of that metric (an answer-mode system has no EXAM).
+fn primary(
+    loaded: &Loaded,
+    member: &Sitting,
+    baseline: &Sitting,
+    metric: Metric,
+) -> Option<Primary> {
     match metric {
         Metric::Accuracy => {
             let (b, c) = grading::discordant(&loaded.questions, member, baseline);
-            Some(mcnemar_exact(b as u64, c as u64).p_value)
+            Some(Primary {
+                p: mcnemar_exact(b as u64, c as u64).p_value,
+                discordant: Some((b, c, loaded.questions.len())),
+            })
         }
         Metric::Exam => {
             let (a, b) = (per_query(loaded, member)?, per_query(loaded, baseline)?);
             permutation_test(&a, &b, RANDOMISATION_FLIPS, grading::SEED)
                 .ok()
-                .map(|t| t.p_value)
+                .map(|t| Primary {
+                    p: t.p_value,
+                    discordant: None,
+                })
         }
     }
+}
+
+/// For an accuracy verdict: the questions McNemar's test would need for 80% power at this
+/// pair's discordance and difference, and the smallest difference this exam detects at that
+/// discordance (METHODS.md §11).
+fn power(discordant: Option<(usize, usize, usize)>) -> (Option<u32>, Option<f64>) {
+    let Some((b, c, n)) = discordant.filter(|&(_, _, n)| n > 0) else {
+        return (None, None);
+    };
+    let n = n as f64;
+    let discordance = (b + c) as f64 / n;
+    let difference = (b as f64 - c as f64) / n;
+    (
+        mcnemar_questions_needed(discordance, difference)
+            .map(|q| u32::try_from(q.ceil() as u64).unwrap_or(u32::MAX)),
+        mcnemar_detectable_difference(discordance, n),
+    )
 }
 
 /// The family of "`first` against `baseline`": the members of `first`'s group (other than the
@@ -83,6 +119,8 @@ pub(crate) struct Family {
     pub baseline: String,
     /// (member, raw p, adjusted p), in load order.
     pub members: Vec<(String, f64, f64)>,
+    /// Each member's discordant counts against the baseline (accuracy), in the same order.
+    discordant: Vec<Option<(usize, usize, usize)>>,
 }
 
 impl Family {
@@ -99,12 +137,13 @@ impl Family {
                 format!("no system named '{baseline}' sat this exam"),
             )
         })?;
-        let raw: Vec<(String, f64)> = loaded
+        let raw: Vec<(String, Primary)> = loaded
             .members(group)
             .filter(|m| m.name != baseline)
-            .filter_map(|m| Some((m.name.clone(), primary_p(loaded, m, base, metric)?)))
+            .filter_map(|m| Some((m.name.clone(), primary(loaded, m, base, metric)?)))
             .collect();
-        let p_values: Vec<f64> = raw.iter().map(|(_, p)| *p).collect();
+        let p_values: Vec<f64> = raw.iter().map(|(_, t)| t.p).collect();
+        let discordant = raw.iter().map(|(_, t)| t.discordant).collect();
         let adjusted =
             holm(&p_values).map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
         Ok(Self {
@@ -113,15 +152,21 @@ impl Family {
             members: raw
                 .into_iter()
                 .zip(adjusted)
-                .map(|((name, p), adj)| (name, p, adj))
+                .map(|((name, t), adj)| (name, t.p, adj))
                 .collect(),
+            discordant,
         })
     }
 
     /// The verdict on `member` against the baseline, whose difference (member − baseline) is
     /// `difference` in the metric's unit (a share: 0.125 is 12.5 points).
     pub(crate) fn verdict(&self, member: &str, difference: f64, metric: Metric) -> Option<Verdict> {
-        let (_, p, adjusted) = self.members.iter().find(|(name, _, _)| name == member)?;
+        let at = self
+            .members
+            .iter()
+            .position(|(name, _, _)| name == member)?;
+        let (_, p, adjusted) = &self.members[at];
+        let (questions_needed, detectable_difference) = power(self.discordant[at]);
         let size = self.members.len();
         let family = if size == 1 {
             format!("one comparison: {member} against {}", self.baseline)
@@ -156,6 +201,8 @@ impl Family {
             family,
             real,
             marker: Marker::of(*adjusted, difference).symbol().to_owned(),
+            questions_needed,
+            detectable_difference,
         })
     }
 }
@@ -245,5 +292,41 @@ mod tests {
             "A's accuracy is 2.0 points below B's: the difference could be luck (exact \
              McNemar, p = 0.500)."
         );
+    }
+
+    #[test]
+    fn a_verdict_says_how_many_questions_would_tell_the_pair_apart() {
+        use crate::dto::CompareRequest;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.proctor");
+        crate::sample::build(&path, &crate::NoProgress).unwrap();
+        let project = crate::Project::open(&path).unwrap();
+        let compare = |first: &str, second: &str| {
+            project
+                .compare(&CompareRequest {
+                    exam: None,
+                    first: first.into(),
+                    second: second.into(),
+                })
+                .unwrap()
+        };
+        // 75.0% and 74.2%: luck on 120 questions; telling them apart takes far more, and the
+        // exam only detects differences several times this one.
+        let close = compare("Beacon Search", "Cobalt Assist");
+        assert!(!close.verdict.real);
+        let needed = close.verdict.questions_needed.unwrap();
+        assert!(needed > close.pairs * 10, "{needed}");
+        let detectable = close.verdict.detectable_difference.unwrap();
+        assert!(detectable > 3.0 * close.difference.abs(), "{detectable}");
+        // The formula's own numbers, from the counts.
+        let n = f64::from(close.pairs);
+        let discordance = f64::from(close.only_first + close.only_second) / n;
+        let expected = mcnemar_questions_needed(discordance, close.difference).unwrap();
+        assert!((f64::from(needed) - expected.ceil()).abs() < 1e-9);
+        // A real difference needed fewer questions than the exam has.
+        let far = compare("Atlas RAG", "Echo Bot");
+        assert!(far.verdict.real);
+        assert!(far.verdict.questions_needed.unwrap() < far.pairs);
+        assert!(far.verdict.detectable_difference.unwrap() < far.difference.abs());
     }
 }

@@ -34,6 +34,7 @@ pub mod irt;
 mod mean;
 pub mod nugget;
 mod porter;
+pub mod power;
 mod proportion;
 mod rank;
 pub mod rouge;

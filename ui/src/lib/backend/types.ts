@@ -1285,7 +1285,18 @@ marker: string,
 /**
  * The verdict as every panel says it.
  */
-sentence: string, };
+sentence: string, 
+/**
+ * Accuracy only: the questions McNemar's test needs to tell this pair apart with 80%
+ * power at α = 0.05, at its discordance and difference (none when they do not differ;
+ * METHODS.md §11, before any family correction).
+ */
+questions_needed: number | null, 
+/**
+ * Accuracy only: the smallest difference in accuracy (a share) this exam detects with 80%
+ * power at α = 0.05 for a pair that disagrees as often as this one.
+ */
+detectable_difference: number | null, };
 
 export type Comparison = { 
 /**
