@@ -76,41 +76,71 @@ fn expectation(
             all_wrong[k] += q;
         }
     }
+    let tables = NodeTables {
+        wrong: &wrong,
+        gain: &gain,
+        all_wrong: &all_wrong,
+        log_weights,
+        items: i_count,
+    };
+    // The examinees in a fixed number of blocks, summed in block order: the same result on
+    // any number of cores, the blocks shared out between them.
+    let patterns = &responses.examinees;
+    let blocks = if patterns.len() * k_count * i_count >= PARALLEL_WORK {
+        BLOCKS
+    } else {
+        1
+    };
+    let size = patterns.len().div_ceil(blocks).max(1);
+    let chunks: Vec<&[Pattern]> = patterns.chunks(size).collect();
+    let want_posteriors = posterior_out.is_some();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZero::get)
+        .min(chunks.len());
+    let partials: Vec<Partial> = if threads <= 1 {
+        chunks
+            .iter()
+            .map(|chunk| tables.accumulate(chunk, want_posteriors))
+            .collect()
+    } else {
+        let mut slots: Vec<Option<Partial>> = (0..chunks.len()).map(|_| None).collect();
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let (chunks, tables) = (&chunks, &tables);
+                    scope.spawn(move || {
+                        (t..chunks.len())
+                            .step_by(threads)
+                            .map(|c| (c, tables.accumulate(chunks[c], want_posteriors)))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            for handle in handles {
+                for (c, partial) in handle.join().expect("an E-step block") {
+                    slots[c] = Some(partial);
+                }
+            }
+        });
+        slots.into_iter().flatten().collect()
+    };
     let mut node_totals = vec![0.0; k_count];
     let mut answered_missing = vec![0.0; k_count * i_count];
     let mut right = vec![0.0; k_count * i_count];
     let mut total = 0.0;
-    let mut log_post = vec![0.0; k_count];
-    let mut posterior = vec![0.0; k_count];
-    for examinee in &responses.examinees {
-        for k in 0..k_count {
-            let row = k * i_count;
-            let mut sum = log_weights[k] + all_wrong[k];
-            for &i in &examinee.right {
-                sum += gain[row + i as usize];
-            }
-            for &i in &examinee.missing {
-                sum -= wrong[row + i as usize];
-            }
-            log_post[k] = sum;
+    for partial in partials {
+        total += partial.total;
+        for (a, b) in node_totals.iter_mut().zip(&partial.node_totals) {
+            *a += b;
         }
-        let top = log_post.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let norm: f64 = log_post.iter().map(|v| (v - top).exp()).sum();
-        total += examinee.count * (top + norm.ln());
-        for k in 0..k_count {
-            posterior[k] = (log_post[k] - top).exp() / norm;
-            let w = examinee.count * posterior[k];
-            node_totals[k] += w;
-            let row = k * i_count;
-            for &i in &examinee.right {
-                right[row + i as usize] += w;
-            }
-            for &i in &examinee.missing {
-                answered_missing[row + i as usize] += w;
-            }
+        for (a, b) in answered_missing.iter_mut().zip(&partial.answered_missing) {
+            *a += b;
+        }
+        for (a, b) in right.iter_mut().zip(&partial.right) {
+            *a += b;
         }
         if let Some(out) = posterior_out.as_deref_mut() {
-            out.push(posterior.clone());
+            out.extend(partial.posteriors);
         }
     }
     // Examinees at node k who answered item i: everyone at k, less those who skipped it.
@@ -123,6 +153,77 @@ fn expectation(
         answered,
         right,
         log_likelihood: total,
+    }
+}
+
+/// Work (patterns × nodes × items) above which the E-step is shared between cores.
+const PARALLEL_WORK: usize = 2_000_000;
+/// Blocks the examinees are split into when it is.
+const BLOCKS: usize = 16;
+
+/// What every examinee's posterior is computed from: per node and item, log(1 − p) and
+/// log p − log(1 − p); per node, Σ log(1 − p) over items and the log prior weight.
+struct NodeTables<'a> {
+    wrong: &'a [f64],
+    gain: &'a [f64],
+    all_wrong: &'a [f64],
+    log_weights: &'a [f64],
+    items: usize,
+}
+
+/// One block's share of the expected counts and of the log-likelihood.
+struct Partial {
+    node_totals: Vec<f64>,
+    answered_missing: Vec<f64>,
+    right: Vec<f64>,
+    total: f64,
+    posteriors: Vec<Vec<f64>>,
+}
+
+impl NodeTables<'_> {
+    fn accumulate(&self, patterns: &[Pattern], keep_posteriors: bool) -> Partial {
+        let (k_count, i_count) = (self.log_weights.len(), self.items);
+        let mut out = Partial {
+            node_totals: vec![0.0; k_count],
+            answered_missing: vec![0.0; k_count * i_count],
+            right: vec![0.0; k_count * i_count],
+            total: 0.0,
+            posteriors: Vec::new(),
+        };
+        let mut log_post = vec![0.0; k_count];
+        let mut posterior = vec![0.0; k_count];
+        for examinee in patterns {
+            for (k, slot) in log_post.iter_mut().enumerate() {
+                let row = k * i_count;
+                let mut sum = self.log_weights[k] + self.all_wrong[k];
+                for &i in &examinee.right {
+                    sum += self.gain[row + i as usize];
+                }
+                for &i in &examinee.missing {
+                    sum -= self.wrong[row + i as usize];
+                }
+                *slot = sum;
+            }
+            let top = log_post.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let norm: f64 = log_post.iter().map(|v| (v - top).exp()).sum();
+            out.total += examinee.count * (top + norm.ln());
+            for k in 0..k_count {
+                posterior[k] = (log_post[k] - top).exp() / norm;
+                let w = examinee.count * posterior[k];
+                out.node_totals[k] += w;
+                let row = k * i_count;
+                for &i in &examinee.right {
+                    out.right[row + i as usize] += w;
+                }
+                for &i in &examinee.missing {
+                    out.answered_missing[row + i as usize] += w;
+                }
+            }
+            if keep_posteriors {
+                out.posteriors.push(posterior.clone());
+            }
+        }
+        out
     }
 }
 
