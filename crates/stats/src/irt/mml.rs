@@ -348,33 +348,110 @@ pub fn fit_marginal(
         max_iterations: 200,
         memory: 5,
     };
-    while iterations < max_iterations {
-        let expected = expectation(&patterns, &items, &nodes, &log_weights, None);
-        trace.push(expected.log_likelihood);
-        iterations += 1;
-        let mut largest_change: f64 = 0.0;
+    // The free parameters as one vector, and their bounds (the same for every item).
+    let flat = |items: &[Item]| -> Vec<f64> {
+        let (mut x, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new());
+        for item in items {
+            layout.push(item, preset, &mut x, &mut lo, &mut hi);
+        }
+        x
+    };
+    let (lo, hi) = {
+        let (mut x, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new());
+        layout.push(&items[0], preset, &mut x, &mut lo, &mut hi);
+        (lo, hi)
+    };
+    let unflat = |x: &[f64]| -> Vec<Item> { (0..i_count).map(|i| layout.read(x, i)).collect() };
+    // The M-step: every item re-estimated from the expected counts; with the largest change.
+    let m_step = |items: &[Item], expected: &Expectation| -> (Vec<Item>, f64) {
         let step = MStep {
-            expected: &expected,
+            expected,
             nodes: &nodes,
             model,
             preset,
         };
-        for (i, item) in items.iter_mut().enumerate() {
-            let (mut x, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new());
-            layout.push(item, preset, &mut x, &mut lo, &mut hi);
-            let found = minimize(|p, g| step.objective(p, g, i), &x, &lo, &hi, m_settings);
-            let updated = layout.read(&found.x, 0);
-            largest_change = largest_change
-                .max((updated.discrimination - item.discrimination).abs())
-                .max((updated.difficulty - item.difficulty).abs())
-                .max((updated.guessing - item.guessing).abs());
-            *item = updated;
-        }
-        // mirt's default tolerance on the largest parameter change.
-        if largest_change < 1e-4 {
+        let mut largest_change: f64 = 0.0;
+        let updated = items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| {
+                let (mut x, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new());
+                layout.push(item, preset, &mut x, &mut lo, &mut hi);
+                let found = minimize(|p, g| step.objective(p, g, i), &x, &lo, &hi, m_settings);
+                let updated = layout.read(&found.x, 0);
+                largest_change = largest_change
+                    .max((updated.discrimination - item.discrimination).abs())
+                    .max((updated.difficulty - item.difficulty).abs())
+                    .max((updated.guessing - item.guessing).abs());
+                updated
+            })
+            .collect();
+        (updated, largest_change)
+    };
+    // What EM never lowers: the log-likelihood less the priors' penalty (none without priors).
+    let objective = |items: &[Item], log_likelihood: f64| {
+        log_likelihood - items.iter().map(|item| preset.penalty(item, model).0).sum::<f64>()
+    };
+    // EM accelerated by SQUAREM (Varadhan & Roland 2008, scheme S3): two EM steps, then a step
+    // along their squared extrapolation, kept inside the bounds and only when it does not lower
+    // the objective below the last EM step's (else the two EM steps stand) — so the trace of the
+    // log-likelihood still never falls. mirt's stopping rule: the largest parameter change of
+    // an EM step below 1e-4.
+    let mut expected = expectation(&patterns, &items, &nodes, &log_weights, None);
+    while iterations < max_iterations {
+        trace.push(expected.log_likelihood);
+        iterations += 1;
+        let (first, change) = m_step(&items, &expected);
+        if change < 1e-4 {
+            items = first;
             converged = true;
             break;
         }
+        let expected_first = expectation(&patterns, &first, &nodes, &log_weights, None);
+        if iterations >= max_iterations {
+            items = first;
+            break;
+        }
+        trace.push(expected_first.log_likelihood);
+        iterations += 1;
+        let (second, change) = m_step(&first, &expected_first);
+        if change < 1e-4 {
+            items = second;
+            converged = true;
+            break;
+        }
+        let (x0, x1, x2) = (flat(&items), flat(&first), flat(&second));
+        let r: Vec<f64> = x1.iter().zip(&x0).map(|(a, b)| a - b).collect();
+        let v: Vec<f64> = x2
+            .iter()
+            .zip(&x1)
+            .zip(&x0)
+            .map(|((c, b), a)| c - 2.0 * b + a)
+            .collect();
+        let norm = |u: &[f64]| u.iter().map(|e| e * e).sum::<f64>().sqrt();
+        let (rn, vn) = (norm(&r), norm(&v));
+        let alpha = if vn > 0.0 { (-rn / vn).min(-1.0) } else { -1.0 };
+        if alpha < -1.0 {
+            let jumped: Vec<f64> = (0..x0.len())
+                .map(|j| {
+                    let bound = j % lo.len();
+                    (x0[j] - 2.0 * alpha * r[j] + alpha * alpha * v[j])
+                        .clamp(lo[bound], hi[bound])
+                })
+                .collect();
+            let candidate = unflat(&jumped);
+            let at_candidate = expectation(&patterns, &candidate, &nodes, &log_weights, None);
+            if at_candidate.log_likelihood.is_finite()
+                && objective(&candidate, at_candidate.log_likelihood)
+                    >= objective(&first, expected_first.log_likelihood)
+            {
+                items = candidate;
+                expected = at_candidate;
+                continue;
+            }
+        }
+        items = second;
+        expected = expectation(&patterns, &items, &nodes, &log_weights, None);
     }
     let mut posteriors = Vec::with_capacity(patterns.examinees.len());
     let last = expectation(
