@@ -3,7 +3,8 @@
 //!
 //! - joint ML, 3PL, paper preset, 60 systems × 2,000 items: Proctor vs scipy's L-BFGS-B on
 //!   the same likelihood, bounds and start;
-//! - marginal ML (EM), 2PL, 10,000 examinees × 50 items: Proctor vs the PyPI `mirt` package.
+//! - marginal ML (EM), 2PL and 3PL, 10,000 examinees × 50 items: Proctor vs the PyPI `mirt`
+//!   package.
 //!
 //! Prints a Markdown table (time, log-likelihood, and the time ratio) for the README.
 
@@ -84,7 +85,7 @@ fn row(name: &str, ours: (f64, f64, usize), reference_name: &str, theirs: &Value
     let their_ll = theirs["log_likelihood"].as_f64().expect("log-likelihood");
     let their_iterations = theirs["iterations"].as_u64().expect("iterations");
     println!(
-        "| {name} | {:.2} s ({} it.) | {:.1} | {reference_name} | {their_seconds:.2} s ({their_iterations} it.) | {their_ll:.1} | {:.2} |",
+        "| {name} | {:.2} s ({} it.) | {:.3} | {reference_name} | {their_seconds:.2} s ({their_iterations} it.) | {their_ll:.3} | {:.2} |",
         ours.0,
         ours.2,
         ours.1,
@@ -135,6 +136,30 @@ fn main() {
     let theirs = reference("mml_mirt.py", &json!({"data": rows, "model": "2PL"}));
     row(
         "MML 2PL (EM), 10,000 × 50",
+        ours,
+        "mirt 1.2.0 (PyPI), EM",
+        &theirs,
+    );
+
+    let rows = simulate(10_000, 50, true, 3);
+    let responses = ResponseMatrix::from_scores(&rows).expect("a complete matrix");
+    let started = Instant::now();
+    let fit = fit_marginal(
+        &responses,
+        ItemModel::ThreePl,
+        &Preset::standard().without_priors(),
+        2_000,
+        false,
+    )
+    .expect("fits");
+    let ours = (
+        started.elapsed().as_secs_f64(),
+        fit.log_likelihood,
+        fit.iterations,
+    );
+    let theirs = reference("mml_mirt.py", &json!({"data": rows, "model": "3PL"}));
+    row(
+        "MML 3PL (EM), 10,000 × 50",
         ours,
         "mirt 1.2.0 (PyPI), EM",
         &theirs,

@@ -156,6 +156,10 @@ fn expectation(
     }
 }
 
+/// The largest parameter change of an EM step at which the fit stops (mirt's default). A
+/// tighter one moves the 10,000 × 50 benchmark's log-likelihood by less than 1e-3.
+const TOLERANCE: f64 = 1e-4;
+
 /// Work (patterns × nodes × items) above which the E-step is shared between cores.
 const PARALLEL_WORK: usize = 2_000_000;
 /// Blocks the examinees are split into when it is.
@@ -395,14 +399,14 @@ pub fn fit_marginal(
     // EM accelerated by SQUAREM (Varadhan & Roland 2008, scheme S3): two EM steps, then a step
     // along their squared extrapolation, kept inside the bounds and only when it does not lower
     // the objective below the last EM step's (else the two EM steps stand) — so the trace of the
-    // log-likelihood still never falls. mirt's stopping rule: the largest parameter change of
-    // an EM step below 1e-4.
+    // log-likelihood still never falls. Stopping rule: the largest parameter change of an EM
+    // step below [`TOLERANCE`].
     let mut expected = expectation(&patterns, &items, &nodes, &log_weights, None);
     while iterations < max_iterations {
         trace.push(expected.log_likelihood);
         iterations += 1;
         let (first, change) = m_step(&items, &expected);
-        if change < 1e-4 {
+        if change < TOLERANCE {
             items = first;
             converged = true;
             break;
@@ -415,7 +419,7 @@ pub fn fit_marginal(
         trace.push(expected_first.log_likelihood);
         iterations += 1;
         let (second, change) = m_step(&first, &expected_first);
-        if change < 1e-4 {
+        if change < TOLERANCE {
             items = second;
             converged = true;
             break;
