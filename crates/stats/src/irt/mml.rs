@@ -394,7 +394,11 @@ pub fn fit_marginal(
     };
     // What EM never lowers: the log-likelihood less the priors' penalty (none without priors).
     let objective = |items: &[Item], log_likelihood: f64| {
-        log_likelihood - items.iter().map(|item| preset.penalty(item, model).0).sum::<f64>()
+        log_likelihood
+            - items
+                .iter()
+                .map(|item| preset.penalty(item, model).0)
+                .sum::<f64>()
     };
     // EM accelerated by SQUAREM (Varadhan & Roland 2008, scheme S3): two EM steps, then a step
     // along their squared extrapolation, kept inside the bounds and only when it does not lower
@@ -439,8 +443,7 @@ pub fn fit_marginal(
             let jumped: Vec<f64> = (0..x0.len())
                 .map(|j| {
                     let bound = j % lo.len();
-                    (x0[j] - 2.0 * alpha * r[j] + alpha * alpha * v[j])
-                        .clamp(lo[bound], hi[bound])
+                    (x0[j] - 2.0 * alpha * r[j] + alpha * alpha * v[j]).clamp(lo[bound], hi[bound])
                 })
                 .collect();
             let candidate = unflat(&jumped);
