@@ -104,7 +104,10 @@ test("the same pair gets the same verdict in the leaderboard, the compare panel,
     await page.getByLabel("Baseline for significance").selectOption("Vendor B");
     const aCell = board.locator("tbody tr", { hasText: "Vendor A" }).getByTestId("versus").locator("span").first();
     await aCell.waitFor();
-    assert.equal(await aCell.getAttribute("title"), cliPair.verdict.sentence);
+    // The tooltip is the verdict, word for word, then what it would take to tell them apart.
+    const title = await aCell.getAttribute("title");
+    assert.ok(title.startsWith(`${cliPair.verdict.sentence} Telling these two apart`), title);
+    assert.match(title, new RegExp(`about ${cliPair.verdict.questions_needed} questions \\(this exam has 15\\)`));
     assert.match(await aCell.innerText(), new RegExp(`\\+40\\.0 ${cliPair.verdict.marker}`));
     await show(page, "#/results/compare");
     await page.getByLabel("First system").selectOption("Vendor A");

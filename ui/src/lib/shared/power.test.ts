@@ -26,6 +26,9 @@ describe("powerNote", () => {
     expect(powerNote(verdict({ real: true }), 120)).toBeNull();
     expect(powerNote(verdict({ questions_needed: null, detectable_difference: null }), 120)).toBeNull();
   });
+  it("says the count is before the family's correction", () => {
+    expect(powerNote(verdict({ family_size: 24 }), 15)).toMatch(/\(this exam has 15\), before the correction for the 24 comparisons made together;/);
+  });
   it("says when no number of questions would tell them apart", () => {
     expect(powerNote(verdict({ questions_needed: null }), 120)).toMatch(/^These two are right and wrong on different questions equally often/);
   });

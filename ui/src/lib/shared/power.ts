@@ -8,8 +8,9 @@ export function powerNote(verdict: Verdict, questions: number): string | null {
   if (verdict.real || (verdict.questions_needed === null && verdict.detectable_difference === null)) return null;
   const parts: string[] = [];
   if (verdict.questions_needed !== null) {
+    const family = verdict.family_size > 1 ? `, before the correction for the ${verdict.family_size} comparisons made together` : "";
     parts.push(
-      `Telling these two apart with 80% power would take about ${verdict.questions_needed.toLocaleString("en")} questions (this exam has ${questions.toLocaleString("en")})`,
+      `Telling these two apart with 80% power would take about ${verdict.questions_needed.toLocaleString("en")} questions (this exam has ${questions.toLocaleString("en")})${family}`,
     );
   } else {
     parts.push("These two are right and wrong on different questions equally often: no number of questions tells them apart");
