@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { shots, startServe, withPage } from "./harness.mjs";
+import { shots, show, startServe, withPage } from "./harness.mjs";
 
 let serve;
 let dataDir;
@@ -65,5 +65,24 @@ test("a response file is fitted on the IRT workbench without a project", async (
     await bench.getByText("Uploaded bad.csv").waitFor();
     await bench.getByRole("button", { name: "Fit the model" }).click();
     await bench.getByRole("alert").filter({ hasText: "bad.csv:3:q2: 'maybe' is not a response" }).waitFor();
+  });
+});
+
+test("adaptive exams are checked against the whole exam on the sample", async () => {
+  await withPage(async (page) => {
+    await page.goto(serve.url);
+    await page.getByRole("button", { name: "Open the sample project" }).click();
+    await page.getByTestId("setup").waitFor({ timeout: 30000 });
+    await show(page, "#/results/quality");
+    const panel = page.getByTestId("adaptive");
+    await panel.getByRole("button", { name: "Check adaptive exams" }).click();
+    const summary = panel.getByTestId("adaptive-summary");
+    await summary.waitFor({ timeout: 60000 });
+    assert.match(await summary.innerText(), /^Asking 60 of the 120 questions adaptively/);
+    // One group of two bars (adaptive, random) per system checked.
+    const chart = panel.getByTestId("adaptive-chart");
+    assert.equal(await chart.locator("rect").count(), 2 * (await panel.locator("tbody tr").count()));
+    await panel.getByText(/Not checked .*Drift QA/).waitFor();
+    await page.screenshot({ path: join(shots, "adaptive-check.png"), fullPage: true });
   });
 });

@@ -37,6 +37,7 @@ use crate::dto::{
     GenerationReport, GeneratorKind, Provenance, ReviewAction, ReviewReport, ReviewRequest, Tally,
     TopicCoverage,
 };
+use crate::dto::{CatCheck, CatCheckRequest, CatCheckRow};
 use crate::dto::{
     EndpointRunReport, EndpointRunRequest, EndpointSitting, EndpointSystem, EndpointView,
     ExchangeRef, ExchangeView, Operations, SaveExamRequest, SecretHeader, TryReport, TryRequest,
@@ -225,6 +226,9 @@ pub fn typescript() -> String {
         ChartSpec::decl(),
         TableSpec::decl(),
         FitResponsesRequest::decl(),
+        CatCheckRequest::decl(),
+        CatCheckRow::decl(),
+        CatCheck::decl(),
         ResponsesFit::decl(),
         TableFormat::decl(),
         TableRequest::decl(),

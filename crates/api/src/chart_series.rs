@@ -120,6 +120,7 @@ pub fn category_bars(table: &CategoryTable, title: &str, systems: &[String]) -> 
         title: title.to_owned(),
         subtitle: None,
         axis: "Share of the group's questions answered right".to_owned(),
+        top: None,
         categories: table.rows.iter().map(|r| r.category.clone()).collect(),
         items: table.rows.iter().map(|r| r.items).collect(),
         series: at
@@ -158,6 +159,7 @@ pub fn compare_chart(comparison: &Comparison, topics: &CategoryTable) -> Chart {
         title: format!("{} and {}", comparison.first, comparison.second),
         subtitle: Some(comparison.verdict.sentence.clone()),
         axis: "Share of the questions answered right".to_owned(),
+        top: None,
         categories,
         items,
         series: vec![

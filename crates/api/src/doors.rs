@@ -19,6 +19,9 @@ use crate::dto::{
     RenameTopic, SystemName, VersionRef,
 };
 use crate::dto::{
+    CatCheck, CatCheckRequest, FitResponsesRequest, ResponsesFit, SaveTableRequest, TableRequest,
+};
+use crate::dto::{
     ChartRequest, ChartSpec, FileContent, Report, ReportRequest, SaveChartRequest,
     SaveReportRequest,
 };
@@ -35,7 +38,6 @@ use crate::dto::{
     ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
     GeneratedReadingRequest, GeneratedRef, ReviewReport, ReviewRequest,
 };
-use crate::dto::{FitResponsesRequest, ResponsesFit, SaveTableRequest, TableRequest};
 use crate::{ApiError, ApiResult, ErrorCode, Workbench};
 use proctor_charts::Chart;
 use proctor_models::vendor::Preset;
@@ -199,6 +201,8 @@ use_cases! {
     table(TableRequest) -> FileContent;
     /// Fits an IRT model to a response-matrix file, without a project.
     fit_responses(FitResponsesRequest) -> ResponsesFit;
+    /// Checks adaptive exams of a share of the questions against the whole exam.
+    cat_check(CatCheckRequest) -> CatCheck;
     /// Writes a table to a file the user chose (the window's save dialog).
     save_table(SaveTableRequest) -> FileContent;
     /// Writes an exam version to a file the user chose (the window's save dialog).

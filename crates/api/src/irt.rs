@@ -154,16 +154,16 @@ pub(crate) fn ranked(
 }
 
 /// The systems × questions matrix of an exam version.
-struct Sat {
+pub(crate) struct Sat {
     version: ExamVersionRow,
-    systems: Vec<String>,
-    questions: Vec<String>,
-    responses: ResponseMatrix,
+    pub systems: Vec<String>,
+    pub questions: Vec<String>,
+    pub responses: ResponseMatrix,
     factors: BTreeMap<String, Vec<(String, String)>>,
 }
 
 impl Project {
-    fn sat(&self, exam: Option<&str>, selection: &SystemSelection) -> ApiResult<Sat> {
+    pub(crate) fn sat(&self, exam: Option<&str>, selection: &SystemSelection) -> ApiResult<Sat> {
         let version = self.exam_version(exam)?;
         let loaded = self.sittings(&version)?;
         if let Some(unknown) = selection

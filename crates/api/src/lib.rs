@@ -18,6 +18,7 @@
 //! # let _ = Project::open;
 //! ```
 
+mod adaptive;
 mod articles;
 pub mod bindings;
 mod browse;

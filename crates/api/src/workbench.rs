@@ -13,6 +13,9 @@ use crate::dto::{
     RenameTopic, SystemName, VersionRef,
 };
 use crate::dto::{
+    CatCheck, CatCheckRequest, FitResponsesRequest, ResponsesFit, SaveTableRequest, TableRequest,
+};
+use crate::dto::{
     ChartRequest, ChartSpec, FileContent, Report, ReportRequest, SaveChartRequest,
     SaveReportRequest,
 };
@@ -29,7 +32,6 @@ use crate::dto::{
     ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
     GeneratedReadingRequest, GeneratedRef, ReviewReport, ReviewRequest,
 };
-use crate::dto::{FitResponsesRequest, ResponsesFit, SaveTableRequest, TableRequest};
 use crate::jobs::{Jobs, Listener, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project, Upload};
 use proctor_charts::Chart;
@@ -475,6 +477,11 @@ impl Workbench {
     /// What the models folder holds (the default one: the door's setting or `PROCTOR_MODELS`).
     pub fn models(&self, (): ()) -> ApiResult<ModelsReport> {
         crate::models::list(None)
+    }
+
+    /// Checks adaptive exams of a share of the questions against the whole exam.
+    pub fn cat_check(&self, request: CatCheckRequest) -> ApiResult<CatCheck> {
+        self.with_project(|p| p.cat_check(&request))
     }
 
     /// Fits an IRT model to a response-matrix file, without a project.

@@ -84,11 +84,12 @@ pub(crate) fn bars<DB: DrawingBackend>(
     let used = legend(&body, &names, scale)?;
     let body = body.split_vertically(used).1;
     let groups = b.categories.len() as f64;
+    let top = b.top.unwrap_or(1.0);
     let mut chart = ChartBuilder::on(&body)
         .margin(px(16.0, scale))
         .x_label_area_size(px(52.0, scale))
         .y_label_area_size(px(64.0, scale))
-        .build_cartesian_2d(0.0f64..groups, 0.0f64..1.0f64)
+        .build_cartesian_2d(0.0f64..groups, 0.0f64..top)
         .map_err(drawing)?;
     chart
         .configure_mesh()
@@ -97,7 +98,13 @@ pub(crate) fn bars<DB: DrawingBackend>(
         .y_labels(6)
         .y_max_light_lines(1)
         .bold_line_style(GRID)
-        .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+        .y_label_formatter(&|y| {
+            if top < 0.1 {
+                format!("{:.1}%", y * 100.0)
+            } else {
+                format!("{:.0}%", y * 100.0)
+            }
+        })
         .y_desc(b.axis.clone())
         .label_style(font(12.0, scale))
         .axis_desc_style(font(13.0, scale))

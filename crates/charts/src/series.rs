@@ -69,6 +69,8 @@ pub struct Bars {
     pub subtitle: Option<String>,
     /// The value axis's label, with its unit.
     pub axis: String,
+    /// The top of the value axis, a share (none: 100%); every value is at most this.
+    pub top: Option<f64>,
     /// The groups, left to right.
     pub categories: Vec<String>,
     /// How many questions each group has (shown under its name).
@@ -252,6 +254,22 @@ impl Chart {
                     )));
                 }
                 check_series(&b.series, b.categories.len(), "groups")?;
+                if let Some(top) = b.top {
+                    share("the top of the axis", top)?;
+                    if top <= 0.0 {
+                        return Err(ChartError::Invalid("the top of the axis is 0".into()));
+                    }
+                    let highest = b
+                        .series
+                        .iter()
+                        .flat_map(|s| s.values.iter().flatten())
+                        .fold(0.0f64, |m, v| m.max(*v));
+                    if highest > top {
+                        return Err(ChartError::Invalid(format!(
+                            "a value of {highest} is above the axis's top, {top}"
+                        )));
+                    }
+                }
             }
             Self::Lines(l) => {
                 if l.x.len() < 2 || l.lines.is_empty() {

@@ -72,6 +72,7 @@ fn bars() -> Chart {
         title: "Accuracy per Bloom level".into(),
         subtitle: Some("A question can sit at several levels".into()),
         axis: "Share right".into(),
+        top: None,
         categories: ["Remembering", "Understanding", "Applying", "Analyzing"]
             .map(String::from)
             .to_vec(),
@@ -289,6 +290,16 @@ fn charts_that_cannot_be_drawn_say_why() {
     let message = why(&Chart::Bars(groups));
     assert!(
         message.contains("3 question counts for 4 groups"),
+        "{message}"
+    );
+
+    let Chart::Bars(mut low) = bars() else {
+        unreachable!()
+    };
+    low.top = Some(0.5);
+    let message = why(&Chart::Bars(low));
+    assert!(
+        message.contains("a value of 0.95 is above the axis's top, 0.5"),
         "{message}"
     );
 

@@ -1,7 +1,8 @@
-//! `proctor irt fit --responses FILE`: a response matrix fitted without a project, printed.
+//! `proctor irt fit --responses FILE` (a response matrix fitted without a project) and
+//! `proctor irt cat-check` (adaptive exams against the whole exam), printed.
 
 use crate::report::{abilities, optional, settings_text, table};
-use proctor_api::dto::ResponsesFit;
+use proctor_api::dto::{CatCheck, ResponsesFit};
 use std::fmt::Write as _;
 
 /// At most this many subjects and items are printed; `--json` and `--out` have them all.
@@ -71,5 +72,57 @@ pub fn responses_fit(r: &ResponsesFit) -> String {
         "\nFit: RMSE {:.3} against {:.3} for predicting each item's share right; log-likelihood {:.4}",
         r.rmse, r.item_mean_rmse, r.log_likelihood
     );
+    out
+}
+
+/// The adaptive-exam check as text: one row per system, then the means.
+pub fn cat_check(c: &CatCheck) -> String {
+    let used = c.rows.first().map_or(0, |r| r.used);
+    let mut out = format!(
+        "Adaptive exams of {used} of the {} questions, each system left out in turn ({}):\n\n",
+        c.questions,
+        settings_text(&c.settings)
+    );
+    let pct = |v: f64| format!("{:.1}%", v * 100.0);
+    let rows: Vec<Vec<String>> = c
+        .rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.system.clone(),
+                pct(r.actual),
+                pct(r.predicted),
+                format!("{} – {}", pct(r.low), pct(r.high)),
+                format!("{:.1}", (r.predicted - r.actual).abs() * 100.0),
+                format!("{:.1}", r.random_error * 100.0),
+            ]
+        })
+        .collect();
+    out.push_str(&table(
+        &[
+            "system",
+            "actual",
+            "predicted",
+            "95% interval",
+            "error (points)",
+            "random subsets",
+        ],
+        &rows,
+        &[1, 2, 4, 5],
+    ));
+    let _ = writeln!(
+        out,
+        "\nMean error: adaptive {:.1} points, random subsets of as many questions {:.1} points; {:.0}% of the actual accuracies inside their interval.",
+        c.mean_error * 100.0,
+        c.mean_random_error * 100.0,
+        c.coverage * 100.0
+    );
+    if !c.skipped.is_empty() {
+        let _ = writeln!(
+            out,
+            "Not checked (they have errors, so not every answer is known): {}",
+            c.skipped.join(", ")
+        );
+    }
     out
 }

@@ -581,6 +581,23 @@ enum IrtAction {
         #[arg(long)]
         json: bool,
     },
+    /// Check adaptive exams: every system that answered every question is left out in turn,
+    /// the questions calibrated on the others, and it sits an adaptive exam of a share of them;
+    /// its predicted accuracy is set against its actual one, beside random subsets.
+    CatCheck {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// The exam (default: the newest).
+        #[arg(long)]
+        exam: Option<String>,
+        /// The share of the questions each adaptive exam asks.
+        #[arg(long, default_value_t = 0.5)]
+        share: f64,
+        /// Print the check as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Drop the least discriminating share of questions step by step, refitting each time.
     Improve {
         #[command(flatten)]
@@ -757,6 +774,16 @@ fn irt(action: IrtAction) -> ApiResult<()> {
                     )
                 })?;
             show(&report, json, report::information)
+        }
+        IrtAction::CatCheck {
+            project,
+            exam,
+            share,
+            json,
+        } => {
+            let check = Project::open(&project)?
+                .cat_check(&proctor_api::dto::CatCheckRequest { exam, share })?;
+            show(&check, json, irt_file::cat_check)
         }
         IrtAction::Improve {
             on,

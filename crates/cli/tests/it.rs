@@ -311,6 +311,13 @@ fn irt_fit_info_and_improve_on_the_sample() {
     assert!(stdout.contains("Step 2: 97 questions"), "{stdout}");
     assert!(stdout.contains("3PL model"), "{stdout}");
 
+    // Adaptive exams of half the questions, each system left out in turn.
+    let cat = proctor(&["irt", "cat-check", "-p", p, "--share", "0.5", "--json"]);
+    assert!(cat.status.success(), "{}", text(&cat.stderr));
+    let check: serde_json::Value = serde_json::from_slice(&cat.stdout).unwrap();
+    assert!(!check["rows"].as_array().unwrap().is_empty());
+    assert_eq!(check["rows"][0]["used"], 60);
+
     let bad = proctor(&["irt", "fit", "-p", p, "--preset", "loose"]);
     assert!(!bad.status.success());
     assert!(

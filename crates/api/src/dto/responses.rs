@@ -49,3 +49,60 @@ pub struct ResponsesFit {
     /// Seconds the fit took (reading the file included).
     pub seconds: f64,
 }
+
+/// Check adaptive exams on the exam on view (METHODS.md §11): every system that answered every
+/// question is left out in turn, the questions calibrated on the others with the project's IRT
+/// setting, and the system sits an adaptive exam of a share of the questions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CatCheckRequest {
+    /// The exam (default: the one on view).
+    pub exam: Option<String>,
+    /// The share of the questions each adaptive exam asks (0.5: half).
+    pub share: f64,
+}
+
+/// One system examined adaptively.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CatCheckRow {
+    /// The system.
+    pub system: String,
+    /// Questions the adaptive exam asked.
+    pub used: u32,
+    /// Its ability θ̂ after them, with its posterior sd.
+    pub ability: f64,
+    /// The sd.
+    pub standard_error: f64,
+    /// Its predicted accuracy on the whole exam.
+    pub predicted: f64,
+    /// The 95% interval of the prediction.
+    pub low: f64,
+    /// Its upper end.
+    pub high: f64,
+    /// Its actual accuracy on the whole exam.
+    pub actual: f64,
+    /// The mean error of random subsets of as many questions (50 draws, seeded).
+    pub random_error: f64,
+}
+
+/// How well adaptive exams predict the whole exam, beside random subsets of the same size.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CatCheck {
+    /// What was asked.
+    pub request: CatCheckRequest,
+    /// The IRT setting the questions were calibrated with.
+    pub settings: IrtSettings,
+    /// Active questions of the exam.
+    pub questions: u32,
+    /// Systems left out because they have errors (missing answers) — they cannot be checked.
+    pub skipped: Vec<String>,
+    /// One row per system checked.
+    pub rows: Vec<CatCheckRow>,
+    /// Mean |predicted − actual| of the adaptive exams.
+    pub mean_error: f64,
+    /// Mean error of the random subsets.
+    pub mean_random_error: f64,
+    /// Share of the actual accuracies inside their predicted 95% interval.
+    pub coverage: f64,
+    /// The errors as the page draws them (adaptive against random, per system).
+    pub chart: Chart,
+}

@@ -9,12 +9,16 @@
 //! p_i(θ) = c_i + (1 − c_i) / (1 + exp(−a_i (θ − b_i)))
 //! ```
 
+mod cat;
 mod diagnostics;
 mod improve;
 mod jml;
 mod mml;
 pub mod optimize;
 
+pub use cat::{
+    Cat, CatSettings, CatStep, Prediction, Validation, leave_one_out, simulate as simulate_cat,
+};
 pub use diagnostics::{ItemFit, ModelFit, diagnose};
 pub use improve::{Estimation, ImprovementStep, improve_exam};
 pub use jml::{Factors, ItemErrors, JointFit, fit_joint};

@@ -4,6 +4,8 @@
 import type {
   AddModelRequest,
   AnswerSheet,
+  CatCheck,
+  CatCheckRequest,
   Chart,
   ChartRequest,
   ChartSpec,
@@ -138,6 +140,7 @@ export const USE_CASES = {
   save_chart: { job: false },
   table: { job: false },
   fit_responses: { job: false },
+  cat_check: { job: false },
   save_table: { job: false },
   save_exam: { job: false },
   endpoint_presets: { job: false },
@@ -259,6 +262,8 @@ export function client(send: Transport) {
     table: (request: TableRequest) => send("table", request) as Promise<FileContent>,
     /** Fits an IRT model to a response-matrix file, without a project. */
     fitResponses: (request: FitResponsesRequest) => send("fit_responses", request) as Promise<ResponsesFit>,
+    /** Checks adaptive exams of a share of the questions against the whole exam. */
+    catCheck: (request: CatCheckRequest) => send("cat_check", request) as Promise<CatCheck>,
     /** Writes a table to a file the user chose (the window's save dialog). */
     saveTable: (request: SaveTableRequest) => send("save_table", request) as Promise<FileContent>,
     /** Writes an exam version to a file the user chose (the window's save dialog). */

@@ -3243,6 +3243,92 @@ path: string,
  */
 settings: IrtSettings, };
 
+export type CatCheckRequest = { 
+/**
+ * The exam (default: the one on view).
+ */
+exam: string | null, 
+/**
+ * The share of the questions each adaptive exam asks (0.5: half).
+ */
+share: number, };
+
+export type CatCheckRow = { 
+/**
+ * The system.
+ */
+system: string, 
+/**
+ * Questions the adaptive exam asked.
+ */
+used: number, 
+/**
+ * Its ability θ̂ after them, with its posterior sd.
+ */
+ability: number, 
+/**
+ * The sd.
+ */
+standard_error: number, 
+/**
+ * Its predicted accuracy on the whole exam.
+ */
+predicted: number, 
+/**
+ * The 95% interval of the prediction.
+ */
+low: number, 
+/**
+ * Its upper end.
+ */
+high: number, 
+/**
+ * Its actual accuracy on the whole exam.
+ */
+actual: number, 
+/**
+ * The mean error of random subsets of as many questions (50 draws, seeded).
+ */
+random_error: number, };
+
+export type CatCheck = { 
+/**
+ * What was asked.
+ */
+request: CatCheckRequest, 
+/**
+ * The IRT setting the questions were calibrated with.
+ */
+settings: IrtSettings, 
+/**
+ * Active questions of the exam.
+ */
+questions: number, 
+/**
+ * Systems left out because they have errors (missing answers) — they cannot be checked.
+ */
+skipped: Array<string>, 
+/**
+ * One row per system checked.
+ */
+rows: Array<CatCheckRow>, 
+/**
+ * Mean |predicted − actual| of the adaptive exams.
+ */
+mean_error: number, 
+/**
+ * Mean error of the random subsets.
+ */
+mean_random_error: number, 
+/**
+ * Share of the actual accuracies inside their predicted 95% interval.
+ */
+coverage: number, 
+/**
+ * The errors as the page draws them (adaptive against random, per system).
+ */
+chart: Chart, };
+
 export type ResponsesFit = { 
 /**
  * The file's name.
@@ -3416,6 +3502,10 @@ subtitle: string | null,
  * The value axis's label, with its unit.
  */
 axis: string, 
+/**
+ * The top of the value axis, a share (none: 100%); every value is at most this.
+ */
+top: number | null, 
 /**
  * The groups, left to right.
  */

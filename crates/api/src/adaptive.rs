@@ -1,0 +1,188 @@
+//! Fewer questions (METHODS.md §11): how well an adaptive exam of a share of the questions
+//! predicts each system's accuracy on the whole exam, beside random subsets of the same size.
+
+use crate::dto::{CatCheck, CatCheckRequest, CatCheckRow, IrtMethod, SystemSelection};
+use crate::irt::{model_of, preset_named, stats_error};
+use crate::{ApiError, ApiResult, ErrorCode, Project};
+use proctor_charts::{Bars, Chart, Series};
+use proctor_stats::StatsError;
+use proctor_stats::irt::{
+    CatSettings, Item, ResponseMatrix, fit_joint, fit_marginal, leave_one_out,
+};
+
+/// Random subsets drawn per system, and their seed.
+const REPEATS: usize = 50;
+const SEED: u64 = 20_261_124;
+
+impl Project {
+    /// Leave-one-out check of adaptive exams on the exam on view.
+    pub fn cat_check(&self, request: &CatCheckRequest) -> ApiResult<CatCheck> {
+        if !(request.share > 0.0 && request.share <= 1.0) {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                format!(
+                    "the share of questions asked must be above 0 and at most 1, not {}",
+                    request.share
+                ),
+            ));
+        }
+        let settings = self.irt_settings()?;
+        let sat = self.sat(request.exam.as_deref(), &SystemSelection::default())?;
+        if sat.systems.len() < 3 {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "checking adaptive exams needs at least three systems (one left out, the others to calibrate the questions)",
+            ));
+        }
+        let preset = preset_named(&settings.preset)?;
+        let model = model_of(settings.model);
+        let questions = sat.questions.len();
+        let asked = ((questions as f64 * request.share).round() as usize).clamp(1, questions);
+        let cat = CatSettings {
+            target_se: 0.0,
+            max_items: asked,
+            topics: None,
+        };
+        let method = settings.method;
+        let calibrate = |m: &ResponseMatrix| -> Result<Vec<Item>, StatsError> {
+            Ok(match method {
+                IrtMethod::Joint => fit_joint(m, model, &preset, None, None)?.items,
+                IrtMethod::Marginal => fit_marginal(m, model, &preset, 2_000, false)?.items,
+            })
+        };
+        let checks = leave_one_out(&sat.responses, calibrate, &cat, REPEATS, SEED)
+            .map_err(|e| stats_error(&e))?;
+        let rows: Vec<CatCheckRow> = checks
+            .iter()
+            .map(|c| CatCheckRow {
+                system: sat.systems[c.subject].clone(),
+                used: u32::try_from(c.used).unwrap_or(u32::MAX),
+                ability: c.prediction.theta,
+                standard_error: c.prediction.se,
+                predicted: c.prediction.accuracy,
+                low: c.prediction.low,
+                high: c.prediction.high,
+                actual: c.actual,
+                random_error: c.random_error,
+            })
+            .collect();
+        let skipped = sat
+            .systems
+            .iter()
+            .filter(|s| !rows.iter().any(|r| &r.system == *s))
+            .cloned()
+            .collect();
+        let count = rows.len().max(1) as f64;
+        let mean_error = rows
+            .iter()
+            .map(|r| (r.predicted - r.actual).abs())
+            .sum::<f64>()
+            / count;
+        let mean_random_error = rows.iter().map(|r| r.random_error).sum::<f64>() / count;
+        let coverage = rows
+            .iter()
+            .filter(|r| r.low <= r.actual && r.actual <= r.high)
+            .count() as f64
+            / count;
+        let chart = Chart::Bars(Bars {
+            title: format!("Predicting the whole exam from {asked} of its {questions} questions"),
+            subtitle: Some(format!(
+                "Mean error: adaptive {:.1} points, random subsets {:.1} points",
+                mean_error * 100.0,
+                mean_random_error * 100.0
+            )),
+            axis: "|predicted − actual accuracy|".to_owned(),
+            // The errors are small: the axis runs to a little above the largest, in steps of 5
+            // points.
+            top: Some(
+                (rows
+                    .iter()
+                    .map(|r| (r.predicted - r.actual).abs().max(r.random_error))
+                    .fold(0.0f64, f64::max)
+                    * 1.15
+                    / 0.05)
+                    .ceil()
+                    .max(1.0)
+                    * 0.05,
+            )
+            .map(|t: f64| t.min(1.0)),
+            categories: rows.iter().map(|r| r.system.clone()).collect(),
+            items: rows.iter().map(|r| r.used).collect(),
+            series: vec![
+                Series {
+                    name: "adaptive exam".to_owned(),
+                    values: rows
+                        .iter()
+                        .map(|r| Some((r.predicted - r.actual).abs()))
+                        .collect(),
+                },
+                Series {
+                    name: "random subsets (mean)".to_owned(),
+                    values: rows.iter().map(|r| Some(r.random_error)).collect(),
+                },
+            ],
+        });
+        Ok(CatCheck {
+            request: request.clone(),
+            settings,
+            questions: u32::try_from(questions).unwrap_or(u32::MAX),
+            skipped,
+            rows,
+            mean_error,
+            mean_random_error,
+            coverage,
+            chart,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::NoProgress;
+
+    #[test]
+    fn adaptive_exams_are_checked_against_the_whole_exam() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.proctor");
+        crate::sample::build(&path, &NoProgress).unwrap();
+        let project = Project::open(&path).unwrap();
+        let check = project
+            .cat_check(&CatCheckRequest {
+                exam: None,
+                share: 0.5,
+            })
+            .unwrap();
+        assert_eq!(check.questions, 120);
+        assert!(!check.rows.is_empty());
+        let grades = project.grades(None).unwrap();
+        for row in &check.rows {
+            assert_eq!(row.used, 60);
+            assert!(row.low <= row.predicted && row.predicted <= row.high);
+            // "Actual" is the share right of the questions, as on the leaderboard.
+            let standing = grades
+                .leaderboard
+                .iter()
+                .find(|s| s.system == row.system)
+                .unwrap();
+            assert!((Some(row.actual) == standing.accuracy), "{}", row.system);
+        }
+        // Systems with errors cannot be left out and checked: they are named.
+        for name in &check.skipped {
+            let standing = grades
+                .leaderboard
+                .iter()
+                .find(|s| &s.system == name)
+                .unwrap();
+            assert!(standing.errors > 0, "{name}");
+        }
+        assert!(check.mean_error.is_finite() && check.mean_random_error > 0.0);
+        let e = project
+            .cat_check(&CatCheckRequest {
+                exam: None,
+                share: 1.5,
+            })
+            .unwrap_err();
+        assert!(e.message.contains("at most 1"), "{e:?}");
+    }
+}
