@@ -160,6 +160,10 @@ fn expectation(
 /// tighter one moves the 10,000 × 50 benchmark's log-likelihood by less than 1e-3.
 const TOLERANCE: f64 = 1e-4;
 
+/// The most free item parameters whose standard errors a marginal fit computes (the observed
+/// information is a dense matrix of every pair, from two E-steps per parameter).
+pub const MAX_ERROR_PARAMETERS: usize = 600;
+
 /// Work (patterns × nodes × items) above which the E-step is shared between cores.
 const PARALLEL_WORK: usize = 2_000_000;
 /// Blocks the examinees are split into when it is.
@@ -329,7 +333,8 @@ impl MStep<'_> {
 
 /// Fits `model` by marginal maximum likelihood (EM) under `preset`'s bounds (and priors, if it
 /// has them). `standard_errors` asks for the observed-information errors of the items, which
-/// cost two E-steps per parameter.
+/// cost two E-steps per parameter and a dense matrix of every pair of parameters: they are
+/// computed for at most [`MAX_ERROR_PARAMETERS`] free parameters and left empty beyond.
 pub fn fit_marginal(
     responses: &ResponseMatrix,
     model: ItemModel,
@@ -478,7 +483,7 @@ pub fn fit_marginal(
             (mean, (second - mean * mean).max(0.0).sqrt())
         })
         .unzip();
-    let item_errors = if standard_errors {
+    let item_errors = if standard_errors && i_count * model.parameters() <= MAX_ERROR_PARAMETERS {
         marginal_item_errors(&patterns, &items, model, preset, &nodes, &log_weights)
     } else {
         Vec::new()
