@@ -49,14 +49,15 @@ pub fn diagnose(responses: &ResponseMatrix, items: &[Item], abilities: &[f64]) -
     let mut squares = 0.0;
     let mut baseline_squares = 0.0;
     let mut cells = 0usize;
-    let share_right: Vec<f64> = (0..examinees)
+    // Each examinee's answered and right counts, once: an item's rest score is these less its
+    // own response (counting them again per item made the diagnosis quadratic in the items).
+    let (answered, right): (Vec<usize>, Vec<usize>) = (0..examinees)
         .map(|s| {
-            let answered: Vec<bool> = (0..item_count)
+            (0..item_count)
                 .filter_map(|i| responses.get(s, i))
-                .collect();
-            answered.iter().filter(|r| **r).count() as f64 / answered.len().max(1) as f64
+                .fold((0, 0), |(n, k), r| (n + 1, k + usize::from(r)))
         })
-        .collect();
+        .unzip();
     let fits = (0..item_count)
         .map(|i| {
             let observed: Vec<(usize, f64)> = (0..examinees)
@@ -76,7 +77,7 @@ pub fn diagnose(responses: &ResponseMatrix, items: &[Item], abilities: &[f64]) -
                     outfit += (r - p).powi(2) / v;
                 }
             }
-            let point_biserial = rest_correlation(responses, i, &share_right);
+            let point_biserial = rest_correlation(responses, i, &answered, &right);
             ItemFit {
                 infit: (variance > 0.0).then(|| residual / variance),
                 outfit: (variance > 0.0).then(|| outfit / observed.len() as f64),
@@ -93,22 +94,26 @@ pub fn diagnose(responses: &ResponseMatrix, items: &[Item], abilities: &[f64]) -
     }
 }
 
-/// Pearson correlation of item i's score with the share right on the other items answered.
-fn rest_correlation(responses: &ResponseMatrix, i: usize, share_right: &[f64]) -> Option<f64> {
+/// Pearson correlation of item i's score with the share right on the other items answered,
+/// from each examinee's counts of answered and right items.
+fn rest_correlation(
+    responses: &ResponseMatrix,
+    i: usize,
+    answered: &[usize],
+    right: &[usize],
+) -> Option<f64> {
     let pairs: Vec<(f64, f64)> = (0..responses.examinees())
         .filter_map(|s| {
             let r = responses.get(s, i)?;
-            let answered = (0..responses.items())
-                .filter(|&j| j != i && responses.get(s, j).is_some())
-                .count();
-            if answered == 0 {
+            let elsewhere = answered[s] - 1;
+            if elsewhere == 0 {
                 return None;
             }
-            let all = (0..responses.items())
-                .filter(|&j| responses.get(s, j).is_some())
-                .count() as f64;
-            let right_elsewhere = share_right[s] * all - f64::from(u8::from(r));
-            Some((f64::from(u8::from(r)), right_elsewhere / answered as f64))
+            let right_elsewhere = right[s] - usize::from(r);
+            Some((
+                f64::from(u8::from(r)),
+                right_elsewhere as f64 / elsewhere as f64,
+            ))
         })
         .collect();
     let x: Vec<f64> = pairs.iter().map(|p| p.0).collect();

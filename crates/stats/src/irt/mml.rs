@@ -168,6 +168,8 @@ pub const MAX_ERROR_PARAMETERS: usize = 600;
 const PARALLEL_WORK: usize = 2_000_000;
 /// Blocks the examinees are split into when it is.
 const BLOCKS: usize = 16;
+/// Items above which the M-step is shared between cores.
+const PARALLEL_ITEMS: usize = 64;
 
 /// What every examinee's posterior is computed from: per node and item, log(1 − p) and
 /// log p − log(1 − p); per node, Σ log(1 − p) over items and the log prior weight.
@@ -371,7 +373,9 @@ pub fn fit_marginal(
         (lo, hi)
     };
     let unflat = |x: &[f64]| -> Vec<Item> { (0..i_count).map(|i| layout.read(x, i)).collect() };
-    // The M-step: every item re-estimated from the expected counts; with the largest change.
+    // The M-step: every item re-estimated from the expected counts (items are independent:
+    // shared between the cores in contiguous blocks when there are many); with the largest
+    // change.
     let m_step = |items: &[Item], expected: &Expectation| -> (Vec<Item>, f64) {
         let step = MStep {
             expected,
@@ -379,22 +383,46 @@ pub fn fit_marginal(
             model,
             preset,
         };
-        let mut largest_change: f64 = 0.0;
-        let updated = items
+        let fit_one = |i: usize, item: &Item| -> Item {
+            let (mut x, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new());
+            layout.push(item, preset, &mut x, &mut lo, &mut hi);
+            let found = minimize(|p, g| step.objective(p, g, i), &x, &lo, &hi, m_settings);
+            layout.read(&found.x, 0)
+        };
+        let threads = if items.len() >= PARALLEL_ITEMS {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        } else {
+            1
+        };
+        let mut updated = items.to_vec();
+        if threads <= 1 {
+            for (i, slot) in updated.iter_mut().enumerate() {
+                *slot = fit_one(i, &items[i]);
+            }
+        } else {
+            let size = items.len().div_ceil(threads);
+            std::thread::scope(|scope| {
+                for (c, block) in updated.chunks_mut(size).enumerate() {
+                    let fit_one = &fit_one;
+                    scope.spawn(move || {
+                        for (k, slot) in block.iter_mut().enumerate() {
+                            let i = c * size + k;
+                            *slot = fit_one(i, &items[i]);
+                        }
+                    });
+                }
+            });
+        }
+        let largest_change = items
             .iter()
-            .enumerate()
-            .map(|(i, item)| {
-                let (mut x, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new());
-                layout.push(item, preset, &mut x, &mut lo, &mut hi);
-                let found = minimize(|p, g| step.objective(p, g, i), &x, &lo, &hi, m_settings);
-                let updated = layout.read(&found.x, 0);
-                largest_change = largest_change
-                    .max((updated.discrimination - item.discrimination).abs())
-                    .max((updated.difficulty - item.difficulty).abs())
-                    .max((updated.guessing - item.guessing).abs());
-                updated
+            .zip(&updated)
+            .map(|(old, new)| {
+                (new.discrimination - old.discrimination)
+                    .abs()
+                    .max((new.difficulty - old.difficulty).abs())
+                    .max((new.guessing - old.guessing).abs())
             })
-            .collect();
+            .fold(0.0f64, f64::max);
         (updated, largest_change)
     };
     // What EM never lowers: the log-likelihood less the priors' penalty (none without priors).
