@@ -9,7 +9,7 @@ use crate::chart_series::{
 use crate::dto::{
     ChartRequest, ChartSpec, CompareRequest, FileContent, ImageFormat, IrtReport, SaveChartRequest,
 };
-use crate::files::{base64, chosen_path, write_chosen};
+use crate::files::{chosen_path, file_content, file_stem, write_chosen};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_charts::Chart;
 
@@ -74,7 +74,7 @@ impl Project {
 
     fn chart_bytes(&self, request: &ChartRequest) -> ApiResult<(String, Vec<u8>)> {
         let chart = self.chart_series(&request.chart)?;
-        let exam = self.grades(None)?.exam;
+        let exam = self.exam_version(None)?;
         let name = match &request.chart {
             ChartSpec::Leaderboard => "leaderboard",
             ChartSpec::Topics { .. } => "topics",
@@ -86,16 +86,7 @@ impl Project {
             ChartSpec::Improvement => "improvement",
             ChartSpec::Agreement { .. } => "agreement",
         };
-        let stem = format!("{}-v{}-{name}", exam.exam, exam.version)
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() || c == '-' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect::<String>();
+        let stem = file_stem(&format!("{}-v{}-{name}", exam.exam_name, exam.version));
         Ok(match request.format {
             ImageFormat::Svg => (
                 format!("{stem}.svg"),
@@ -128,18 +119,8 @@ impl Project {
 /// A rendered chart as the doors carry it: SVG as text, PNG as base64.
 fn chart_file(format: ImageFormat, file_name: String, bytes: &[u8]) -> FileContent {
     match format {
-        ImageFormat::Svg => FileContent {
-            file_name,
-            mime: "image/svg+xml".to_owned(),
-            base64: false,
-            content: String::from_utf8_lossy(bytes).into_owned(),
-        },
-        ImageFormat::Png => FileContent {
-            file_name,
-            mime: "image/png".to_owned(),
-            base64: true,
-            content: base64(bytes),
-        },
+        ImageFormat::Svg => file_content(file_name, "image/svg+xml", bytes, false),
+        ImageFormat::Png => file_content(file_name, "image/png", bytes, true),
     }
 }
 

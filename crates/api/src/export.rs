@@ -2,7 +2,7 @@
 //! auto-rag-eval's exam.json.
 
 use crate::dto::{ExamFileFormat, ExportRequest, ExportedExam, SaveExamRequest};
-use crate::files::{chosen_path, write_chosen};
+use crate::files::{chosen_path, file_stem, write_chosen};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_formats::exam_export::{ExportFormat, ExportQuestion, write_exam};
 
@@ -54,17 +54,7 @@ impl Project {
             ExamFileFormat::VendorCsv => (ExportFormat::VendorCsv, "for-vendors.csv"),
             ExamFileFormat::VendorJsonl => (ExportFormat::VendorJsonl, "for-vendors.jsonl"),
         };
-        let stem: String = version
-            .exam_name
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() || c == '-' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
+        let stem = file_stem(&version.exam_name);
         Ok(ExportedExam {
             file_name: format!("{stem}-v{}.{extension}", version.version),
             content: String::from_utf8_lossy(&write_exam(&questions, format)).into_owned(),

@@ -2,6 +2,7 @@
 //! blocks that check for Stop; folders walked without following links out of the chosen folder
 //! or round a loop.
 
+use crate::dto::FileContent;
 use crate::{ApiError, ApiResult, ErrorCode, Progress};
 use proctor_formats::Limits;
 use std::collections::HashSet;
@@ -30,6 +31,38 @@ pub(crate) fn base64(bytes: &[u8]) -> String {
         }
     }
     out
+}
+
+/// A file name's stem made of `text`: letters, digits and hyphens kept, anything else `_`.
+pub(crate) fn file_stem(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// A file as the doors carry it: text as it is, a binary file (`binary`) as base64.
+pub(crate) fn file_content(
+    file_name: String,
+    mime: &str,
+    bytes: &[u8],
+    binary: bool,
+) -> FileContent {
+    FileContent {
+        file_name,
+        mime: mime.to_owned(),
+        base64: binary,
+        content: if binary {
+            base64(bytes)
+        } else {
+            String::from_utf8_lossy(bytes).into_owned()
+        },
+    }
 }
 
 /// Where the user chose to save `what` (a save dialog's answer): refused when empty, and never a

@@ -7,7 +7,7 @@ use crate::dto::{
     SaveTableRequest, SignificanceRequest, SignificanceTable, SittingMode, SystemGroup,
     SystemsOverview, TableFormat, TableRequest, TableSpec,
 };
-use crate::files::{base64, chosen_path, write_chosen};
+use crate::files::{chosen_path, file_content, file_stem, write_chosen};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_formats::table_export::{Cell, TableOut, write_csv, write_xlsx};
 
@@ -352,17 +352,11 @@ impl Project {
 
     fn table_bytes(&self, request: &TableRequest) -> ApiResult<(String, Vec<u8>)> {
         let table = self.table_out(&request.table)?;
-        let exam = self.grades(None)?.exam;
-        let stem: String = format!("{}-v{}-{}", exam.exam, exam.version, table.name)
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() || c == '-' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
+        let exam = self.exam_version(None)?;
+        let stem = file_stem(&format!(
+            "{}-v{}-{}",
+            exam.exam_name, exam.version, table.name
+        ));
         Ok(match request.format {
             TableFormat::Csv => (format!("{stem}.csv"), write_csv(&table)),
             TableFormat::Xlsx => (
@@ -394,18 +388,13 @@ impl Project {
 
 fn table_file(format: TableFormat, file_name: String, bytes: &[u8]) -> FileContent {
     match format {
-        TableFormat::Csv => FileContent {
+        TableFormat::Csv => file_content(file_name, "text/csv", bytes, false),
+        TableFormat::Xlsx => file_content(
             file_name,
-            mime: "text/csv".to_owned(),
-            base64: false,
-            content: String::from_utf8_lossy(bytes).into_owned(),
-        },
-        TableFormat::Xlsx => FileContent {
-            file_name,
-            mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_owned(),
-            base64: true,
-            content: base64(bytes),
-        },
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            bytes,
+            true,
+        ),
     }
 }
 
