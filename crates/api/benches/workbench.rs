@@ -34,7 +34,7 @@ struct Rng(SplitMix64);
 
 impl Rng {
     fn unit(&mut self) -> f64 {
-        (self.0.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+        self.0.unit()
     }
     fn below(&mut self, n: usize) -> usize {
         self.0.below(n)

@@ -26,6 +26,14 @@ impl Project {
                 ),
             ));
         }
+        if let Some(limit) = request.max_exposure
+            && !(limit > 0.0 && limit <= 1.0)
+        {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                format!("the exposure limit must be above 0 and at most 1, not {limit}"),
+            ));
+        }
         let settings = self.irt_settings()?;
         let sat = self.sat(request.exam.as_deref(), &SystemSelection::default())?;
         if sat.systems.len() < 3 {
@@ -38,16 +46,47 @@ impl Project {
         let model = model_of(settings.model);
         let questions = sat.questions.len();
         let asked = ((questions as f64 * request.share).round() as usize).clamp(1, questions);
+        // Topics numbered in order of first appearance; questions without one share a topic.
+        let topics = request.balance_topics.then(|| {
+            let mut names: Vec<&Option<String>> = Vec::new();
+            sat.topics
+                .iter()
+                .map(|t| {
+                    names.iter().position(|n| *n == t).unwrap_or_else(|| {
+                        names.push(t);
+                        names.len() - 1
+                    })
+                })
+                .collect()
+        });
         let cat = CatSettings {
             target_se: 0.0,
             max_items: asked,
-            topics: None,
+            topics,
+            prior: (0.0, 1.0),
+            max_exposure: request.max_exposure,
         };
         let method = settings.method;
-        let calibrate = |m: &ResponseMatrix| -> Result<Vec<Item>, StatsError> {
+        // The items, and the population they were calibrated on (the prior of θ).
+        let calibrate = |m: &ResponseMatrix| -> Result<(Vec<Item>, (f64, f64)), StatsError> {
             Ok(match method {
-                IrtMethod::Joint => fit_joint(m, model, &preset, None, None)?.items,
-                IrtMethod::Marginal => fit_marginal(m, model, &preset, 2_000, false)?.items,
+                IrtMethod::Joint => {
+                    let fit = fit_joint(m, model, &preset, None, None)?;
+                    let n = fit.abilities.len().max(1) as f64;
+                    let mean = fit.abilities.iter().sum::<f64>() / n;
+                    let sd = (fit
+                        .abilities
+                        .iter()
+                        .map(|t| (t - mean).powi(2))
+                        .sum::<f64>()
+                        / n)
+                        .sqrt();
+                    (fit.items, (mean, if sd > 0.0 { sd } else { 1.0 }))
+                }
+                IrtMethod::Marginal => (
+                    fit_marginal(m, model, &preset, 2_000, false)?.items,
+                    (0.0, 1.0),
+                ),
             })
         };
         let checks = leave_one_out(&sat.responses, calibrate, &cat, REPEATS, SEED)
@@ -151,6 +190,8 @@ mod tests {
             .cat_check(&CatCheckRequest {
                 exam: None,
                 share: 0.5,
+                balance_topics: false,
+                max_exposure: None,
             })
             .unwrap();
         assert_eq!(check.questions, 120);
@@ -181,8 +222,38 @@ mod tests {
             .cat_check(&CatCheckRequest {
                 exam: None,
                 share: 1.5,
+                balance_topics: false,
+                max_exposure: None,
             })
             .unwrap_err();
         assert!(e.message.contains("at most 1"), "{e:?}");
+        // Topics in turn and an exposure limit: the same number of questions, other picks.
+        let balanced = project
+            .cat_check(&CatCheckRequest {
+                exam: None,
+                share: 0.5,
+                balance_topics: true,
+                max_exposure: Some(0.5),
+            })
+            .unwrap();
+        assert_eq!(balanced.rows.len(), check.rows.len());
+        assert!(balanced.rows.iter().all(|r| r.used == 60));
+        assert_ne!(
+            balanced
+                .rows
+                .iter()
+                .map(|r| r.predicted)
+                .collect::<Vec<_>>(),
+            check.rows.iter().map(|r| r.predicted).collect::<Vec<_>>()
+        );
+        let e = project
+            .cat_check(&CatCheckRequest {
+                exam: None,
+                share: 0.5,
+                balance_topics: false,
+                max_exposure: Some(0.0),
+            })
+            .unwrap_err();
+        assert!(e.message.contains("exposure limit"), "{e:?}");
     }
 }

@@ -64,6 +64,7 @@ impl Project {
             ChartSpec::Agreement { request, against } => {
                 agreement_chart(&self.correlate(request)?, against.as_deref())?
             }
+            ChartSpec::Adaptive { request } => self.cat_check(request)?.chart,
         })
     }
 
@@ -85,6 +86,7 @@ impl Project {
             ChartSpec::Information => "information",
             ChartSpec::Improvement => "improvement",
             ChartSpec::Agreement { .. } => "agreement",
+            ChartSpec::Adaptive { .. } => "adaptive-exams",
         };
         let stem = file_stem(&format!("{}-v{}-{name}", exam.exam_name, exam.version));
         Ok(match request.format {

@@ -158,6 +158,8 @@ pub(crate) struct Sat {
     version: ExamVersionRow,
     pub systems: Vec<String>,
     pub questions: Vec<String>,
+    /// Each question's topic.
+    pub topics: Vec<Option<String>>,
     pub responses: ResponseMatrix,
     factors: BTreeMap<String, Vec<(String, String)>>,
 }
@@ -241,6 +243,7 @@ impl Project {
                 .iter()
                 .map(|q| labels.get(&q.id).cloned().unwrap_or_default())
                 .collect(),
+            topics: loaded.questions.iter().map(|q| q.topic.clone()).collect(),
             factors: sittings
                 .iter()
                 .map(|s| {

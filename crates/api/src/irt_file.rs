@@ -52,7 +52,8 @@ pub fn fit_responses(request: &FitResponsesRequest) -> ApiResult<ResponsesFit> {
     let settings = request.settings.clone();
     let preset = preset_named(&settings.preset)?;
     let model = model_of(settings.model);
-    let (items, item_errors, fitted, log_likelihood, converged) = match settings.method {
+    let (items, item_errors, fitted, log_likelihood, converged, iterations) = match settings.method
+    {
         IrtMethod::Joint => {
             let fit =
                 fit_joint(&matrix, model, &preset, None, None).map_err(|e| stats_error(&e))?;
@@ -62,17 +63,19 @@ pub fn fit_responses(request: &FitResponsesRequest) -> ApiResult<ResponsesFit> {
                 fit.abilities,
                 fit.log_likelihood,
                 fit.converged,
+                fit.iterations,
             )
         }
         IrtMethod::Marginal => {
-            let fit =
-                fit_marginal(&matrix, model, &preset, 2_000, true).map_err(|e| stats_error(&e))?;
+            let fit = fit_marginal(&matrix, model, &preset, 2_000, request.standard_errors)
+                .map_err(|e| stats_error(&e))?;
             (
                 fit.items,
                 fit.item_errors,
                 fit.abilities,
                 fit.log_likelihood,
                 fit.converged,
+                fit.iterations,
             )
         }
     };
@@ -106,8 +109,25 @@ pub fn fit_responses(request: &FitResponsesRequest) -> ApiResult<ResponsesFit> {
         item_mean_rmse: diagnostics.item_mean_rmse,
         information,
         converged,
+        iterations: n(iterations),
         seconds: started.elapsed().as_secs_f64(),
+        peak_memory_mb: peak_memory_mb(),
     })
+}
+
+/// The process's peak resident memory in megabytes, from Linux's `/proc/self/status`
+/// (`VmHWM`); None elsewhere.
+fn peak_memory_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kilobytes: f64 = line
+        .trim_start_matches("VmHWM:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kilobytes / 1024.0)
 }
 
 /// The items' parameters of a fit as CSV (`proctor irt fit --out params.csv`).
@@ -135,7 +155,7 @@ mod tests {
             for i in 0..12 {
                 let b = -1.5 + 3.0 * f64::from(i) / 11.0;
                 let p = 1.0 / (1.0 + (-1.3 * (theta - b)).exp());
-                let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+                let u = rng.unit();
                 if (s + i) % 17 == 0 {
                     text.push(',');
                 } else {
@@ -160,6 +180,7 @@ mod tests {
                 method: IrtMethod::Marginal,
                 preset: "standard".into(),
             },
+            standard_errors: true,
         })
         .unwrap();
         assert_eq!((fit.subjects, fit.item_count), (30, 12));
@@ -198,6 +219,7 @@ mod tests {
         let e = fit_responses(&FitResponsesRequest {
             path: path.display().to_string(),
             settings: settings.clone(),
+            standard_errors: true,
         })
         .unwrap_err();
         assert!(
@@ -208,6 +230,7 @@ mod tests {
         let e = fit_responses(&FitResponsesRequest {
             path: path.display().to_string(),
             settings,
+            standard_errors: true,
         })
         .unwrap_err();
         assert!(e.message.starts_with("m.csv:2:q1: "), "{e:?}");

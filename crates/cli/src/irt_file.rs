@@ -11,7 +11,7 @@ const SHOWN: usize = 40;
 /// The fit as text: what was read, the subjects by ability, the items' parameters, the fit.
 pub fn responses_fit(r: &ResponsesFit) -> String {
     let mut out = format!(
-        "IRT on {} ({} layout): {} subjects × {} items, {} missing cells (skipped); {}{}; {:.2} s\n\n",
+        "IRT on {} ({} layout): {} subjects × {} items, {} missing cells (skipped); {}{}; {:.2} s{}\n\n",
         r.file,
         r.layout,
         r.subjects,
@@ -23,7 +23,10 @@ pub fn responses_fit(r: &ResponsesFit) -> String {
         } else {
             " — did not converge"
         },
-        r.seconds
+        r.seconds,
+        r.peak_memory_mb
+            .map(|mb| format!(", peak memory {mb:.0} MB"))
+            .unwrap_or_default()
     );
     out.push_str(&abilities(&r.abilities[..r.abilities.len().min(SHOWN)]));
     if r.abilities.len() > SHOWN {

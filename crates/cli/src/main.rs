@@ -547,6 +547,10 @@ enum IrtAction {
         /// With --responses: also write the items' parameters to this CSV file.
         #[arg(long, requires = "responses")]
         out: Option<PathBuf>,
+        /// With --responses: skip the items' standard errors (the marginal fit's costliest
+        /// part: two E-steps per parameter).
+        #[arg(long, requires = "responses")]
+        no_errors: bool,
         /// The model (default: the project's setting, 2PL until changed).
         #[arg(long, value_enum)]
         model: Option<Model>,
@@ -594,6 +598,13 @@ enum IrtAction {
         /// The share of the questions each adaptive exam asks.
         #[arg(long, default_value_t = 0.5)]
         share: f64,
+        /// Take the topics in turn.
+        #[arg(long)]
+        balance_topics: bool,
+        /// Pass over a question already shown to this share of the systems examined before
+        /// (0–1), while another is left.
+        #[arg(long)]
+        max_exposure: Option<f64>,
         /// Print the check as JSON.
         #[arg(long)]
         json: bool,
@@ -698,6 +709,7 @@ fn irt(action: IrtAction) -> ApiResult<()> {
         IrtAction::Fit {
             responses: Some(file),
             out,
+            no_errors,
             model,
             method,
             preset,
@@ -715,6 +727,7 @@ fn irt(action: IrtAction) -> ApiResult<()> {
                     }),
                     preset: preset.unwrap_or(defaults.preset),
                 },
+                standard_errors: !no_errors,
             })?;
             if let Some(out) = out {
                 std::fs::write(&out, proctor_api::irt_file::parameters_csv(&fit)).map_err(|e| {
@@ -779,10 +792,16 @@ fn irt(action: IrtAction) -> ApiResult<()> {
             project,
             exam,
             share,
+            balance_topics,
+            max_exposure,
             json,
         } => {
-            let check = Project::open(&project)?
-                .cat_check(&proctor_api::dto::CatCheckRequest { exam, share })?;
+            let check = Project::open(&project)?.cat_check(&proctor_api::dto::CatCheckRequest {
+                exam,
+                share,
+                balance_topics,
+                max_exposure,
+            })?;
             show(&check, json, irt_file::cat_check)
         }
         IrtAction::Improve {

@@ -166,9 +166,7 @@ mod tests {
 
     fn scores(seed: u64, n: usize, share: f64) -> Vec<bool> {
         let mut rng = SplitMix64::new(seed);
-        (0..n)
-            .map(|_| (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= share)
-            .collect()
+        (0..n).map(|_| rng.unit() <= share).collect()
     }
 
     fn as_scores(flags: &[bool]) -> Vec<f64> {

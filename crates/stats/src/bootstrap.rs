@@ -34,6 +34,11 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 
+    /// A uniform number in [0, 1) (the top 53 bits).
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     /// A uniform integer in `0..n` (Lemire's multiply-shift with rejection: no modulo bias).
     pub fn below(&mut self, n: usize) -> usize {
         let n = n as u64;

@@ -93,7 +93,7 @@ mod tests {
         for _ in 0..trials {
             let (mut b, mut c) = (0u64, 0u64);
             for _ in 0..n {
-                let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+                let u = rng.unit();
                 if u < p10 {
                     b += 1;
                 } else if u < p10 + p01 {

@@ -1,5 +1,6 @@
 //! The files handed over: the exam written out, the report, charts and tables.
 
+use super::CatCheckRequest;
 use super::CorrelateRequest;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -147,6 +148,11 @@ pub enum ChartSpec {
         request: CorrelateRequest,
         /// Which of them (default: the first).
         against: Option<String>,
+    },
+    /// The adaptive-exam check: each system's prediction error beside random subsets.
+    Adaptive {
+        /// The check.
+        request: CatCheckRequest,
     },
 }
 

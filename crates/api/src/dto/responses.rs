@@ -13,6 +13,9 @@ pub struct FitResponsesRequest {
     pub path: String,
     /// Model, estimation method and preset.
     pub settings: IrtSettings,
+    /// Whether to compute the items' standard errors (marginal fits: two E-steps per
+    /// parameter, and never beyond 600 free parameters).
+    pub standard_errors: bool,
 }
 
 /// An IRT model fitted to a response-matrix file.
@@ -46,8 +49,12 @@ pub struct ResponsesFit {
     pub information_chart: Chart,
     /// Whether the estimation met its stopping rule.
     pub converged: bool,
+    /// Its iterations (EM steps for the marginal method).
+    pub iterations: u32,
     /// Seconds the fit took (reading the file included).
     pub seconds: f64,
+    /// The process's peak memory so far in megabytes (None where the system does not say).
+    pub peak_memory_mb: Option<f64>,
 }
 
 /// Check adaptive exams on the exam on view (METHODS.md §11): every system that answered every
@@ -59,6 +66,11 @@ pub struct CatCheckRequest {
     pub exam: Option<String>,
     /// The share of the questions each adaptive exam asks (0.5: half).
     pub share: f64,
+    /// Take the topics in turn (each topic asked about as often as the others).
+    pub balance_topics: bool,
+    /// Pass over a question already shown to at least this share of the systems examined
+    /// before, while another is left (catsim's `r_max`; None: no limit).
+    pub max_exposure: Option<f64>,
 }
 
 /// One system examined adaptively.

@@ -1,6 +1,6 @@
 //! Adaptive exams (CAT, METHODS.md §11): a new system answers only the questions that tell the
-//! most about it. Items are calibrated by a fit; the ability is the EAP under θ ~ N(0, 1) on
-//! the marginal fit's quadrature; the next question is the unasked one of most Fisher
+//! most about it. Items are calibrated by a fit; the ability is the EAP under a normal prior (the
+//! calibration's population) on the marginal fit's quadrature; the next question is the unasked one of most Fisher
 //! information at the current estimate (optionally taking the topics in turn); the exam stops
 //! at a target standard error or a number of questions. The full-exam accuracy is predicted
 //! from the answers given and, for every question not asked, its chance of a right answer
@@ -19,6 +19,13 @@ pub struct CatSettings {
     pub max_items: usize,
     /// The topic of each item, to take the topics in turn (None: information alone).
     pub topics: Option<Vec<usize>>,
+    /// The prior of θ: a normal with this mean and sd — the population the items were
+    /// calibrated on (N(0, 1) for a marginal fit, whose scale it defines; the calibrating
+    /// systems' mean and sd for a joint fit, whose scale is theirs).
+    pub prior: (f64, f64),
+    /// Exposure limit (catsim's `r_max`): an item already shown to at least this share of the
+    /// earlier examinees is passed over while another one is left (None: no limit).
+    pub max_exposure: Option<f64>,
 }
 
 /// One question asked.
@@ -56,21 +63,35 @@ pub struct Cat<'a> {
     nodes: Vec<f64>,
     log_post: Vec<f64>,
     asked: Vec<bool>,
+    /// The share of earlier examinees each item was shown to (for the exposure limit).
+    exposure: Vec<f64>,
     steps: Vec<CatStep>,
 }
 
 impl<'a> Cat<'a> {
     /// A new exam over `items`: nothing asked, θ̂ = 0.
     pub fn new(items: &'a [Item], settings: CatSettings) -> Self {
-        let (nodes, weights) = quadrature(QUADRATURE_POINTS);
+        let (standard, weights) = quadrature(QUADRATURE_POINTS);
+        let (mean, sd) = settings.prior;
+        let nodes = standard.iter().map(|x| mean + sd * x).collect();
         Self {
             items,
             settings,
             log_post: weights.iter().map(|w| w.ln()).collect(),
             nodes,
             asked: vec![false; items.len()],
+            exposure: vec![0.0; items.len()],
             steps: Vec::new(),
         }
+    }
+
+    /// The same exam, knowing the share of earlier examinees each item was shown to.
+    #[must_use]
+    pub fn with_exposure(mut self, rates: Vec<f64>) -> Self {
+        if rates.len() == self.items.len() {
+            self.exposure = rates;
+        }
+        self
     }
 
     fn posterior(&self) -> Vec<f64> {
@@ -100,12 +121,17 @@ impl<'a> Cat<'a> {
     }
 
     /// The next item to ask: of most information at θ̂ among the unasked (of the topic whose
-    /// turn it is, when topics are balanced); ties go to the lower index. `None` when done.
+    /// turn it is, when topics are balanced; below the exposure limit while any such is left);
+    /// ties go to the lower index. `None` when done.
     pub fn next(&self) -> Option<usize> {
         if self.done() {
             return None;
         }
-        let (theta, _) = self.estimate();
+        self.most_informative(self.estimate().0)
+    }
+
+    /// The unasked item of most information at `theta`, by the rules of [`Cat::next`].
+    pub fn most_informative(&self, theta: f64) -> Option<usize> {
         let turn = self.settings.topics.as_ref().and_then(|topics| {
             // The topic asked least so far (of those with items left), lowest first.
             let count = topics.iter().copied().max().map_or(0, |m| m + 1);
@@ -120,12 +146,27 @@ impl<'a> Cat<'a> {
             }
             (0..count).filter(|&t| left[t]).min_by_key(|&t| asked[t])
         });
-        (0..self.items.len())
+        let candidates: Vec<usize> = (0..self.items.len())
             .filter(|&i| !self.asked[i])
             .filter(|&i| {
                 turn.is_none_or(|t| self.settings.topics.as_ref().is_some_and(|ts| ts[i] == t))
             })
-            .map(|i| (i, self.items[i].information(theta)))
+            .collect();
+        let fresh: Vec<usize> = match self.settings.max_exposure {
+            Some(limit) => candidates
+                .iter()
+                .copied()
+                .filter(|&i| self.exposure[i] < limit)
+                .collect(),
+            None => Vec::new(),
+        };
+        let pool = if fresh.is_empty() {
+            &candidates
+        } else {
+            &fresh
+        };
+        pool.iter()
+            .map(|&i| (i, self.items[i].information(theta)))
             .fold(None, |best: Option<(usize, f64)>, (i, info)| match best {
                 Some((_, b)) if b >= info => best,
                 _ => Some((i, info)),
@@ -210,7 +251,11 @@ pub fn simulate<'a>(
     answers: &[Option<bool>],
     settings: &CatSettings,
 ) -> Cat<'a> {
-    let mut cat = Cat::new(items, settings.clone());
+    simulate_exposed(Cat::new(items, settings.clone()), answers)
+}
+
+/// [`simulate`], starting from a prepared exam (e.g. one that knows the items' exposure).
+fn simulate_exposed<'a>(mut cat: Cat<'a>, answers: &[Option<bool>]) -> Cat<'a> {
     // An item without an answer counts as asked (it cannot be), without touching θ̂.
     for (i, answer) in answers.iter().enumerate() {
         if answer.is_none() {
@@ -245,7 +290,7 @@ pub struct Validation {
 /// (seeded).
 pub fn leave_one_out(
     responses: &ResponseMatrix,
-    calibrate: impl Fn(&ResponseMatrix) -> Result<Vec<Item>, StatsError>,
+    calibrate: impl Fn(&ResponseMatrix) -> Result<(Vec<Item>, (f64, f64)), StatsError>,
     settings: &CatSettings,
     repeats: usize,
     seed: u64,
@@ -253,6 +298,8 @@ pub fn leave_one_out(
     let (n, m) = (responses.examinees(), responses.items());
     let mut rng = SplitMix64::new(seed);
     let mut out = Vec::new();
+    // How many of the systems examined so far saw each item (for the exposure limit).
+    let mut shown = vec![0usize; m];
     for s in 0..n {
         let answers: Vec<Option<bool>> = (0..m).map(|i| responses.get(s, i)).collect();
         if answers.iter().any(Option::is_none) {
@@ -264,8 +311,23 @@ pub fn leave_one_out(
                 .map(|o| (0..m).map(|i| responses.get(o, i)).collect())
                 .collect(),
         )?;
-        let items = calibrate(&others)?;
-        let cat = simulate(&items, &answers, settings);
+        let (items, prior) = calibrate(&others)?;
+        let examined = out.len().max(1) as f64;
+        let rates = shown.iter().map(|&k| k as f64 / examined).collect();
+        let cat = simulate_exposed(
+            Cat::new(
+                &items,
+                CatSettings {
+                    prior,
+                    ..settings.clone()
+                },
+            )
+            .with_exposure(rates),
+            &answers,
+        );
+        for step in cat.steps() {
+            shown[step.item] += 1;
+        }
         let used = cat.steps().len();
         let right: Vec<bool> = answers.iter().map(|a| *a == Some(true)).collect();
         let actual = right.iter().filter(|r| **r).count() as f64 / m as f64;
@@ -310,6 +372,8 @@ mod tests {
             target_se: 0.0,
             max_items: max,
             topics: None,
+            prior: (0.0, 1.0),
+            max_exposure: None,
         }
     }
 
@@ -365,6 +429,8 @@ mod tests {
                 target_se: 0.5,
                 max_items: 40,
                 topics: None,
+                prior: (0.0, 1.0),
+                max_exposure: None,
             },
         );
         assert!(target.steps().last().unwrap().se <= 0.5);
@@ -386,6 +452,8 @@ mod tests {
                 target_se: 0.0,
                 max_items: 8,
                 topics: Some(topics.clone()),
+                prior: (0.0, 1.0),
+                max_exposure: None,
             },
         );
         let mut per_topic = [0; 4];
@@ -401,13 +469,12 @@ mod tests {
         // 300 systems × 40 questions from a 2PL model; half the questions, adaptively.
         let truth = bank();
         let mut rng = SplitMix64::new(5);
-        let uniform = |rng: &mut SplitMix64| (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
         let rows: Vec<Vec<u8>> = (0..300)
             .map(|s| {
                 let theta = -2.5 + 5.0 * f64::from(s) / 299.0;
                 truth
                     .iter()
-                    .map(|item| u8::from(uniform(&mut rng) < item.probability(theta)))
+                    .map(|item| u8::from(rng.unit() < item.probability(theta)))
                     .collect()
             })
             .collect();
@@ -423,8 +490,14 @@ mod tests {
         )
         .unwrap()
         .items;
-        let checks =
-            leave_one_out(&responses, |_| Ok(items.clone()), &settings(20), 20, 9).unwrap();
+        let checks = leave_one_out(
+            &responses,
+            |_| Ok((items.clone(), (0.0, 1.0))),
+            &settings(20),
+            20,
+            9,
+        )
+        .unwrap();
         assert_eq!(checks.len(), 300);
         assert!(checks.iter().all(|c| c.used == 20));
         let mean = |f: fn(&Validation) -> f64| checks.iter().map(f).sum::<f64>() / 300.0;
@@ -439,6 +512,35 @@ mod tests {
             covered >= 270,
             "{covered} of 300 actual accuracies in the 95% interval"
         );
+    }
+
+    #[test]
+    fn an_exposure_limit_passes_over_items_shown_too_often_while_others_are_left() {
+        let items = bank();
+        let best = Cat::new(&items, settings(1)).next().unwrap();
+        let limited = CatSettings {
+            max_exposure: Some(0.5),
+            ..settings(1)
+        };
+        let mut rates = vec![0.0; items.len()];
+        rates[best] = 0.5;
+        let second = Cat::new(&items, limited.clone())
+            .with_exposure(rates.clone())
+            .next()
+            .unwrap();
+        assert_ne!(second, best, "at the limit: passed over");
+        rates[best] = 0.49;
+        let again = Cat::new(&items, limited.clone())
+            .with_exposure(rates)
+            .next()
+            .unwrap();
+        assert_eq!(again, best, "below the limit: asked");
+        // When every item is over the limit, the most informative is asked all the same.
+        let all = Cat::new(&items, limited)
+            .with_exposure(vec![1.0; items.len()])
+            .next()
+            .unwrap();
+        assert_eq!(all, best);
     }
 
     #[test]

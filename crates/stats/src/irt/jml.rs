@@ -174,19 +174,34 @@ pub fn fit_joint(
         let mean = raw.iter().sum::<f64>() / examinees as f64;
         raw.into_iter().map(|t| t - mean).collect()
     };
-    let mut objective = |x: &[f64], g: &mut [f64]| -> f64 {
-        g.fill(0.0);
-        thetas.copy_from_slice(&centred_thetas(x));
-        d_theta.fill(0.0);
+    // The items in a fixed number of blocks, each block's terms summed in block order: the
+    // same result on any number of cores, the blocks shared out between them when the
+    // matrix is large.
+    let blocks = if examinees * items >= PARALLEL_CELLS {
+        BLOCKS
+    } else {
+        1
+    };
+    let block_size = items.div_ceil(blocks).max(1);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZero::get)
+        .min(blocks);
+    // One block of items: its share of the objective, its items' gradients, and its share of
+    // the abilities' gradients.
+    let block_terms = |x: &[f64], thetas: &[f64], block: usize| -> BlockTerms {
+        let first = block * block_size;
+        let last = ((block + 1) * block_size).min(items);
         let mut total = 0.0;
-        for i in 0..items {
+        let mut d_theta = vec![0.0; examinees];
+        let mut item_gradients = Vec::with_capacity(last.saturating_sub(first));
+        for i in first..last {
             let item = layout.read(x, i);
             let mut d = [0.0; 3];
-            for s in 0..examinees {
+            for (s, theta) in thetas.iter().enumerate() {
                 let Some(right) = responses.get(s, i) else {
                     continue;
                 };
-                let centred = thetas[s] - item.difficulty;
+                let centred = theta - item.difficulty;
                 let term = cell_term(item.discrimination * centred, item.guessing, right);
                 total -= term.log_likelihood;
                 d_theta[s] -= term.d_z * item.discrimination;
@@ -196,7 +211,47 @@ pub fn fit_joint(
             }
             let (penalty, pg) = preset.penalty(&item, model);
             total += penalty;
-            layout.add_gradient(g, i, [d[0] + pg[0], d[1] + pg[1], d[2] + pg[2]]);
+            item_gradients.push([d[0] + pg[0], d[1] + pg[1], d[2] + pg[2]]);
+        }
+        (total, item_gradients, d_theta)
+    };
+    let mut objective = |x: &[f64], g: &mut [f64]| -> f64 {
+        g.fill(0.0);
+        thetas.copy_from_slice(&centred_thetas(x));
+        d_theta.fill(0.0);
+        let parts: Vec<BlockTerms> = if threads <= 1 {
+            (0..blocks).map(|b| block_terms(x, &thetas, b)).collect()
+        } else {
+            let mut slots: Vec<Option<BlockTerms>> = (0..blocks).map(|_| None).collect();
+            let (terms, thetas) = (&block_terms, &thetas);
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| {
+                        scope.spawn(move || {
+                            (t..blocks)
+                                .step_by(threads)
+                                .map(|b| (b, terms(x, thetas, b)))
+                                .collect::<Vec<_>>()
+                        })
+                    })
+                    .collect();
+                for handle in handles {
+                    for (b, part) in handle.join().expect("a block of items") {
+                        slots[b] = Some(part);
+                    }
+                }
+            });
+            slots.into_iter().flatten().collect()
+        };
+        let mut total = 0.0;
+        for (b, (part, item_gradients, part_theta)) in parts.into_iter().enumerate() {
+            total += part;
+            for (k, d) in item_gradients.into_iter().enumerate() {
+                layout.add_gradient(g, b * block_size + k, d);
+            }
+            for (a, v) in d_theta.iter_mut().zip(part_theta) {
+                *a += v;
+            }
         }
         if centre && examinees > 0 {
             // d raw_s = d θ_s − mean(d θ): the chain rule through the centring.
@@ -277,6 +332,16 @@ pub fn fit_joint(
         converged,
     })
 }
+
+/// One block of items' share of the joint objective: its value, its items' gradients (a, b,
+/// c), and its share of every ability's gradient.
+type BlockTerms = (f64, Vec<[f64; 3]>, Vec<f64>);
+
+/// Cells (examinees × items) above which the objective's items are split into [`BLOCKS`]
+/// blocks shared between the cores.
+const PARALLEL_CELLS: usize = 20_000;
+/// Blocks the items are split into when they are.
+const BLOCKS: usize = 8;
 
 /// Σ r log p + (1 − r) log(1 − p) over the observed cells.
 pub(crate) fn log_likelihood(responses: &ResponseMatrix, items: &[Item], abilities: &[f64]) -> f64 {

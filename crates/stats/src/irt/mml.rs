@@ -7,6 +7,7 @@ use super::jml::{ItemErrors, standard_errors};
 use super::optimize::{Settings, minimize};
 use super::{Item, ItemLayout, ItemModel, Preset, ResponseMatrix, cell_term, start_item};
 use crate::StatsError;
+use nalgebra::DMatrix;
 use serde::{Deserialize, Serialize};
 
 /// Number of quadrature points (mirt's default for one dimension).
@@ -45,14 +46,22 @@ pub struct MarginalFit {
     pub converged: bool,
 }
 
-/// Expected counts at the quadrature nodes: n[k][i] examinees at node k who answered item i,
-/// r[k][i] of them right; and the marginal log-likelihood.
+/// Expected counts at the quadrature nodes, as J × K matrices stored column by column (item i
+/// at node k is entry `k * J + i`): n examinees at node k who answered item i, r of them
+/// right; and the marginal log-likelihood.
 struct Expectation {
     answered: Vec<f64>,
     right: Vec<f64>,
     log_likelihood: f64,
 }
 
+/// The E-step as dense matrix products over the response patterns (no patterns × items ×
+/// nodes temporaries): for a block of patterns with right-answer matrix X and missing-cell
+/// matrix M (items × patterns, 0/1), the log posterior at the nodes is `c + G·X − W·M`
+/// (nodes × patterns), where per node and item G = log p − log(1 − p), W = log(1 − p), and
+/// c = log prior weight + Σ over items of log(1 − p); with the count-weighted posteriors P
+/// (nodes × patterns), the expected right counts are `X·Pᵀ`, the missing ones `M·Pᵀ`, and
+/// the answered ones the node totals less the missing.
 fn expectation(
     responses: &Patterns,
     items: &[Item],
@@ -61,57 +70,45 @@ fn expectation(
     mut posterior_out: Option<&mut Vec<Vec<f64>>>,
 ) -> Expectation {
     let (k_count, i_count) = (nodes.len(), items.len());
-    // Per node: log(1 − p) of every item, Σ over items, and log p − log(1 − p) per item; an
-    // examinee's log-likelihood at a node is then the sum plus the gains of its right answers
-    // minus the terms of its missing items — half the work of summing every cell.
-    let mut wrong = vec![0.0; k_count * i_count];
-    let mut gain = vec![0.0; k_count * i_count];
-    let mut all_wrong = vec![0.0; k_count];
+    let mut wrong = DMatrix::<f64>::zeros(k_count, i_count);
+    let mut gain = DMatrix::<f64>::zeros(k_count, i_count);
+    let mut constant = log_weights.to_vec();
     for (k, x) in nodes.iter().enumerate() {
         for (i, item) in items.iter().enumerate() {
             let z = item.discrimination * (x - item.difficulty);
             let q = cell_term(z, item.guessing, false).log_likelihood;
-            wrong[k * i_count + i] = q;
-            gain[k * i_count + i] = cell_term(z, item.guessing, true).log_likelihood - q;
-            all_wrong[k] += q;
+            wrong[(k, i)] = q;
+            gain[(k, i)] = cell_term(z, item.guessing, true).log_likelihood - q;
+            constant[k] += q;
         }
     }
     let tables = NodeTables {
         wrong: &wrong,
         gain: &gain,
-        all_wrong: &all_wrong,
-        log_weights,
-        items: i_count,
+        constant: &constant,
     };
-    // The examinees in a fixed number of blocks, summed in block order: the same result on
+    // The patterns come in a fixed number of blocks, summed in block order: the same result on
     // any number of cores, the blocks shared out between them.
-    let patterns = &responses.examinees;
-    let blocks = if patterns.len() * k_count * i_count >= PARALLEL_WORK {
-        BLOCKS
-    } else {
-        1
-    };
-    let size = patterns.len().div_ceil(blocks).max(1);
-    let chunks: Vec<&[Pattern]> = patterns.chunks(size).collect();
+    let blocks = &responses.blocks;
     let want_posteriors = posterior_out.is_some();
     let threads = std::thread::available_parallelism()
         .map_or(1, std::num::NonZero::get)
-        .min(chunks.len());
+        .min(blocks.len());
     let partials: Vec<Partial> = if threads <= 1 {
-        chunks
+        blocks
             .iter()
-            .map(|chunk| tables.accumulate(chunk, want_posteriors))
+            .map(|block| tables.accumulate(block, want_posteriors))
             .collect()
     } else {
-        let mut slots: Vec<Option<Partial>> = (0..chunks.len()).map(|_| None).collect();
+        let mut slots: Vec<Option<Partial>> = (0..blocks.len()).map(|_| None).collect();
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
-                    let (chunks, tables) = (&chunks, &tables);
+                    let tables = &tables;
                     scope.spawn(move || {
-                        (t..chunks.len())
+                        (t..blocks.len())
                             .step_by(threads)
-                            .map(|c| (c, tables.accumulate(chunks[c], want_posteriors)))
+                            .map(|c| (c, tables.accumulate(&blocks[c], want_posteriors)))
                             .collect::<Vec<_>>()
                     })
                 })
@@ -125,7 +122,7 @@ fn expectation(
         slots.into_iter().flatten().collect()
     };
     let mut node_totals = vec![0.0; k_count];
-    let mut answered_missing = vec![0.0; k_count * i_count];
+    let mut missing = vec![0.0; k_count * i_count];
     let mut right = vec![0.0; k_count * i_count];
     let mut total = 0.0;
     for partial in partials {
@@ -133,8 +130,10 @@ fn expectation(
         for (a, b) in node_totals.iter_mut().zip(&partial.node_totals) {
             *a += b;
         }
-        for (a, b) in answered_missing.iter_mut().zip(&partial.answered_missing) {
-            *a += b;
+        if let Some(partial_missing) = &partial.missing {
+            for (a, b) in missing.iter_mut().zip(partial_missing) {
+                *a += b;
+            }
         }
         for (a, b) in right.iter_mut().zip(&partial.right) {
             *a += b;
@@ -144,7 +143,7 @@ fn expectation(
         }
     }
     // Examinees at node k who answered item i: everyone at k, less those who skipped it.
-    let answered = answered_missing
+    let answered = missing
         .iter()
         .enumerate()
         .map(|(cell, skipped)| node_totals[cell / i_count] - skipped)
@@ -164,127 +163,175 @@ const TOLERANCE: f64 = 1e-4;
 /// information is a dense matrix of every pair, from two E-steps per parameter).
 pub const MAX_ERROR_PARAMETERS: usize = 600;
 
-/// Work (patterns × nodes × items) above which the E-step is shared between cores.
-const PARALLEL_WORK: usize = 2_000_000;
-/// Blocks the examinees are split into when it is.
+/// Cells (patterns × items) above which the patterns are split into [`BLOCKS`] blocks whose
+/// E-steps are shared between the cores.
+const PARALLEL_CELLS: usize = 20_000;
+/// How far (in log units) below the most likely node a node's posterior is taken as 0: e^−40
+/// ≈ 4e−18, below what a sum of at most a few hundred terms that starts at 1 can hold.
+const NEGLIGIBLE: f64 = 40.0;
+/// Blocks the patterns are split into when they are.
 const BLOCKS: usize = 16;
 /// Items above which the M-step is shared between cores.
 const PARALLEL_ITEMS: usize = 64;
 
-/// What every examinee's posterior is computed from: per node and item, log(1 − p) and
-/// log p − log(1 − p); per node, Σ log(1 − p) over items and the log prior weight.
+/// What every examinee's posterior is computed from, as K × J matrices: per node and item,
+/// log(1 − p) and log p − log(1 − p); per node, the log prior weight plus Σ log(1 − p) over the
+/// items.
 struct NodeTables<'a> {
-    wrong: &'a [f64],
-    gain: &'a [f64],
-    all_wrong: &'a [f64],
-    log_weights: &'a [f64],
-    items: usize,
+    wrong: &'a DMatrix<f64>,
+    gain: &'a DMatrix<f64>,
+    constant: &'a [f64],
 }
 
-/// One block's share of the expected counts and of the log-likelihood.
+/// One block's share of the expected counts (J × K, column by column) and of the
+/// log-likelihood.
 struct Partial {
     node_totals: Vec<f64>,
-    answered_missing: Vec<f64>,
+    missing: Option<Vec<f64>>,
     right: Vec<f64>,
     total: f64,
     posteriors: Vec<Vec<f64>>,
 }
 
 impl NodeTables<'_> {
-    fn accumulate(&self, patterns: &[Pattern], keep_posteriors: bool) -> Partial {
-        let (k_count, i_count) = (self.log_weights.len(), self.items);
-        let mut out = Partial {
-            node_totals: vec![0.0; k_count],
-            answered_missing: vec![0.0; k_count * i_count],
-            right: vec![0.0; k_count * i_count],
-            total: 0.0,
-            posteriors: Vec::new(),
-        };
-        let mut log_post = vec![0.0; k_count];
-        let mut posterior = vec![0.0; k_count];
-        for examinee in patterns {
-            for (k, slot) in log_post.iter_mut().enumerate() {
-                let row = k * i_count;
-                let mut sum = self.log_weights[k] + self.all_wrong[k];
-                for &i in &examinee.right {
-                    sum += self.gain[row + i as usize];
-                }
-                for &i in &examinee.missing {
-                    sum -= self.wrong[row + i as usize];
-                }
-                *slot = sum;
+    fn accumulate(&self, block: &Block, keep_posteriors: bool) -> Partial {
+        let k_count = self.constant.len();
+        let p_count = block.counts.len();
+        // K × P: the log posterior of each pattern (a column) at each node.
+        let mut log_post = DMatrix::<f64>::zeros(k_count, p_count);
+        log_post.gemm(1.0, self.gain, &block.right, 0.0);
+        if let Some(missing) = &block.missing {
+            log_post.gemm(-1.0, self.wrong, missing, 1.0);
+        }
+        // Each column becomes its posterior times the pattern's count.
+        let mut total = 0.0;
+        let mut node_totals = vec![0.0; k_count];
+        let mut posteriors = Vec::new();
+        for (column, &count) in log_post
+            .as_mut_slice()
+            .chunks_exact_mut(k_count)
+            .zip(&block.counts)
+        {
+            for (value, c) in column.iter_mut().zip(self.constant) {
+                *value += c;
             }
-            let top = log_post.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            let norm: f64 = log_post.iter().map(|v| (v - top).exp()).sum();
-            out.total += examinee.count * (top + norm.ln());
-            for k in 0..k_count {
-                posterior[k] = (log_post[k] - top).exp() / norm;
-                let w = examinee.count * posterior[k];
-                out.node_totals[k] += w;
-                let row = k * i_count;
-                for &i in &examinee.right {
-                    out.right[row + i as usize] += w;
-                }
-                for &i in &examinee.missing {
-                    out.answered_missing[row + i as usize] += w;
-                }
+            let top = column.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let mut norm = 0.0;
+            for value in column.iter_mut() {
+                // Nodes more than e^40 less likely than the best add nothing an f64 sum keeps.
+                let below = *value - top;
+                *value = if below < -NEGLIGIBLE {
+                    0.0
+                } else {
+                    below.exp()
+                };
+                norm += *value;
+            }
+            total += count * (top + norm.ln());
+            for value in column.iter_mut() {
+                *value /= norm;
             }
             if keep_posteriors {
-                out.posteriors.push(posterior.clone());
+                posteriors.push(column.to_vec());
+            }
+            for (value, node) in column.iter_mut().zip(&mut node_totals) {
+                *value *= count;
+                *node += *value;
             }
         }
-        out
+        // P × K: the weighted posteriors, a pattern per row.
+        let weighted = log_post.transpose();
+        let counts_of = |cells: &DMatrix<f64>| -> Vec<f64> {
+            let mut out = DMatrix::<f64>::zeros(cells.nrows(), k_count);
+            out.gemm(1.0, cells, &weighted, 0.0);
+            out.data.into()
+        };
+        Partial {
+            node_totals,
+            missing: block.missing.as_ref().map(counts_of),
+            right: counts_of(&block.right),
+            total,
+            posteriors,
+        }
     }
 }
 
 /// The responses as EM reads them: identical response patterns merged, each with its count,
-/// and the items each pattern got right or left missing.
+/// in blocks of patterns.
 struct Patterns {
-    examinees: Vec<Pattern>,
-    /// For each examinee of the matrix, its pattern.
+    blocks: Vec<Block>,
+    /// For each examinee of the matrix, its pattern (patterns numbered block after block).
     of_examinee: Vec<usize>,
 }
 
-struct Pattern {
-    count: f64,
-    right: Vec<u32>,
-    missing: Vec<u32>,
+/// A block of patterns: which items each got right and which it left missing, as 0/1
+/// matrices (items × patterns: a pattern per column).
+struct Block {
+    right: DMatrix<f64>,
+    /// None when no pattern of the block has a missing cell.
+    missing: Option<DMatrix<f64>>,
+    counts: Vec<f64>,
 }
 
 impl Patterns {
     fn new(responses: &ResponseMatrix) -> Self {
-        let mut index: std::collections::HashMap<Vec<Option<bool>>, usize> =
+        let mut index: std::collections::HashMap<&[Option<bool>], usize> =
             std::collections::HashMap::new();
-        let mut examinees: Vec<Pattern> = Vec::new();
+        let mut firsts: Vec<usize> = Vec::new();
+        let mut counts: Vec<f64> = Vec::new();
         let mut of_examinee = Vec::with_capacity(responses.examinees());
         for s in 0..responses.examinees() {
-            let cells: Vec<Option<bool>> = (0..responses.items())
-                .map(|i| responses.get(s, i))
-                .collect();
-            let next = examinees.len();
-            let slot = *index.entry(cells.clone()).or_insert(next);
+            let next = firsts.len();
+            let slot = *index.entry(responses.row(s)).or_insert(next);
             if slot == next {
-                let pick = |want: Option<bool>| -> Vec<u32> {
-                    cells
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, c)| **c == want)
-                        .map(|(i, _)| i as u32)
-                        .collect()
-                };
-                examinees.push(Pattern {
-                    count: 0.0,
-                    right: pick(Some(true)),
-                    missing: pick(None),
-                });
+                firsts.push(s);
+                counts.push(0.0);
             }
-            examinees[slot].count += 1.0;
+            counts[slot] += 1.0;
             of_examinee.push(slot);
         }
+        let i_count = responses.items();
+        let blocks = if firsts.len() * i_count >= PARALLEL_CELLS {
+            BLOCKS
+        } else {
+            1
+        };
+        let size = firsts.len().div_ceil(blocks).max(1);
+        let blocks = firsts
+            .chunks(size)
+            .zip(counts.chunks(size))
+            .map(|(members, counts)| {
+                let p_count = members.len();
+                let mut right = DMatrix::<f64>::zeros(i_count, p_count);
+                let mut missing = DMatrix::<f64>::zeros(i_count, p_count);
+                let mut any_missing = false;
+                for (p, &s) in members.iter().enumerate() {
+                    for (i, cell) in responses.row(s).iter().enumerate() {
+                        match cell {
+                            Some(true) => right[(i, p)] = 1.0,
+                            Some(false) => {}
+                            None => {
+                                missing[(i, p)] = 1.0;
+                                any_missing = true;
+                            }
+                        }
+                    }
+                }
+                Block {
+                    right,
+                    missing: any_missing.then_some(missing),
+                    counts: counts.to_vec(),
+                }
+            })
+            .collect();
         Self {
-            examinees,
+            blocks,
             of_examinee,
         }
+    }
+
+    fn len(&self) -> usize {
+        self.blocks.iter().map(|b| b.counts.len()).sum()
     }
 }
 
@@ -493,7 +540,7 @@ pub fn fit_marginal(
         items = second;
         expected = expectation(&patterns, &items, &nodes, &log_weights, None);
     }
-    let mut posteriors = Vec::with_capacity(patterns.examinees.len());
+    let mut posteriors = Vec::with_capacity(patterns.len());
     let last = expectation(
         &patterns,
         &items,

@@ -207,6 +207,11 @@ impl ResponseMatrix {
         self.cells[s * self.items + i]
     }
 
+    /// Examinee `s`'s responses, item by item.
+    pub fn row(&self, s: usize) -> &[Option<bool>] {
+        &self.cells[s * self.items..(s + 1) * self.items]
+    }
+
     /// The matrix restricted to the given items, in that order.
     pub fn select_items(&self, keep: &[usize]) -> Result<Self, StatsError> {
         Self::new(

@@ -27,7 +27,7 @@ pub fn lsat7_rows() -> Vec<Vec<u8>> {
 }
 
 pub fn uniform(rng: &mut SplitMix64) -> f64 {
-    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    rng.unit()
 }
 
 pub fn normal(rng: &mut SplitMix64) -> f64 {

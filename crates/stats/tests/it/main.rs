@@ -2,6 +2,7 @@
 //! METHODS.md names (R mirt's published LSAT7 numbers; the PyPI packages `mirt` and scipy,
 //! run side by side from the venv that scripts/setup.sh installs), and property tests.
 
+mod cat;
 mod edges;
 mod irt;
 mod properties;

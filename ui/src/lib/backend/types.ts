@@ -3224,7 +3224,11 @@ request: CorrelateRequest,
 /**
  * Which of them (default: the first).
  */
-against: string | null, };
+against: string | null, } | { "kind": "adaptive", 
+/**
+ * The check.
+ */
+request: CatCheckRequest, };
 
 export type TableSpec = { "kind": "leaderboard" } | { "kind": "topics" } | { "kind": "bloom" } | { "kind": "question_types" } | { "kind": "significance", 
 /**
@@ -3241,7 +3245,12 @@ path: string,
 /**
  * Model, estimation method and preset.
  */
-settings: IrtSettings, };
+settings: IrtSettings, 
+/**
+ * Whether to compute the items' standard errors (marginal fits: two E-steps per
+ * parameter, and never beyond 600 free parameters).
+ */
+standard_errors: boolean, };
 
 export type CatCheckRequest = { 
 /**
@@ -3251,7 +3260,16 @@ exam: string | null,
 /**
  * The share of the questions each adaptive exam asks (0.5: half).
  */
-share: number, };
+share: number, 
+/**
+ * Take the topics in turn (each topic asked about as often as the others).
+ */
+balance_topics: boolean, 
+/**
+ * Pass over a question already shown to at least this share of the systems examined
+ * before, while another is left (catsim's `r_max`; None: no limit).
+ */
+max_exposure: number | null, };
 
 export type CatCheckRow = { 
 /**
@@ -3387,9 +3405,17 @@ information_chart: Chart,
  */
 converged: boolean, 
 /**
+ * Its iterations (EM steps for the marginal method).
+ */
+iterations: number, 
+/**
  * Seconds the fit took (reading the file included).
  */
-seconds: number, };
+seconds: number, 
+/**
+ * The process's peak memory so far in megabytes (None where the system does not say).
+ */
+peak_memory_mb: number | null, };
 
 export type TableFormat = "csv" | "xlsx";
 
