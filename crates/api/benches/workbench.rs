@@ -40,8 +40,7 @@ impl Rng {
         self.0.below(n)
     }
     fn normal(&mut self) -> f64 {
-        let u = self.unit().max(1e-12);
-        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * self.unit()).cos()
+        self.0.normal()
     }
 }
 

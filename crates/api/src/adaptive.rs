@@ -1,14 +1,12 @@
 //! Fewer questions (METHODS.md §11): how well an adaptive exam of a share of the questions
 //! predicts each system's accuracy on the whole exam, beside random subsets of the same size.
 
-use crate::dto::{CatCheck, CatCheckRequest, CatCheckRow, IrtMethod, SystemSelection};
-use crate::irt::{model_of, preset_named, stats_error};
+use crate::dto::{CatCheck, CatCheckRequest, CatCheckRow, SystemSelection};
+use crate::irt::{estimation_of, model_of, preset_named, stats_error};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_charts::{Bars, Chart, Series};
 use proctor_stats::StatsError;
-use proctor_stats::irt::{
-    CatSettings, Item, ResponseMatrix, fit_joint, fit_marginal, leave_one_out,
-};
+use proctor_stats::irt::{CatSettings, Estimation, Item, ResponseMatrix, fit_by, leave_one_out};
 
 /// Random subsets drawn per system, and their seed.
 const REPEATS: usize = 50;
@@ -66,12 +64,13 @@ impl Project {
             prior: (0.0, 1.0),
             max_exposure: request.max_exposure,
         };
-        let method = settings.method;
-        // The items, and the population they were calibrated on (the prior of θ).
+        let estimation = estimation_of(settings.method);
+        // The items, and the population they were calibrated on (the prior of θ): N(0, 1) for
+        // a marginal fit, whose scale it defines; the calibrating systems' for a joint one.
         let calibrate = |m: &ResponseMatrix| -> Result<(Vec<Item>, (f64, f64)), StatsError> {
-            Ok(match method {
-                IrtMethod::Joint => {
-                    let fit = fit_joint(m, model, &preset, None, None)?;
+            let fit = fit_by(m, model, &preset, estimation, false)?;
+            let prior = match estimation {
+                Estimation::Joint => {
                     let n = fit.abilities.len().max(1) as f64;
                     let mean = fit.abilities.iter().sum::<f64>() / n;
                     let sd = (fit
@@ -81,13 +80,11 @@ impl Project {
                         .sum::<f64>()
                         / n)
                         .sqrt();
-                    (fit.items, (mean, if sd > 0.0 { sd } else { 1.0 }))
+                    (mean, if sd > 0.0 { sd } else { 1.0 })
                 }
-                IrtMethod::Marginal => (
-                    fit_marginal(m, model, &preset, 2_000, false)?.items,
-                    (0.0, 1.0),
-                ),
-            })
+                Estimation::Marginal => (0.0, 1.0),
+            };
+            Ok((fit.items, prior))
         };
         let checks = leave_one_out(&sat.responses, calibrate, &cat, REPEATS, SEED)
             .map_err(|e| stats_error(&e))?;

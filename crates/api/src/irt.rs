@@ -60,7 +60,7 @@ pub(crate) fn curve(items: &[Item]) -> InformationCurve {
     }
 }
 
-fn estimation_of(method: IrtMethod) -> Estimation {
+pub(crate) fn estimation_of(method: IrtMethod) -> Estimation {
     match method {
         IrtMethod::Joint => Estimation::Joint,
         IrtMethod::Marginal => Estimation::Marginal,

@@ -3,13 +3,13 @@
 //! project's fit; missing cells are skipped, never scored 0.
 
 use crate::chart_series::information_lines;
-use crate::dto::{FitResponsesRequest, IrtMethod, ResponsesFit};
+use crate::dto::{FitResponsesRequest, ResponsesFit};
 use crate::files::read_file;
-use crate::irt::{curve, irt_items, model_of, preset_named, ranked, stats_error};
+use crate::irt::{curve, estimation_of, irt_items, model_of, preset_named, ranked, stats_error};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress};
 use proctor_formats::responses::{ResponseLayout, read_responses};
 use proctor_stats::StatsError;
-use proctor_stats::irt::{ResponseMatrix, diagnose, fit_joint, fit_marginal};
+use proctor_stats::irt::{ResponseMatrix, diagnose, fit_by};
 use std::path::Path;
 use std::time::Instant;
 
@@ -52,37 +52,19 @@ pub fn fit_responses(request: &FitResponsesRequest) -> ApiResult<ResponsesFit> {
     let settings = request.settings.clone();
     let preset = preset_named(&settings.preset)?;
     let model = model_of(settings.model);
-    let (items, item_errors, fitted, log_likelihood, converged, iterations) = match settings.method
-    {
-        IrtMethod::Joint => {
-            let fit =
-                fit_joint(&matrix, model, &preset, None, None).map_err(|e| stats_error(&e))?;
-            (
-                fit.items,
-                fit.item_errors,
-                fit.abilities,
-                fit.log_likelihood,
-                fit.converged,
-                fit.iterations,
-            )
-        }
-        IrtMethod::Marginal => {
-            let fit = fit_marginal(&matrix, model, &preset, 2_000, request.standard_errors)
-                .map_err(|e| stats_error(&e))?;
-            (
-                fit.items,
-                fit.item_errors,
-                fit.abilities,
-                fit.log_likelihood,
-                fit.converged,
-                fit.iterations,
-            )
-        }
-    };
-    let diagnostics = diagnose(&matrix, &items, &fitted);
+    let fit = fit_by(
+        &matrix,
+        model,
+        &preset,
+        estimation_of(settings.method),
+        request.standard_errors,
+    )
+    .map_err(|e| stats_error(&e))?;
+    let (items, fitted) = (&fit.items, &fit.abilities);
+    let diagnostics = diagnose(&matrix, items, fitted);
     let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
-    let abilities = ranked(&responses.subjects, &matrix, &items, &fitted);
-    let information = curve(&items);
+    let abilities = ranked(&responses.subjects, &matrix, items, fitted);
+    let information = curve(items);
     Ok(ResponsesFit {
         information_chart: information_lines(
             &name,
@@ -102,14 +84,14 @@ pub fn fit_responses(request: &FitResponsesRequest) -> ApiResult<ResponsesFit> {
         item_count: n(responses.items.len()),
         missing: responses.missing() as u64,
         settings,
-        items: irt_items(&items, &item_errors, &diagnostics, &responses.items),
+        items: irt_items(items, &fit.item_errors, &diagnostics, &responses.items),
         abilities,
-        log_likelihood,
+        log_likelihood: fit.log_likelihood,
         rmse: diagnostics.rmse,
         item_mean_rmse: diagnostics.item_mean_rmse,
         information,
-        converged,
-        iterations: n(iterations),
+        converged: fit.converged,
+        iterations: n(fit.iterations),
         seconds: started.elapsed().as_secs_f64(),
         peak_memory_mb: peak_memory_mb(),
     })
@@ -138,7 +120,7 @@ pub fn parameters_csv(fit: &ResponsesFit) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dto::{IrtModel, IrtSettings};
+    use crate::dto::{IrtMethod, IrtModel, IrtSettings};
     use std::fmt::Write as _;
 
     /// A wide file of 30 subjects × 12 items from a 2PL model (seeded), with a few cells blank.

@@ -18,11 +18,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-fn normal(rng: &mut SplitMix64) -> f64 {
-    let (u, v) = (rng.unit().max(1e-300), rng.unit());
-    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-}
-
 /// Responses of `examinees` × `items` from a 2PL (or 3PL with `guessing`) model; a cell is
 /// missing with chance `missing`.
 fn simulate(
@@ -36,7 +31,7 @@ fn simulate(
     let truth: Vec<Item> = (0..items)
         .map(|_| Item {
             discrimination: 0.5 + 1.5 * rng.unit(),
-            difficulty: normal(&mut rng),
+            difficulty: rng.normal(),
             guessing: if guessing {
                 0.1 + 0.2 * rng.unit()
             } else {
@@ -46,7 +41,7 @@ fn simulate(
         .collect();
     (0..examinees)
         .map(|_| {
-            let theta = normal(&mut rng);
+            let theta = rng.normal();
             truth
                 .iter()
                 .map(|item| {

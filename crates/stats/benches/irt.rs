@@ -14,17 +14,12 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-fn normal(rng: &mut SplitMix64) -> f64 {
-    let (u, v) = (rng.unit().max(1e-300), rng.unit());
-    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-}
-
 fn simulate(examinees: usize, items: usize, guessing: bool, seed: u64) -> Vec<Vec<u8>> {
     let mut rng = SplitMix64::new(seed);
     let truth: Vec<Item> = (0..items)
         .map(|_| Item {
             discrimination: 0.5 + 1.5 * rng.unit(),
-            difficulty: normal(&mut rng),
+            difficulty: rng.normal(),
             guessing: if guessing {
                 0.1 + 0.2 * rng.unit()
             } else {
@@ -34,7 +29,7 @@ fn simulate(examinees: usize, items: usize, guessing: bool, seed: u64) -> Vec<Ve
         .collect();
     (0..examinees)
         .map(|_| {
-            let theta = normal(&mut rng);
+            let theta = rng.normal();
             truth
                 .iter()
                 .map(|item| u8::from(rng.unit() < item.probability(theta)))

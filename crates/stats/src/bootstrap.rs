@@ -39,6 +39,12 @@ impl SplitMix64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
+    /// A standard normal number (Box–Muller, from two uniforms).
+    pub fn normal(&mut self) -> f64 {
+        let (u, v) = (self.unit().max(1e-300), self.unit());
+        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+    }
+
     /// A uniform integer in `0..n` (Lemire's multiply-shift with rejection: no modulo bias).
     pub fn below(&mut self, n: usize) -> usize {
         let n = n as u64;

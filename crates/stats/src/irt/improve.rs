@@ -3,7 +3,8 @@
 //! from the previous estimates. Every step is kept.
 
 use super::{
-    Aggregate, Item, ItemModel, Preset, ResponseMatrix, fit_joint, fit_marginal, test_information,
+    Aggregate, Item, ItemErrors, ItemModel, Preset, ResponseMatrix, fit_joint, fit_marginal,
+    test_information,
 };
 use crate::StatsError;
 use serde::{Deserialize, Serialize};
@@ -38,7 +39,59 @@ pub enum Estimation {
     Marginal,
 }
 
-/// A fit's items, abilities and log-likelihood, by either method.
+/// A fit by either method, in the terms both give.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fit {
+    /// Estimated items.
+    pub items: Vec<Item>,
+    /// Their standard errors (empty when not computed).
+    pub item_errors: Vec<ItemErrors>,
+    /// Abilities (joint estimates, or EAP for the marginal method).
+    pub abilities: Vec<f64>,
+    /// Log-likelihood at the estimates (marginal for the marginal method).
+    pub log_likelihood: f64,
+    /// Whether the estimation met its stopping rule.
+    pub converged: bool,
+    /// Its iterations (EM steps for the marginal method).
+    pub iterations: usize,
+}
+
+/// Fits `model` by `estimation` from a cold start: joint ML (its item standard errors always
+/// computed), or marginal ML by EM (with item standard errors when `standard_errors`).
+pub fn fit_by(
+    responses: &ResponseMatrix,
+    model: ItemModel,
+    preset: &Preset,
+    estimation: Estimation,
+    standard_errors: bool,
+) -> Result<Fit, StatsError> {
+    Ok(match estimation {
+        Estimation::Joint => {
+            let fit = fit_joint(responses, model, preset, None, None)?;
+            Fit {
+                items: fit.items,
+                item_errors: fit.item_errors,
+                abilities: fit.abilities,
+                log_likelihood: fit.log_likelihood,
+                converged: fit.converged,
+                iterations: fit.iterations,
+            }
+        }
+        Estimation::Marginal => {
+            let fit = fit_marginal(responses, model, preset, 2_000, standard_errors)?;
+            Fit {
+                items: fit.items,
+                item_errors: fit.item_errors,
+                abilities: fit.abilities,
+                log_likelihood: fit.log_likelihood,
+                converged: fit.converged,
+                iterations: fit.iterations,
+            }
+        }
+    })
+}
+
+/// A fit's items, abilities and log-likelihood, by either method (joint fits warm-started).
 fn refit(
     responses: &ResponseMatrix,
     model: ItemModel,
@@ -52,7 +105,7 @@ fn refit(
             Ok((fit.items, fit.abilities, fit.log_likelihood))
         }
         Estimation::Marginal => {
-            let fit = fit_marginal(responses, model, preset, 2_000, false)?;
+            let fit = fit_by(responses, model, preset, estimation, false)?;
             Ok((fit.items, fit.abilities, fit.log_likelihood))
         }
     }

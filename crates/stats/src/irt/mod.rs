@@ -20,7 +20,7 @@ pub use cat::{
     Cat, CatSettings, CatStep, Prediction, Validation, leave_one_out, simulate as simulate_cat,
 };
 pub use diagnostics::{ItemFit, ModelFit, diagnose};
-pub use improve::{Estimation, ImprovementStep, improve_exam};
+pub use improve::{Estimation, Fit, ImprovementStep, fit_by, improve_exam};
 pub use jml::{Factors, ItemErrors, JointFit, fit_joint};
 pub use mml::{
     MarginalFit, PosteriorAbility, QUADRATURE_POINTS, eap_abilities, fit_marginal, quadrature,

@@ -1,7 +1,6 @@
 //! Numbers at the edges of f64 (defect 9 of issue 9): every estimator returns a typed error or
 //! a correct finite value — never a panic, never NaN, never "converged" when it is not.
 
-use crate::irt::uniform;
 use proctor_stats::correlation::{kendall_tau_b, pearson, spearman};
 use proctor_stats::ir::measure_query;
 use proctor_stats::irt::{ItemModel, Preset, ResponseMatrix, fit_joint};
@@ -90,7 +89,7 @@ fn simulated(examinees: usize, items: usize, seed: u64) -> ResponseMatrix {
                 .map(|i| {
                     let b = (i as f64 / items as f64 - 0.5) * 3.0;
                     let p = 0.2 + 0.8 / (1.0 + (-(1.2 * (theta - b))).exp());
-                    Some(uniform(&mut rng) < p)
+                    Some(rng.unit() < p)
                 })
                 .collect()
         })

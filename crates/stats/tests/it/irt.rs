@@ -26,15 +26,6 @@ pub fn lsat7_rows() -> Vec<Vec<u8>> {
     rows
 }
 
-pub fn uniform(rng: &mut SplitMix64) -> f64 {
-    rng.unit()
-}
-
-pub fn normal(rng: &mut SplitMix64) -> f64 {
-    let (u, v) = (uniform(rng).max(1e-300), uniform(rng));
-    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-}
-
 /// Responses of `examinees` N(0, 1) examinees to `items`, drawn from the 3PL.
 pub fn simulate(items: &[Item], abilities: &[f64], rng: &mut SplitMix64) -> Vec<Vec<u8>> {
     abilities
@@ -42,7 +33,7 @@ pub fn simulate(items: &[Item], abilities: &[f64], rng: &mut SplitMix64) -> Vec<
         .map(|&theta| {
             items
                 .iter()
-                .map(|item| u8::from(uniform(rng) < item.probability(theta)))
+                .map(|item| u8::from(rng.unit() < item.probability(theta)))
                 .collect()
         })
         .collect()
@@ -156,12 +147,12 @@ fn simulated_3pl(examinees: usize, items: usize, seed: u64) -> (Vec<Item>, Vec<V
     let mut rng = SplitMix64::new(seed);
     let truth: Vec<Item> = (0..items)
         .map(|_| Item {
-            discrimination: 0.5 + 2.0 * uniform(&mut rng),
-            difficulty: normal(&mut rng).clamp(-2.5, 2.5),
-            guessing: 0.05 + 0.25 * uniform(&mut rng),
+            discrimination: 0.5 + 2.0 * rng.unit(),
+            difficulty: rng.normal().clamp(-2.5, 2.5),
+            guessing: 0.05 + 0.25 * rng.unit(),
         })
         .collect();
-    let abilities: Vec<f64> = (0..examinees).map(|_| normal(&mut rng)).collect();
+    let abilities: Vec<f64> = (0..examinees).map(|_| rng.normal()).collect();
     let rows = simulate(&truth, &abilities, &mut rng);
     (truth, rows)
 }
@@ -248,8 +239,8 @@ fn joint_fit_respects_the_paper_bounds_and_ranks_systems() {
     let mut rng = SplitMix64::new(11);
     let truth: Vec<Item> = (0..200)
         .map(|_| Item {
-            discrimination: 0.5 + uniform(&mut rng),
-            difficulty: uniform(&mut rng),
+            discrimination: 0.5 + rng.unit(),
+            difficulty: rng.unit(),
             guessing: 0.25,
         })
         .collect();
@@ -304,7 +295,7 @@ fn hierarchical_effects_recover_factor_order() {
     let truth: Vec<Item> = (0..300)
         .map(|_| Item {
             discrimination: 1.2,
-            difficulty: normal(&mut rng),
+            difficulty: rng.normal(),
             guessing: 0.0,
         })
         .collect();
@@ -347,11 +338,11 @@ fn improvement_drops_the_least_discriminating_items() {
     let truth: Vec<Item> = (0..40)
         .map(|i| Item {
             discrimination: if i % 4 == 0 { 0.0 } else { 1.5 },
-            difficulty: normal(&mut rng),
+            difficulty: rng.normal(),
             guessing: 0.0,
         })
         .collect();
-    let abilities: Vec<f64> = (0..60).map(|_| normal(&mut rng)).collect();
+    let abilities: Vec<f64> = (0..60).map(|_| rng.normal()).collect();
     let rows = simulate(&truth, &abilities, &mut rng);
     let responses = ResponseMatrix::from_scores(&rows).unwrap();
     let grid = theta_grid(-3.0, 3.0, 7);

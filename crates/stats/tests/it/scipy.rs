@@ -1,7 +1,6 @@
 //! Correlations and paired tests against scipy.stats (1.17) on generated cases with ties,
 //! zeros and small and large samples: agreement to 1e-9.
 
-use crate::irt::{normal, uniform};
 use crate::reference::{agree, run};
 use proctor_stats::correlation::{kendall_tau_b, pearson, spearman};
 use proctor_stats::significance::{TestMethod, mcnemar_exact, paired_t, wilcoxon};
@@ -12,13 +11,13 @@ use serde_json::{Value, json};
 fn cases(rng: &mut SplitMix64) -> Vec<(Vec<f64>, Vec<f64>)> {
     let mut out = Vec::new();
     for &n in &[3usize, 5, 8, 12, 13, 14, 20, 25, 33, 34, 40, 51, 80] {
-        let x: Vec<f64> = (0..n).map(|_| normal(rng)).collect();
-        let y: Vec<f64> = x.iter().map(|v| 0.5 * v + normal(rng)).collect();
+        let x: Vec<f64> = (0..n).map(|_| rng.normal()).collect();
+        let y: Vec<f64> = x.iter().map(|v| 0.5 * v + rng.normal()).collect();
         out.push((x, y));
-        let x: Vec<f64> = (0..n).map(|_| (uniform(rng) * 4.0).floor()).collect();
+        let x: Vec<f64> = (0..n).map(|_| (rng.unit() * 4.0).floor()).collect();
         let y: Vec<f64> = x
             .iter()
-            .map(|v| v + (uniform(rng) * 3.0).floor() - 1.0)
+            .map(|v| v + (rng.unit() * 3.0).floor() - 1.0)
             .collect();
         out.push((x, y));
     }
@@ -37,8 +36,8 @@ fn correlations_and_paired_tests_agree_with_scipy() {
     // Paired tests are also run on 0/1 outcomes, as question-level scores are.
     let mut paired = cases.clone();
     for &n in &[10usize, 13, 30, 60, 120] {
-        let a: Vec<f64> = (0..n).map(|_| f64::from(uniform(&mut rng) < 0.7)).collect();
-        let b: Vec<f64> = (0..n).map(|_| f64::from(uniform(&mut rng) < 0.5)).collect();
+        let a: Vec<f64> = (0..n).map(|_| f64::from(rng.unit() < 0.7)).collect();
+        let b: Vec<f64> = (0..n).map(|_| f64::from(rng.unit() < 0.5)).collect();
         paired.push((a, b));
     }
     let input = json!({

@@ -1,7 +1,6 @@
 //! trec_eval's measures against `pytrec_eval-terrier` on generated qrels and runs with graded
 //! judgements, unjudged documents, queries without relevant documents and tied scores.
 
-use crate::irt::uniform;
 use crate::reference::{agree, run};
 use proctor_stats::SplitMix64;
 use proctor_stats::ir::{Qrels, Run, evaluate};
@@ -16,21 +15,21 @@ fn measures_agree_with_pytrec_eval() {
         let query = format!("q{q}");
         let judged = qrels.entry(query.clone()).or_default();
         for d in 0..30 {
-            if uniform(&mut rng) < 0.5 {
+            if rng.unit() < 0.5 {
                 // Every fifth query has no relevant document at all.
                 let grade = if q % 5 == 0 {
                     0
                 } else {
-                    (uniform(&mut rng) * 4.0) as i64
+                    (rng.unit() * 4.0) as i64
                 };
                 judged.insert(format!("doc{d:02}"), grade);
             }
         }
         let docs = runs.entry(query).or_default();
         for d in 0..40 {
-            if uniform(&mut rng) < 0.7 {
+            if rng.unit() < 0.7 {
                 // One decimal: many ties, broken by document id.
-                let score = (uniform(&mut rng) * 10.0).round() / 10.0;
+                let score = (rng.unit() * 10.0).round() / 10.0;
                 docs.push((format!("doc{d:02}"), score));
             }
         }
