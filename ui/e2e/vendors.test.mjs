@@ -2,7 +2,7 @@
 // HTTP endpoint (against a vendor-like server this test starts on 127.0.0.1, its key in an
 // environment variable), try one question, run, stop, resume, and see latency, errors and cost
 // beside accuracy — each count opening its questions, each question its request and reply.
-// Also: the exam for vendors as a download. Screenshots in ui/test-results/vendor-*.png.
+// Also: the exam for vendors as a download, and an adaptive sitting that asks only 15 questions. Screenshots in ui/test-results/vendor-*.png.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -135,5 +135,20 @@ test("add an endpoint, try one question, run, stop, resume, and read what it cos
     assert.match(download.suggestedFilename(), /for-vendors\.csv$/);
     const saved = readFileSync(await download.path(), "utf8");
     assert.match(saved, /^question_id,question,A,B,C,D,query,answer\n/);
+
+    // Fewer questions: from scratch, an adaptive sitting of at most 15 questions asks the vendor
+    // 15 and predicts the whole exam.
+    const before = [...asked.values()].reduce((a, b) => a + b, 0);
+    await run.getByLabel("Forget their answers on this exam and ask everything again").check();
+    await run.getByTestId("adaptive").check();
+    await run.getByLabel("At most this many questions").fill("15");
+    await run.getByLabel("Stop at standard error").fill("0");
+    await run.getByRole("button", { name: "Run", exact: true }).click();
+    const estimate = run.getByTestId("adaptive-estimate");
+    await estimate.waitFor({ timeout: 60000 });
+    const text = await estimate.innerText();
+    assert.match(text, /Adaptive: 15 of 120 questions · predicted accuracy on the whole exam \d+% \(\d+–\d+%\) · ability -?\d\.\d\d ± \d\.\d\d, calibrated on \d+ systems/);
+    assert.equal([...asked.values()].reduce((a, b) => a + b, 0) - before, 15, "only the 15 chosen questions were sent");
+    await run.screenshot({ path: join(shots, "vendor-adaptive.png") });
   });
 });

@@ -197,6 +197,7 @@ fn main() {
                 questions: Vec::new(),
                 restart: false,
                 grading: None,
+                adaptive: None,
             },
             sampler.as_ref(),
         )

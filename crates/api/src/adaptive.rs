@@ -6,7 +6,9 @@ use crate::irt::{estimation_of, model_of, preset_named, stats_error};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_charts::{Bars, Chart, Series};
 use proctor_stats::StatsError;
-use proctor_stats::irt::{CatSettings, Estimation, Item, ResponseMatrix, fit_by, leave_one_out};
+use proctor_stats::irt::{
+    CatSettings, Estimation, Item, ItemModel, Preset, ResponseMatrix, fit_by, leave_one_out,
+};
 
 /// Random subsets drawn per system, and their seed.
 const REPEATS: usize = 50;
@@ -44,19 +46,7 @@ impl Project {
         let model = model_of(settings.model);
         let questions = sat.questions.len();
         let asked = ((questions as f64 * request.share).round() as usize).clamp(1, questions);
-        // Topics numbered in order of first appearance; questions without one share a topic.
-        let topics = request.balance_topics.then(|| {
-            let mut names: Vec<&Option<String>> = Vec::new();
-            sat.topics
-                .iter()
-                .map(|t| {
-                    names.iter().position(|n| *n == t).unwrap_or_else(|| {
-                        names.push(t);
-                        names.len() - 1
-                    })
-                })
-                .collect()
-        });
+        let topics = request.balance_topics.then(|| topic_numbers(&sat.topics));
         let cat = CatSettings {
             target_se: 0.0,
             max_items: asked,
@@ -65,27 +55,7 @@ impl Project {
             max_exposure: request.max_exposure,
         };
         let estimation = estimation_of(settings.method);
-        // The items, and the population they were calibrated on (the prior of θ): N(0, 1) for
-        // a marginal fit, whose scale it defines; the calibrating systems' for a joint one.
-        let calibrate = |m: &ResponseMatrix| -> Result<(Vec<Item>, (f64, f64)), StatsError> {
-            let fit = fit_by(m, model, &preset, estimation, false)?;
-            let prior = match estimation {
-                Estimation::Joint => {
-                    let n = fit.abilities.len().max(1) as f64;
-                    let mean = fit.abilities.iter().sum::<f64>() / n;
-                    let sd = (fit
-                        .abilities
-                        .iter()
-                        .map(|t| (t - mean).powi(2))
-                        .sum::<f64>()
-                        / n)
-                        .sqrt();
-                    (mean, if sd > 0.0 { sd } else { 1.0 })
-                }
-                Estimation::Marginal => (0.0, 1.0),
-            };
-            Ok((fit.items, prior))
-        };
+        let calibrate = |m: &ResponseMatrix| calibrate(m, model, &preset, estimation);
         let checks = leave_one_out(&sat.responses, calibrate, &cat, REPEATS, SEED)
             .map_err(|e| stats_error(&e))?;
         let rows: Vec<CatCheckRow> = checks
@@ -170,6 +140,48 @@ impl Project {
             chart,
         })
     }
+}
+
+/// Topics numbered in order of first appearance; questions without one share a topic.
+pub(crate) fn topic_numbers(topics: &[Option<String>]) -> Vec<usize> {
+    let mut names: Vec<&Option<String>> = Vec::new();
+    topics
+        .iter()
+        .map(|t| {
+            names.iter().position(|n| *n == t).unwrap_or_else(|| {
+                names.push(t);
+                names.len() - 1
+            })
+        })
+        .collect()
+}
+
+/// The items calibrated on `responses`, and the population they were calibrated on (the
+/// prior of θ): N(0, 1) for a marginal fit, whose scale it defines; the calibrating systems'
+/// mean and sd for a joint one.
+pub(crate) fn calibrate(
+    responses: &ResponseMatrix,
+    model: ItemModel,
+    preset: &Preset,
+    estimation: Estimation,
+) -> Result<(Vec<Item>, (f64, f64)), StatsError> {
+    let fit = fit_by(responses, model, preset, estimation, false)?;
+    let prior = match estimation {
+        Estimation::Joint => {
+            let n = fit.abilities.len().max(1) as f64;
+            let mean = fit.abilities.iter().sum::<f64>() / n;
+            let sd = (fit
+                .abilities
+                .iter()
+                .map(|t| (t - mean).powi(2))
+                .sum::<f64>()
+                / n)
+                .sqrt();
+            (mean, if sd > 0.0 { sd } else { 1.0 })
+        }
+        Estimation::Marginal => (0.0, 1.0),
+    };
+    Ok((fit.items, prior))
 }
 
 #[cfg(test)]

@@ -4,6 +4,11 @@
 //! stale; `UPDATE_BINDINGS=1 cargo test -p proctor-api bindings` rewrites it.
 
 use crate::dto::{
+    AdaptiveAsking, AdaptiveEstimate, EndpointRunReport, EndpointRunRequest, EndpointSitting,
+    EndpointSystem, EndpointView, ExchangeRef, ExchangeView, Operations, SaveExamRequest,
+    SecretHeader, TryReport, TryRequest,
+};
+use crate::dto::{
     AddModelRequest, ArticleBuilder, BiasBaselines, BoardCorrelation, BuildArticlesReport,
     BuildArticlesRequest, CategoryCell, CategoryOverride, CategoryRow, CategoryTable, ChunkUnit,
     Chunking, CompareRequest, ComparedQuestions, Comparison, CorrelateRequest, CorrelationReport,
@@ -38,10 +43,6 @@ use crate::dto::{
     TopicCoverage,
 };
 use crate::dto::{CatCheck, CatCheckRequest, CatCheckRow};
-use crate::dto::{
-    EndpointRunReport, EndpointRunRequest, EndpointSitting, EndpointSystem, EndpointView,
-    ExchangeRef, ExchangeView, Operations, SaveExamRequest, SecretHeader, TryReport, TryRequest,
-};
 use crate::dto::{
     FitResponsesRequest, ResponsesFit, SaveTableRequest, TableFormat, TableRequest, TableSpec,
 };
@@ -254,6 +255,8 @@ pub fn typescript() -> String {
         TryRequest::decl(),
         TryReport::decl(),
         EndpointRunRequest::decl(),
+        AdaptiveAsking::decl(),
+        AdaptiveEstimate::decl(),
         EndpointSitting::decl(),
         EndpointRunReport::decl(),
         ExchangeRef::decl(),

@@ -6,6 +6,7 @@
 //! graded by the local reader when asked.
 
 use crate::dto::{EndpointRunReport, EndpointRunRequest, EndpointSitting, ReadArticlesRequest};
+use crate::endpoint_adaptive::{Bank, check_asking};
 use crate::endpoint_asking::{ask_all, record_of};
 use crate::endpoints::{fields_of, query_fields};
 use crate::project::exam_version_dto;
@@ -166,6 +167,40 @@ impl Project {
             })
             .collect::<ApiResult<_>>()?;
 
+        if let Some(asking) = &request.adaptive {
+            check_asking(asking, !wanted.is_empty())?;
+            if let Some(e) = endpoints
+                .iter()
+                .find(|e| e.spec.mode == VendorMode::Articles)
+            {
+                return Err(ApiError::new(
+                    ErrorCode::InvalidInput,
+                    format!(
+                        "'{}' writes articles (EXAM mode); only systems that answer the questions can sit the exam adaptively",
+                        e.name
+                    ),
+                ));
+            }
+        }
+        // Adaptive sittings: each system's questions calibrated before any request, so a
+        // missing calibration stops the run before anything is asked.
+        let banks: Vec<Option<Bank>> = endpoints
+            .iter()
+            .map(|e| {
+                request
+                    .adaptive
+                    .as_ref()
+                    .map(|_| {
+                        self.adaptive_bank(
+                            (request.exam.as_deref(), &e.name),
+                            &questions,
+                            !request.restart,
+                        )
+                    })
+                    .transpose()
+            })
+            .collect::<ApiResult<_>>()?;
+
         let tx = self.store.transaction()?;
         tx.freeze_carrying(version.id)?;
         tx.commit()?;
@@ -224,13 +259,18 @@ impl Project {
                         .sitting(Some(e.id), RunMode::Answers, version.id)?
                         .map(|(_, done)| done)
                         .unwrap_or_default();
-                    let todo: Vec<usize> = questions
+                    let mut todo: Vec<usize> = questions
                         .iter()
                         .enumerate()
                         .filter(|(_, q)| !done.contains(&q.id))
                         .filter(|(_, q)| wanted.is_empty() || wanted.contains(&q.id))
                         .map(|(i, _)| i)
                         .collect();
+                    // An adaptive sitting asks at most this many more (which ones, it decides
+                    // as it goes): the count is for the progress bar.
+                    if let Some(asking) = &request.adaptive {
+                        todo.truncate((asking.max_questions as usize).saturating_sub(done.len()));
+                    }
                     (Some(run), todo, done.len())
                 }
                 VendorMode::Articles => {
@@ -289,6 +329,7 @@ impl Project {
                     before: n(before),
                     requests: 0,
                     halted: Some("not asked: the run's budget is spent".to_owned()),
+                    adaptive: None,
                 });
                 continue;
             };
@@ -296,11 +337,28 @@ impl Project {
             let failed = AtomicBool::new(false);
             let stop = || progress.cancelled() || failed.load(Ordering::SeqCst);
             let harness = Harness::new(e.spec.limits, e.spec.price, budget, &stop);
-            let (tally, problem) = match run {
-                Some(run) => {
-                    self.ask_questions(e, run, &questions, &todo, &harness, progress, &failed)
+            let mut adaptive = None;
+            let (tally, problem) = match (run, &banks[at], &request.adaptive) {
+                (Some(run), Some(bank), Some(asking)) => {
+                    let (tally, problem, estimate) = self.ask_adaptively(
+                        e,
+                        run,
+                        &questions,
+                        (bank, asking),
+                        (&harness, progress, &failed),
+                    );
+                    adaptive = Some(estimate);
+                    (tally, problem)
                 }
-                None => self.ask_queries(e, &queries, &todo, &harness, progress, &failed),
+                (Some(run), _, _) => self.ask_questions(
+                    e,
+                    run,
+                    &questions,
+                    &todo,
+                    (&harness, progress, &failed),
+                    &mut Vec::new(),
+                ),
+                (None, _, _) => self.ask_queries(e, &queries, &todo, &harness, progress, &failed),
             };
             spent.max_requests = spent.max_requests.saturating_add(harness.requests());
             spent.max_tokens = spent.max_tokens.saturating_add(harness.tokens());
@@ -345,6 +403,7 @@ impl Project {
                 before: n(before),
                 requests: u32::try_from(harness.requests()).unwrap_or(u32::MAX),
                 halted: message,
+                adaptive,
             });
         }
         progress.finish();
@@ -405,17 +464,16 @@ impl Project {
     }
 
     /// Asks one answers-mode system the questions `todo`; returns (answered, errors) and a
-    /// store failure, if one stopped it.
+    /// store failure, if one stopped it. What each question got is added to `heard`.
     #[allow(clippy::too_many_arguments)]
-    fn ask_questions(
+    pub(crate) fn ask_questions(
         &mut self,
         e: &Endpoint,
         run: RunId,
         questions: &[QuestionRow],
         todo: &[usize],
-        harness: &Harness<'_>,
-        progress: &dyn Progress,
-        failed: &AtomicBool,
+        (harness, progress, failed): (&Harness<'_>, &dyn Progress, &AtomicBool),
+        heard: &mut Vec<(usize, Outcome)>,
     ) -> ((usize, usize), Option<ApiError>) {
         let store = &mut self.store;
         ask_all(
@@ -440,6 +498,7 @@ impl Project {
                     }
                 };
                 response.latency_ms = Some(asked.exchange.latency_ms);
+                heard.push((asked.item, response.outcome));
                 Ok(((response, record_of(&asked, &e.secrets)?), answered))
             },
             |rows: &mut Vec<(NewResponse, NewExchange)>| {

@@ -28,6 +28,7 @@ mod charts;
 mod correlate;
 pub mod doors;
 pub mod dto;
+mod endpoint_adaptive;
 mod endpoint_asking;
 mod endpoint_runs;
 mod endpoints;

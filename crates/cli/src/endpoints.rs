@@ -5,9 +5,9 @@
 use crate::{progress, show};
 use clap::{Subcommand, ValueEnum};
 use proctor_api::dto::{
-    Budget, EndpointRunReport, EndpointRunRequest, EndpointSystem, EndpointView, HeaderSpec,
-    HeaderValue, ReadArticlesRequest, ReaderKind, TryReport, TryRequest, UserModelChoice,
-    VendorSpec,
+    AdaptiveAsking, Budget, EndpointRunReport, EndpointRunRequest, EndpointSystem, EndpointView,
+    HeaderSpec, HeaderValue, ReadArticlesRequest, ReaderKind, TryReport, TryRequest,
+    UserModelChoice, VendorSpec,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project, endpoint_presets};
 use std::fmt::Write as _;
@@ -131,6 +131,16 @@ pub(crate) enum EndpointCommand {
         /// EXAM mode: grade the articles with the lexical reader once fetched.
         #[arg(long)]
         grade: bool,
+        /// Ask each system only the questions that tell the most about it (an adaptive exam,
+        /// calibrated on the other systems that sat it), up to this many.
+        #[arg(long, value_name = "MAX_QUESTIONS")]
+        adaptive: Option<u32>,
+        /// With --adaptive: stop once the ability's standard error is at most this.
+        #[arg(long, default_value_t = 0.3, requires = "adaptive")]
+        target_se: f64,
+        /// With --adaptive: take the topics in turn.
+        #[arg(long, requires = "adaptive")]
+        balance_topics: bool,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -339,6 +349,20 @@ fn run_text(r: &EndpointRunReport) -> String {
                 .map(|h| format!(" — {h}"))
                 .unwrap_or_default()
         );
+        if let Some(a) = &s.adaptive {
+            let _ = writeln!(
+                out,
+                "    adaptive: {} of {} questions, ability {:.2} ± {:.2}; predicted accuracy on the whole exam {:.1}% ({:.1}–{:.1}%), calibrated on {} systems",
+                a.used,
+                a.questions,
+                a.ability,
+                a.standard_error,
+                a.predicted * 100.0,
+                a.low * 100.0,
+                a.high * 100.0,
+                a.calibrated_on
+            );
+        }
     }
     if let Some(halted) = &r.halted {
         let _ = writeln!(out, "stopped early: {halted}");
@@ -418,6 +442,9 @@ pub(crate) fn endpoint(command: EndpointCommand) -> ApiResult<()> {
             questions,
             restart,
             grade,
+            adaptive,
+            target_se,
+            balance_topics,
             json,
         } => {
             let grading = grade.then(|| ReadArticlesRequest {
@@ -444,6 +471,11 @@ pub(crate) fn endpoint(command: EndpointCommand) -> ApiResult<()> {
                     questions,
                     restart,
                     grading,
+                    adaptive: adaptive.map(|max_questions| AdaptiveAsking {
+                        target_se,
+                        max_questions,
+                        balance_topics,
+                    }),
                 },
                 &progress::Bar::new(),
             )?;

@@ -112,6 +112,42 @@ pub struct EndpointRunRequest {
     pub restart: bool,
     /// EXAM mode: how the fetched articles are graded (none: fetch only).
     pub grading: Option<ReadArticlesRequest>,
+    /// Ask each system only the questions that tell the most about it (an adaptive exam,
+    /// METHODS.md §11); none: every question.
+    pub adaptive: Option<AdaptiveAsking>,
+}
+
+/// How an adaptive sitting picks and when it stops.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct AdaptiveAsking {
+    /// Stop once the ability's standard error is at most this (0: only the count stops it).
+    pub target_se: f64,
+    /// Stop after this many questions, counting those the system answered before.
+    pub max_questions: u32,
+    /// Take the topics in turn.
+    pub balance_topics: bool,
+}
+
+/// What an adaptive sitting found: the ability from the questions asked, and the whole exam
+/// predicted from it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct AdaptiveEstimate {
+    /// Questions whose answers the estimate rests on (this run's and earlier ones).
+    pub used: u32,
+    /// The exam's questions.
+    pub questions: u32,
+    /// θ̂ (EAP on the calibration's scale).
+    pub ability: f64,
+    /// Its posterior standard deviation.
+    pub standard_error: f64,
+    /// The predicted share right on the whole exam.
+    pub predicted: f64,
+    /// Lower end of its 95% interval.
+    pub low: f64,
+    /// Upper end.
+    pub high: f64,
+    /// The systems whose answers calibrated the questions.
+    pub calibrated_on: u32,
 }
 
 /// One endpoint system's part of a run.
@@ -131,6 +167,8 @@ pub struct EndpointSitting {
     pub requests: u32,
     /// Why it stopped early (breaker, budget), if it did.
     pub halted: Option<String>,
+    /// An adaptive sitting's estimate (none when every question is asked).
+    pub adaptive: Option<AdaptiveEstimate>,
 }
 
 /// What an endpoint run did.

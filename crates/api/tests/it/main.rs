@@ -34,6 +34,7 @@ fn project_with_exam(dir: &Path) -> Project {
     project
 }
 
+mod adaptive_sittings;
 mod endpoint_reader;
 mod endpoint_writer;
 mod generation;

@@ -117,6 +117,7 @@ fn run(systems: &[&str]) -> EndpointRunRequest {
         questions: Vec::new(),
         restart: false,
         grading: None,
+        adaptive: None,
     }
 }
 

@@ -192,6 +192,14 @@ impl<'a> Cat<'a> {
         });
     }
 
+    /// Passes over `item` without an answer (it cannot be asked, or the system could not
+    /// answer it): never picked again, θ̂ untouched.
+    pub fn skip(&mut self, item: usize) {
+        if let Some(asked) = self.asked.get_mut(item) {
+            *asked = true;
+        }
+    }
+
     /// The questions asked so far, in order.
     pub fn steps(&self) -> &[CatStep] {
         &self.steps
@@ -256,10 +264,9 @@ pub fn simulate<'a>(
 
 /// [`simulate`], starting from a prepared exam (e.g. one that knows the items' exposure).
 fn simulate_exposed<'a>(mut cat: Cat<'a>, answers: &[Option<bool>]) -> Cat<'a> {
-    // An item without an answer counts as asked (it cannot be), without touching θ̂.
     for (i, answer) in answers.iter().enumerate() {
         if answer.is_none() {
-            cat.asked[i] = true;
+            cat.skip(i);
         }
     }
     while let Some(i) = cat.next() {

@@ -3820,7 +3820,60 @@ restart: boolean,
 /**
  * EXAM mode: how the fetched articles are graded (none: fetch only).
  */
-grading: ReadArticlesRequest | null, };
+grading: ReadArticlesRequest | null, 
+/**
+ * Ask each system only the questions that tell the most about it (an adaptive exam,
+ * METHODS.md §11); none: every question.
+ */
+adaptive: AdaptiveAsking | null, };
+
+export type AdaptiveAsking = { 
+/**
+ * Stop once the ability's standard error is at most this (0: only the count stops it).
+ */
+target_se: number, 
+/**
+ * Stop after this many questions, counting those the system answered before.
+ */
+max_questions: number, 
+/**
+ * Take the topics in turn.
+ */
+balance_topics: boolean, };
+
+export type AdaptiveEstimate = { 
+/**
+ * Questions whose answers the estimate rests on (this run's and earlier ones).
+ */
+used: number, 
+/**
+ * The exam's questions.
+ */
+questions: number, 
+/**
+ * θ̂ (EAP on the calibration's scale).
+ */
+ability: number, 
+/**
+ * Its posterior standard deviation.
+ */
+standard_error: number, 
+/**
+ * The predicted share right on the whole exam.
+ */
+predicted: number, 
+/**
+ * Lower end of its 95% interval.
+ */
+low: number, 
+/**
+ * Upper end.
+ */
+high: number, 
+/**
+ * The systems whose answers calibrated the questions.
+ */
+calibrated_on: number, };
 
 export type EndpointSitting = { 
 /**
@@ -3850,7 +3903,11 @@ requests: number,
 /**
  * Why it stopped early (breaker, budget), if it did.
  */
-halted: string | null, };
+halted: string | null, 
+/**
+ * An adaptive sitting's estimate (none when every question is asked).
+ */
+adaptive: AdaptiveEstimate | null, };
 
 export type EndpointRunReport = { 
 /**
