@@ -217,3 +217,61 @@ fn killing_an_endpoint_run_and_resuming_gives_the_clean_runs_results() {
     );
     assert_eq!(csv.lines().count(), 121);
 }
+
+#[test]
+fn an_adaptive_endpoint_run_asks_only_the_questions_it_picks() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.proctor");
+    let p = path.to_str().unwrap();
+    assert!(proctor(&["demo", "--quick", "-p", p]).status.success());
+    let server = vendor();
+    add(p, server.url());
+    let out = proctor(&[
+        "endpoint",
+        "run",
+        "-p",
+        p,
+        "--adaptive",
+        "10",
+        "--target-se",
+        "0",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(
+        shown.contains("adaptive: 10 of 120 questions, ability"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("predicted accuracy on the whole exam"),
+        "{shown}"
+    );
+    assert_eq!(server.seen().len(), 10);
+    // Run again with a larger count: it goes on from the ten answers, as JSON.
+    let out = proctor(&[
+        "endpoint",
+        "run",
+        "-p",
+        p,
+        "--adaptive",
+        "14",
+        "--target-se",
+        "0",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let sitting = &report["sittings"][0];
+    assert_eq!(sitting["asked"], 4);
+    assert_eq!(sitting["before"], 10);
+    assert_eq!(sitting["adaptive"]["used"], 14);
+    assert_eq!(server.seen().len(), 14);
+    // --target-se without --adaptive is refused by the command line.
+    let out = proctor(&["endpoint", "run", "-p", p, "--target-se", "0.2"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("--adaptive"),
+        "{}",
+        text(&out.stderr)
+    );
+}
