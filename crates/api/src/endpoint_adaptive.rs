@@ -6,19 +6,15 @@
 
 use crate::adaptive::{calibrate, topic_numbers};
 use crate::dto::{AdaptiveAsking, AdaptiveEstimate, SystemSelection};
-use crate::endpoint_runs::Endpoint;
+use crate::endpoint_runs::{Endpoint, n};
 use crate::irt::{estimation_of, model_of, preset_named, stats_error};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{Outcome, RunId};
-use proctor_models::vendor::Harness;
+use proctor_models::vendor::{Harness, VendorMode};
 use proctor_stats::irt::{Cat, CatSettings, Item, ResponseMatrix};
 use proctor_store::QuestionRow;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-
-fn n(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
-}
 
 /// The questions calibrated for one system's adaptive sitting.
 pub(crate) struct Bank {
@@ -178,8 +174,12 @@ impl Project {
     }
 }
 
-/// Checks an adaptive request against what the run would ask.
-pub(crate) fn check_asking(asking: &AdaptiveAsking, chosen_questions: bool) -> ApiResult<()> {
+/// Checks an adaptive request against what the run would ask, and whom.
+pub(crate) fn check_asking(
+    asking: &AdaptiveAsking,
+    chosen_questions: bool,
+    endpoints: &[Endpoint],
+) -> ApiResult<()> {
     let invalid = |m: String| Err(ApiError::new(ErrorCode::InvalidInput, m));
     if asking.max_questions == 0 {
         return invalid("an adaptive sitting asks at least one question".to_owned());
@@ -195,6 +195,15 @@ pub(crate) fn check_asking(asking: &AdaptiveAsking, chosen_questions: bool) -> A
             "an adaptive sitting picks its own questions; ask either adaptively or the chosen questions"
                 .to_owned(),
         );
+    }
+    if let Some(e) = endpoints
+        .iter()
+        .find(|e| e.spec.mode == VendorMode::Articles)
+    {
+        return invalid(format!(
+            "'{}' writes articles (EXAM mode); only systems that answer the questions can sit the exam adaptively",
+            e.name
+        ));
     }
     Ok(())
 }

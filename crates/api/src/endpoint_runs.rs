@@ -18,7 +18,7 @@ use proctor_store::{NewExchange, NewResponse, QuestionRow};
 use std::collections::{BTreeSet, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-fn n(v: usize) -> u32 {
+pub(crate) fn n(v: usize) -> u32 {
     u32::try_from(v).unwrap_or(u32::MAX)
 }
 
@@ -168,19 +168,7 @@ impl Project {
             .collect::<ApiResult<_>>()?;
 
         if let Some(asking) = &request.adaptive {
-            check_asking(asking, !wanted.is_empty())?;
-            if let Some(e) = endpoints
-                .iter()
-                .find(|e| e.spec.mode == VendorMode::Articles)
-            {
-                return Err(ApiError::new(
-                    ErrorCode::InvalidInput,
-                    format!(
-                        "'{}' writes articles (EXAM mode); only systems that answer the questions can sit the exam adaptively",
-                        e.name
-                    ),
-                ));
-            }
+            check_asking(asking, !wanted.is_empty(), &endpoints)?;
         }
         // Adaptive sittings: each system's questions calibrated before any request, so a
         // missing calibration stops the run before anything is asked.

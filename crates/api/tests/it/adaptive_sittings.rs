@@ -8,9 +8,7 @@ use proctor_api::dto::{
     SystemSelection,
 };
 use proctor_api::{ErrorCode, NoProgress, Project};
-use proctor_models::vendor::{
-    Budget, HttpMethod, Limits, Price, ReplyPaths, VendorMode, VendorSpec,
-};
+use proctor_models::vendor::{HttpMethod, Limits, Price, ReplyPaths, VendorMode, VendorSpec};
 use proctor_stats::irt::{Cat, CatSettings, Item};
 use proctor_testkit::{Reply, Seen, VendorServer};
 use serde_json::{Value, json};
@@ -47,14 +45,8 @@ fn spec(url: &str) -> VendorSpec {
 
 fn request(asking: Option<AdaptiveAsking>) -> EndpointRunRequest {
     EndpointRunRequest {
-        systems: vec!["Vendor A".into()],
-        exam: None,
-        budget: Budget::default(),
-        retry_errors: false,
-        questions: Vec::new(),
-        restart: false,
-        grading: None,
         adaptive: asking,
+        ..crate::vendors::run(&["Vendor A"])
     }
 }
 

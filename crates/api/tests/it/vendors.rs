@@ -108,7 +108,7 @@ fn spec(url: &str) -> VendorSpec {
     }
 }
 
-fn run(systems: &[&str]) -> EndpointRunRequest {
+pub(crate) fn run(systems: &[&str]) -> EndpointRunRequest {
     EndpointRunRequest {
         systems: systems.iter().map(|s| (*s).to_owned()).collect(),
         exam: None,
