@@ -81,6 +81,14 @@ fn key(name: &str) -> String {
 
 /// A cell's response: right, wrong or missing; anything else is refused.
 fn cell(text: &str) -> Result<u8, String> {
+    // The common spellings first, without trimming or lowering (a wide file has a cell per
+    // subject and item: millions of them).
+    match text {
+        "1" => return Ok(1),
+        "0" => return Ok(0),
+        "" => return Ok(MISSING),
+        _ => {}
+    }
     let t = text.trim();
     match t.to_ascii_lowercase().as_str() {
         "" | "na" | "nan" | "null" | "none" | "-" => Ok(MISSING),

@@ -11,6 +11,7 @@
 
 mod cat;
 mod diagnostics;
+mod estep;
 mod improve;
 mod jml;
 mod mml;
@@ -23,7 +24,8 @@ pub use diagnostics::{ItemFit, ModelFit, diagnose};
 pub use improve::{Estimation, Fit, ImprovementStep, fit_by, improve_exam};
 pub use jml::{Factors, ItemErrors, JointFit, fit_joint};
 pub use mml::{
-    MarginalFit, PosteriorAbility, QUADRATURE_POINTS, eap_abilities, fit_marginal, quadrature,
+    MarginalFit, PosteriorAbility, QUADRATURE_POINTS, eap_abilities, fit_marginal,
+    marginal_log_likelihood, quadrature,
 };
 
 use crate::StatsError;
@@ -107,19 +109,48 @@ pub(crate) struct CellTerm {
 /// ℓ = r log p + (1 − r) log(1 − p) for p = c + (1 − c) σ(z), written so that neither tail
 /// loses precision, with one exponential and one logarithm per call (this is the inner loop of
 /// every fit).
-#[expect(clippy::many_single_char_names, reason = "the symbols of the formula")]
 pub(crate) fn cell_term(z: f64, c: f64, right: bool) -> CellTerm {
-    let e = (-z.abs()).exp();
-    let s = if z >= 0.0 {
-        1.0 / (1.0 + e)
-    } else {
-        e / (1.0 + e)
-    };
-    // softplus(±z) = max(±z, 0) + ln(1 + e^{−|z|})
+    let shared = Logistic::at(z);
     if right {
+        shared.right(z, c)
+    } else {
+        shared.wrong(z, c)
+    }
+}
+
+/// The terms of both responses at once, `(wrong, right)`, sharing their exponential and
+/// logarithm.
+pub(crate) fn cell_terms(z: f64, c: f64) -> (CellTerm, CellTerm) {
+    let shared = Logistic::at(z);
+    (shared.wrong(z, c), shared.right(z, c))
+}
+
+/// What both responses' terms at z share: σ(z) and ln(1 + e^{−|z|}).
+struct Logistic {
+    s: f64,
+    log1p_e: f64,
+}
+
+impl Logistic {
+    fn at(z: f64) -> Self {
+        let e = (-z.abs()).exp();
+        let s = if z >= 0.0 {
+            1.0 / (1.0 + e)
+        } else {
+            e / (1.0 + e)
+        };
+        Self {
+            s,
+            log1p_e: e.ln_1p(),
+        }
+    }
+
+    // softplus(±z) = max(±z, 0) + ln(1 + e^{−|z|})
+    fn right(&self, z: f64, c: f64) -> CellTerm {
+        let s = self.s;
         let p = c + (1.0 - c) * s;
         let log_likelihood = if c == 0.0 {
-            -((-z).max(0.0) + e.ln_1p())
+            -((-z).max(0.0) + self.log1p_e)
         } else {
             p.ln()
         };
@@ -128,11 +159,13 @@ pub(crate) fn cell_term(z: f64, c: f64, right: bool) -> CellTerm {
             d_z: (1.0 - c) * s * (1.0 - s) / p,
             d_c: (1.0 - s) / p,
         }
-    } else {
+    }
+
+    fn wrong(&self, z: f64, c: f64) -> CellTerm {
         let log_not_guessed = if c == 0.0 { 0.0 } else { (-c).ln_1p() };
         CellTerm {
-            log_likelihood: log_not_guessed - (z.max(0.0) + e.ln_1p()),
-            d_z: -s,
+            log_likelihood: log_not_guessed - (z.max(0.0) + self.log1p_e),
+            d_z: -self.s,
             d_c: -1.0 / (1.0 - c),
         }
     }
