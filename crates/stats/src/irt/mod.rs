@@ -12,6 +12,7 @@
 mod cat;
 mod diagnostics;
 mod estep;
+mod fastmath;
 mod improve;
 mod jml;
 mod mml;
