@@ -232,6 +232,41 @@ test("shows the built-in pipelines with their reader ceilings, and stays within 
   });
 });
 
+test("sets EXAM beside ROUGE-1 against the gold articles, with both ranks (000's Table 4)", async () => {
+  // Two more EXAM-mode systems on the demo: extractive writers, graded by the lexical reader.
+  const demo = join(dataDir, "demo.proctor");
+  for (const builder of ["passage-match", "mmr"]) {
+    const wrote = spawnSync(proctorBin, ["articles", "-p", demo, "--builder", builder], { encoding: "utf8" });
+    assert.equal(wrote.status, 0, wrote.stderr);
+  }
+  const read = spawnSync(
+    proctorBin,
+    ["read", "-p", demo, "--reader", "lexical", "--no-gold", "--system", "extractive · passage match", "--system", "extractive · MMR λ=0.5"],
+    { encoding: "utf8" },
+  );
+  assert.equal(read.status, 0, read.stderr);
+  await withPage(async (page) => {
+    await page.goto(url);
+    await page.getByRole("link", { name: "Start" }).click();
+    await page.getByLabel("Project file (.proctor)").fill(demo);
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    await page.getByTestId("setup").waitFor({ timeout: 30000 });
+    // The leaderboard's ROUGE-1 column leads to the view.
+    await show(page, "#/results/leaderboard");
+    const scribe = page.getByTestId("leaderboard").locator("tbody tr", { hasText: "Scribe Writer" });
+    await scribe.getByRole("link", { name: /0\.\d{3} ± 0\.\d{3}/ }).click();
+    const view = page.getByTestId("exam-rouge");
+    await view.locator("tbody tr").first().waitFor({ timeout: 30000 });
+    // Four writers and the gold row; the slope chart joins each system's two ranks.
+    assert.equal(await view.locator("tbody tr").count(), 5);
+    assert.equal(await view.getByTestId("slope-chart").locator("line").count(), 4);
+    const first = await view.locator("tbody tr").first().innerText();
+    assert.match(first, /^extractive/, "the extractive writers answer best");
+    assert.match(await view.getByTestId("exam-rouge-agreement").innerText(), /Over 4 systems, Kendall's τ between the two rankings is -?\d\.\d\d/);
+    await view.screenshot({ path: join(shots, "serve-exam-rouge.png") });
+  });
+});
+
 test("prepares the corpus and runs the built-in pipelines from the page, with progress", async () => {
   const quick = join(dataDir, "quick.proctor");
   const built = spawnSync(proctorBin, ["demo", "--quick", "-p", quick], { encoding: "utf8" });

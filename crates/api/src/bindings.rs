@@ -43,6 +43,7 @@ use crate::dto::{
     TopicCoverage,
 };
 use crate::dto::{CatCheck, CatCheckRequest, CatCheckRow};
+use crate::dto::{ExamAgreement, ExamAgreementRow};
 use crate::dto::{
     FitResponsesRequest, ResponsesFit, SaveTableRequest, TableFormat, TableRequest, TableSpec,
 };
@@ -72,6 +73,8 @@ pub fn typescript() -> String {
         ExamVersion::decl(),
         VersionRef::decl(),
         ExamRef::decl(),
+        ExamAgreementRow::decl(),
+        ExamAgreement::decl(),
         QuestionEdit::decl(),
         Relabel::decl(),
         QuestionChange::decl(),

@@ -188,6 +188,7 @@ fn metric_name(metric: LeaderboardMetric) -> &'static str {
         LeaderboardMetric::Accuracy => "accuracy",
         LeaderboardMetric::Exam => "EXAM score",
         LeaderboardMetric::Ability => "ability θ",
+        LeaderboardMetric::Rouge1 => "ROUGE-1 F1",
     }
 }
 

@@ -14,11 +14,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Random tie-breaks per correlation, and their seed.
-const REPEATS: usize = 10;
+pub(crate) const REPEATS: usize = 10;
 pub(crate) const SEED: u64 = 20_261_122;
 
 /// A leaderboard: system → (score, standard error).
-type Board = BTreeMap<String, (f64, f64)>;
+pub(crate) type Board = BTreeMap<String, (f64, f64)>;
 
 fn read(path: &str) -> ApiResult<(String, Vec<u8>)> {
     let bytes = std::fs::read(path)
@@ -66,6 +66,15 @@ impl Project {
                 .filter_map(|s| {
                     let e = s.exam?;
                     Some((s.system, (e.exam, e.standard_error)))
+                })
+                .collect(),
+            LeaderboardMetric::Rouge1 => self
+                .grades(exam)?
+                .leaderboard
+                .into_iter()
+                .filter_map(|s| {
+                    let e = s.exam?;
+                    Some((s.system, (e.rouge1?, e.rouge1_standard_error?)))
                 })
                 .collect(),
             LeaderboardMetric::Ability => self
@@ -138,46 +147,10 @@ impl Project {
                     ),
                 ));
             }
-            let side = |board: &Board| ScoredBoard {
-                scores: common.iter().map(|s| board[*s].0).collect(),
-                standard_errors: common.iter().map(|s| board[*s].1).collect(),
-            };
-            let agreement = match compare_leaderboards(&side(&ours), &side(theirs), REPEATS, SEED) {
-                Ok(agreement) => agreement,
-                Err(StatsError::Constant) => {
-                    constant.push(against.clone());
-                    continue;
-                }
-                Err(e) => {
-                    return Err(ApiError::new(
-                        ErrorCode::InvalidInput,
-                        format!("correlating with {against}: {e}"),
-                    ));
-                }
-            };
-            correlations.push(BoardCorrelation {
-                against: against.clone(),
-                points: common
-                    .iter()
-                    .map(|s| AgreementPoint {
-                        system: (*s).clone(),
-                        proctor: ours[*s].0,
-                        other: theirs[*s].0,
-                    })
-                    .collect(),
-                systems: u32::try_from(common.len()).unwrap_or(u32::MAX),
-                kendall: agreement.kendall.coefficient,
-                kendall_p: agreement.kendall.p_value,
-                spearman: agreement.spearman.coefficient,
-                spearman_p: agreement.spearman.p_value,
-                pearson: agreement.pearson.coefficient,
-                pearson_p: agreement.pearson.p_value,
-                kendall_ties_broken: agreement.kendall_ties_broken_mean,
-                kendall_ties_broken_sd: agreement.kendall_ties_broken_sd,
-                spearman_ties_broken: agreement.spearman_ties_broken_mean,
-                spearman_ties_broken_sd: agreement.spearman_ties_broken_sd,
-                repeats: u32::try_from(agreement.repeats).unwrap_or(u32::MAX),
-            });
+            match correlation(against, &ours, theirs, REPEATS, SEED)? {
+                Some(found) => correlations.push(found),
+                None => constant.push(against.clone()),
+            }
         }
         Ok(CorrelationReport {
             metric: request.metric,
@@ -187,6 +160,55 @@ impl Project {
             constant,
         })
     }
+}
+
+/// The agreement of two leaderboards over the systems on both (at least three), named
+/// `against` after the second; None when every system scores the same on one of them.
+pub(crate) fn correlation(
+    against: &str,
+    ours: &Board,
+    theirs: &Board,
+    repeats: usize,
+    seed: u64,
+) -> ApiResult<Option<BoardCorrelation>> {
+    let common: Vec<&String> = ours.keys().filter(|s| theirs.contains_key(*s)).collect();
+    let side = |board: &Board| ScoredBoard {
+        scores: common.iter().map(|s| board[*s].0).collect(),
+        standard_errors: common.iter().map(|s| board[*s].1).collect(),
+    };
+    let agreement = match compare_leaderboards(&side(ours), &side(theirs), repeats, seed) {
+        Ok(agreement) => agreement,
+        Err(StatsError::Constant) => return Ok(None),
+        Err(e) => {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                format!("correlating with {against}: {e}"),
+            ));
+        }
+    };
+    Ok(Some(BoardCorrelation {
+        against: against.to_owned(),
+        points: common
+            .iter()
+            .map(|s| AgreementPoint {
+                system: (*s).clone(),
+                proctor: ours[*s].0,
+                other: theirs[*s].0,
+            })
+            .collect(),
+        systems: u32::try_from(common.len()).unwrap_or(u32::MAX),
+        kendall: agreement.kendall.coefficient,
+        kendall_p: agreement.kendall.p_value,
+        spearman: agreement.spearman.coefficient,
+        spearman_p: agreement.spearman.p_value,
+        pearson: agreement.pearson.coefficient,
+        pearson_p: agreement.pearson.p_value,
+        kendall_ties_broken: agreement.kendall_ties_broken_mean,
+        kendall_ties_broken_sd: agreement.kendall_ties_broken_sd,
+        spearman_ties_broken: agreement.spearman_ties_broken_mean,
+        spearman_ties_broken_sd: agreement.spearman_ties_broken_sd,
+        repeats: u32::try_from(agreement.repeats).unwrap_or(u32::MAX),
+    }))
 }
 
 /// The official measures of each run. A run belongs to the Proctor system named like its

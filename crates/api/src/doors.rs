@@ -7,6 +7,7 @@
 //! TypeScript client ([`typescript_client`], written to `ui/src/lib/backend/client.ts`). Adding a
 //! use case is one facade method and one line here.
 
+use crate::dto::ExamAgreement;
 use crate::dto::{
     AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
     ImportRequest, ImproveRequest, ImprovementReport, IngestRequest, IrtReport, IrtRequest,
@@ -159,6 +160,8 @@ use_cases! {
     compare(CompareRequest) -> Comparison;
     /// Agreement of the leaderboard with another one.
     correlate(CorrelateRequest) -> CorrelationReport;
+    /// EXAM beside ROUGE-1 against the gold articles, and their rank agreement.
+    exam_agreement(ExamRef) -> ExamAgreement;
     /// Every system of a group against a baseline, with the one verdict.
     significance(SignificanceRequest) -> SignificanceTable;
     /// What the built-in pipelines need and have.

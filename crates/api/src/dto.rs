@@ -1,5 +1,6 @@
 //! Transport types: what crosses the doors. Each has a generated TypeScript twin.
 
+mod agreement;
 mod browse;
 mod endpoints;
 mod files;
@@ -7,6 +8,7 @@ mod generation;
 mod pipelines;
 mod responses;
 mod versions;
+pub use agreement::*;
 pub use browse::*;
 pub use endpoints::*;
 pub use files::*;
@@ -79,6 +81,12 @@ pub struct ExamScore {
     pub n_exam: Option<f64>,
     /// Whether EXAM is within one standard error of the gold articles' EXAM.
     pub comparable_to_gold: Option<bool>,
+    /// ROUGE-1 F1 of the articles against the gold articles (000's baseline): mean over the
+    /// queries with a gold article, a query without the system's article scoring 0; None
+    /// without gold articles (and for the gold articles themselves).
+    pub rouge1: Option<f64>,
+    /// Its standard error over those queries.
+    pub rouge1_standard_error: Option<f64>,
 }
 
 /// How a sitting was graded.
@@ -811,6 +819,9 @@ pub enum LeaderboardMetric {
     Exam,
     /// The ability θ of the last IRT fit kept in the project, with its standard error.
     Ability,
+    /// ROUGE-1 F1 of EXAM-mode systems' articles against the gold articles, with its
+    /// standard error over queries.
+    Rouge1,
 }
 
 /// What to correlate Proctor's leaderboard with: another leaderboard file, and/or official IR

@@ -1,5 +1,6 @@
 //! Grading use case: from stored responses to the leaderboard and breakdowns.
 
+use crate::article_overlap::Rouge;
 use crate::dto::{
     BiasBaselines, CategoryCell, CategoryRow, CategoryTable, CompareRequest, ComparedQuestions,
     Comparison, ExamScore, Factor, Grades, PositionBaseline, ReaderCeiling, SignificanceRequest,
@@ -12,7 +13,7 @@ use proctor_core::{Outcome, RunMode, SystemKind};
 use proctor_exam::grading::{self, GradedQuestion, Sitting, Tally};
 use proctor_stats::Proportion;
 use proctor_store::ExamVersionRow;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// What grading, comparing and IRT read from the project.
 pub(crate) struct Loaded {
@@ -48,7 +49,7 @@ fn n(v: usize) -> u32 {
     u32::try_from(v).unwrap_or(u32::MAX)
 }
 
-fn exam_dto(s: &grading::ExamScore) -> ExamScore {
+fn exam_dto(s: &grading::ExamScore, rouge: Option<&Rouge>) -> ExamScore {
     ExamScore {
         exam: s.exam,
         standard_error: s.standard_error,
@@ -56,6 +57,8 @@ fn exam_dto(s: &grading::ExamScore) -> ExamScore {
         skipped_queries: n(s.skipped_queries),
         n_exam: s.n_exam,
         comparable_to_gold: s.comparable_to_gold,
+        rouge1: rouge.map(|r| r.mean),
+        rouge1_standard_error: rouge.map(|r| r.standard_error),
     }
 }
 
@@ -241,6 +244,11 @@ impl Project {
             groups,
         } = self.sittings(version)?;
         let graded = grading::grade(&questions, &sittings);
+        let rouge = if graded.leaderboard.iter().any(|s| s.exam.is_some()) {
+            self.rouge_by_system(version)?
+        } else {
+            BTreeMap::new()
+        };
         let names: Vec<String> = graded.leaderboard.iter().map(|s| s.name.clone()).collect();
         let table = |rows: &[grading::CategoryRow]| CategoryTable {
             systems: names.clone(),
@@ -276,7 +284,7 @@ impl Project {
                 accuracy_on_answered: s.tally.accuracy_on_answered(),
                 accuracy_low: s.accuracy.map(|a| a.1),
                 accuracy_high: s.accuracy.map(|a| a.2),
-                exam: s.exam.as_ref().map(exam_dto),
+                exam: s.exam.as_ref().map(|e| exam_dto(e, rouge.get(&s.name))),
             })
             .collect();
         // Each ceiling says whether its reader reads (the reader check on the same sittings).
@@ -298,7 +306,7 @@ impl Project {
             questions: n(graded.questions),
             reader_ceilings: ceilings,
             leaderboard,
-            gold: graded.gold.as_ref().map(exam_dto),
+            gold: graded.gold.as_ref().map(|e| exam_dto(e, None)),
             topics: table(&graded.topics),
             bloom: table(&graded.bloom),
             question_types: table(&graded.question_types),

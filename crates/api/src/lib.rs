@@ -19,6 +19,7 @@
 //! ```
 
 mod adaptive;
+mod article_overlap;
 mod articles;
 pub mod bindings;
 mod browse;

@@ -3,8 +3,8 @@
 //! against formula injection by `proctor_formats::table_export`.
 
 use crate::dto::{
-    CategoryTable, FileContent, Grades, ImprovementReport, IrtItem, IrtReport, Measurable,
-    SaveTableRequest, SignificanceRequest, SignificanceTable, SittingMode, SystemGroup,
+    CategoryTable, ExamAgreement, FileContent, Grades, ImprovementReport, IrtItem, IrtReport,
+    Measurable, SaveTableRequest, SignificanceRequest, SignificanceTable, SittingMode, SystemGroup,
     SystemsOverview, TableFormat, TableRequest, TableSpec,
 };
 use crate::files::{chosen_path, file_content, file_stem, write_chosen};
@@ -43,6 +43,8 @@ pub fn leaderboard_table(grades: &Grades) -> TableOut {
             "EXAM",
             "EXAM standard error",
             "n-EXAM",
+            "ROUGE-1 F1",
+            "ROUGE-1 standard error",
         ]),
         rows: grades
             .leaderboard
@@ -69,6 +71,46 @@ pub fn leaderboard_table(grades: &Grades) -> TableOut {
                     s.exam.as_ref().map(|e| e.exam).into(),
                     s.exam.as_ref().map(|e| e.standard_error).into(),
                     s.exam.as_ref().and_then(|e| e.n_exam).into(),
+                    s.exam.as_ref().and_then(|e| e.rouge1).into(),
+                    s.exam.as_ref().and_then(|e| e.rouge1_standard_error).into(),
+                ]
+            })
+            .collect(),
+    }
+}
+
+/// EXAM beside ROUGE-1 against the gold articles, with both ranks (000's Table 4).
+pub fn exam_agreement_table(table: &ExamAgreement) -> TableOut {
+    TableOut {
+        name: "EXAM and ROUGE-1".into(),
+        columns: columns(&[
+            "System",
+            "EXAM",
+            "EXAM standard error",
+            "n-EXAM",
+            "Comparable to gold",
+            "EXAM rank",
+            "ROUGE-1 F1",
+            "ROUGE-1 standard error",
+            "ROUGE-1 rank",
+        ]),
+        rows: table
+            .rows
+            .iter()
+            .map(|r| {
+                vec![
+                    r.system.as_str().into(),
+                    r.exam.exam.into(),
+                    r.exam.standard_error.into(),
+                    r.exam.n_exam.into(),
+                    r.exam
+                        .comparable_to_gold
+                        .map(|c| if c { "yes" } else { "no" })
+                        .into(),
+                    r.exam_rank.into(),
+                    r.exam.rouge1.into(),
+                    r.exam.rouge1_standard_error.into(),
+                    r.rouge_rank.into(),
                 ]
             })
             .collect(),
@@ -347,6 +389,7 @@ impl Project {
                 })?)
             }
             TableSpec::Systems => systems_table(&self.systems_overview()?),
+            TableSpec::ExamAgreement => exam_agreement_table(&self.exam_agreement(None)?),
         })
     }
 

@@ -1,5 +1,6 @@
 //! The project a window or browser session has open.
 
+use crate::dto::ExamAgreement;
 use crate::dto::Preset;
 use crate::dto::{
     AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
@@ -227,6 +228,12 @@ impl Workbench {
     /// Sets the current project's leaderboard against another one (a file, or TREC runs).
     pub fn correlate(&self, request: CorrelateRequest) -> ApiResult<CorrelationReport> {
         self.with_project(|p| p.correlate(&request))
+    }
+
+    /// EXAM beside ROUGE-1 against the gold articles, with both ranks and their agreement
+    /// (000's Table 4).
+    pub fn exam_agreement(&self, exam: ExamRef) -> ApiResult<ExamAgreement> {
+        self.with_project(|p| p.exam_agreement(exam.exam.as_deref()))
     }
 
     /// Compares two systems of the current project.

@@ -83,6 +83,10 @@ enum Command {
         /// The exam (default: the newest).
         #[arg(long)]
         exam: Option<String>,
+        /// Instead of the leaderboard: the EXAM-mode systems by EXAM beside ROUGE-1 against the
+        /// gold articles, with both ranks and their agreement (Sander & Dietz's Table 4).
+        #[arg(long)]
+        rouge: bool,
         /// Print the grades as JSON.
         #[arg(long)]
         json: bool,
@@ -696,6 +700,7 @@ enum Metric {
     Accuracy,
     Exam,
     Ability,
+    Rouge1,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -919,10 +924,17 @@ fn run(cli: Cli) -> ApiResult<()> {
         Command::Grade {
             project,
             exam,
+            rouge,
             json,
         } => {
-            let grades = Project::open(&project)?.grades(exam.as_deref())?;
-            show(&grades, json, report::grades)?;
+            let project = Project::open(&project)?;
+            if rouge {
+                let table = project.exam_agreement(exam.as_deref())?;
+                show(&table, json, report::exam_agreement)?;
+            } else {
+                let grades = project.grades(exam.as_deref())?;
+                show(&grades, json, report::grades)?;
+            }
         }
         Command::Irt { action } => irt(action)?,
         Command::Pipelines { action } => pipelines(action)?,
@@ -1077,6 +1089,7 @@ fn run(cli: Cli) -> ApiResult<()> {
                     Metric::Accuracy => LeaderboardMetric::Accuracy,
                     Metric::Exam => LeaderboardMetric::Exam,
                     Metric::Ability => LeaderboardMetric::Ability,
+                    Metric::Rouge1 => LeaderboardMetric::Rouge1,
                 },
                 leaderboard: leaderboard.as_deref().map(path_text),
                 qrels: qrels.as_deref().map(path_text),

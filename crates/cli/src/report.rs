@@ -8,6 +8,7 @@ use proctor_api::dto::{
 use proctor_api::dto::{
     ChunkUnit, IngestReport, ModelSelfTest, ModelTest, ModelsReport, PipelineInfo, RunReport,
 };
+use proctor_api::dto::{ExamAgreement, ExamScore};
 use std::fmt::Write as _;
 
 fn pct(v: f64) -> String {
@@ -52,24 +53,33 @@ pub(crate) fn table(headers: &[&str], rows: &[Vec<String>], right: &[usize]) -> 
     out
 }
 
-fn exam_cells(s: &Standing) -> [String; 2] {
+fn exam_cells(s: &Standing) -> [String; 3] {
     match &s.exam {
-        Some(e) => [
-            format!(
-                "{:.3} ± {:.3}{}",
-                e.exam,
-                e.standard_error,
-                if e.comparable_to_gold == Some(true) {
-                    " *"
-                } else {
-                    ""
-                }
-            ),
-            e.n_exam
-                .map_or_else(|| "–".to_owned(), |v| format!("{v:.3}")),
-        ],
-        None => ["–".to_owned(), "–".to_owned()],
+        Some(e) => exam_cells_of(e),
+        None => ["–".to_owned(), "–".to_owned(), "–".to_owned()],
     }
+}
+
+/// An EXAM score's cells: EXAM ± SE (starred when comparable to gold), n-EXAM, ROUGE-1 ± SE.
+fn exam_cells_of(e: &ExamScore) -> [String; 3] {
+    [
+        format!(
+            "{:.3} ± {:.3}{}",
+            e.exam,
+            e.standard_error,
+            if e.comparable_to_gold == Some(true) {
+                " *"
+            } else {
+                ""
+            }
+        ),
+        e.n_exam
+            .map_or_else(|| "–".to_owned(), |v| format!("{v:.3}")),
+        match (e.rouge1, e.rouge1_standard_error) {
+            (Some(r), Some(se)) => format!("{r:.3} ± {se:.3}"),
+            _ => "–".to_owned(),
+        },
+    ]
 }
 
 /// The leaderboard with intervals, EXAM columns and baselines.
@@ -87,7 +97,7 @@ pub fn leaderboard(grades: &Grades) -> String {
         .leaderboard
         .iter()
         .map(|s| {
-            let [exam, n_exam] = exam_cells(s);
+            let [exam, n_exam, rouge] = exam_cells(s);
             vec![
                 s.rank.to_string(),
                 s.system.clone(),
@@ -107,6 +117,7 @@ pub fn leaderboard(grades: &Grades) -> String {
                 s.accuracy_on_answered.map_or_else(String::new, pct),
                 exam,
                 n_exam,
+                rouge,
             ]
         })
         .collect();
@@ -124,9 +135,10 @@ pub fn leaderboard(grades: &Grades) -> String {
             "On answered",
             "EXAM ± SE",
             "n-EXAM",
+            "ROUGE-1",
         ],
         &rows,
-        &[0, 3, 5, 6, 7, 8, 9, 10, 11],
+        &[0, 3, 5, 6, 7, 8, 9, 10, 11, 12],
     ));
     out.push_str(
         "Accuracy = right / questions: unanswered questions and errors are not right. \
@@ -168,9 +180,7 @@ pub fn leaderboard(grades: &Grades) -> String {
             pct(bias.longest_choice)
         );
     }
-    out.push_str(
-        "Accuracy = right / (questions − errors); the interval is Wilson's 95% score interval.\n",
-    );
+    out.push_str("The interval is Wilson's 95% score interval.\n");
     out
 }
 
@@ -617,6 +627,7 @@ pub fn correlation(r: &CorrelationReport) -> String {
         LeaderboardMetric::Accuracy => "accuracy",
         LeaderboardMetric::Exam => "EXAM",
         LeaderboardMetric::Ability => "IRT ability",
+        LeaderboardMetric::Rouge1 => "ROUGE-1",
     };
     let _ = writeln!(out, "Agreement of Proctor's {metric} leaderboard with");
     let rows: Vec<Vec<String>> = r
@@ -806,4 +817,64 @@ pub fn model_test(t: &ModelTest) -> String {
         t.unrelated_cosine,
         if t.passed { "works" } else { "FAILED" }
     )
+}
+
+/// EXAM beside ROUGE-1 against the gold articles, with both ranks and their agreement (000's
+/// Table 4).
+pub fn exam_agreement(t: &ExamAgreement) -> String {
+    let mut out = format!(
+        "{} — EXAM-mode systems by EXAM, beside ROUGE-1 F1 against the gold articles ({} queries with one)\n\n",
+        t.exam, t.gold_queries
+    );
+    let rows: Vec<Vec<String>> = t
+        .rows
+        .iter()
+        .map(|r| {
+            let [exam, n_exam, rouge] = exam_cells_of(&r.exam);
+            vec![
+                r.system.clone(),
+                exam,
+                n_exam,
+                r.exam_rank.to_string(),
+                rouge,
+                r.rouge_rank
+                    .map_or_else(|| "–".to_owned(), |k| k.to_string()),
+            ]
+        })
+        .collect();
+    out.push_str(&table(
+        &["System", "EXAM ± SE", "n-EXAM", "#", "ROUGE-1 F1 ± SE", "#"],
+        &rows,
+        &[1, 2, 3, 4, 5],
+    ));
+    if let Some(gold) = &t.gold {
+        let _ = writeln!(
+            out,
+            "Gold articles: EXAM {:.3} ± {:.3}. * = within one standard error of gold.",
+            gold.exam, gold.standard_error
+        );
+    }
+    if let Some(a) = &t.agreement {
+        let _ = writeln!(
+            out,
+            "Agreement of the ROUGE-1 ranking with the EXAM ranking over {} systems: Kendall τ {:.3} (p {:.3}), Spearman ρ {:.3} (p {:.3}); with ties within noise broken at random ({} times): τ {:.3} ± {:.3}, ρ {:.3} ± {:.3}.",
+            a.systems,
+            a.kendall,
+            a.kendall_p,
+            a.spearman,
+            a.spearman_p,
+            a.repeats,
+            a.kendall_ties_broken,
+            a.kendall_ties_broken_sd,
+            a.spearman_ties_broken,
+            a.spearman_ties_broken_sd
+        );
+    }
+    if let Some(note) = &t.note {
+        let _ = writeln!(out, "No agreement: {note}.");
+    }
+    out.push_str(
+        "ROUGE-1 F1: unigram overlap with the gold article (lowercased, punctuation and stopwords dropped, Porter-stemmed), mean over the queries with a gold article; a query without an article scores 0.\n",
+    );
+    out
 }

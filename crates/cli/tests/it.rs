@@ -758,3 +758,34 @@ fn models_add_test_list_and_remove_a_users_model() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&run(&["models", "list"]).stdout).contains("No models of your own yet"));
 }
+
+#[test]
+fn grade_rouge_sets_exam_beside_rouge_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = quick_sample(dir.path());
+    let out = proctor(&["grade", "--rouge", "-p", &project]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    // The sample's two article writers, by EXAM, with their ROUGE-1 against the 30 gold
+    // articles (Scribe keeps 85% of each document's facts, Brief 45% and skips some queries).
+    let scribe = stdout
+        .lines()
+        .find(|l| l.starts_with("Scribe Writer"))
+        .unwrap();
+    assert!(
+        scribe.contains("0.717 ± 0.033") && scribe.contains("0.734 ± 0.020"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("(30 queries with one)"), "{stdout}");
+    assert!(
+        stdout.contains("2 EXAM-mode system(s) with articles: a rank agreement needs at least 3"),
+        "{stdout}"
+    );
+    let json = proctor(&["grade", "--rouge", "-p", &project, "--json"]);
+    let table: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(table["rows"][1]["system"], "Brief Writer");
+    assert_eq!(table["rows"][1]["rouge_rank"], 2);
+    // The leaderboard has the column too.
+    let board = text(&proctor(&["grade", "-p", &project]).stdout);
+    assert!(board.contains("ROUGE-1"), "{board}");
+}

@@ -242,6 +242,8 @@ pub enum TableSpec {
     Improvement,
     /// The systems with their sittings and, over HTTP, their operations.
     Systems,
+    /// EXAM beside ROUGE-1 against the gold articles, with both ranks.
+    ExamAgreement,
 }
 
 /// A table file's format.

@@ -39,6 +39,7 @@ mod endpoint_reader;
 mod endpoint_writer;
 mod generation;
 mod reader_check;
+mod rouge_agreement;
 mod vendors;
 mod versions;
 

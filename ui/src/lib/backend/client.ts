@@ -21,6 +21,7 @@ import type {
   EndpointRunRequest,
   EndpointSystem,
   EndpointView,
+  ExamAgreement,
   ExamRef,
   ExchangeRef,
   ExchangeView,
@@ -119,6 +120,7 @@ export const USE_CASES = {
   start_import: { job: true },
   compare: { job: false },
   correlate: { job: false },
+  exam_agreement: { job: false },
   significance: { job: false },
   pipelines: { job: false },
   add_pipeline_grid: { job: false },
@@ -220,6 +222,8 @@ export function client(send: Transport) {
     compare: (request: CompareRequest) => send("compare", request) as Promise<Comparison>,
     /** Agreement of the leaderboard with another one. */
     correlate: (request: CorrelateRequest) => send("correlate", request) as Promise<CorrelationReport>,
+    /** EXAM beside ROUGE-1 against the gold articles, and their rank agreement. */
+    examAgreement: (request: ExamRef) => send("exam_agreement", request) as Promise<ExamAgreement>,
     /** Every system of a group against a baseline, with the one verdict. */
     significance: (request: SignificanceRequest) => send("significance", request) as Promise<SignificanceTable>,
     /** What the built-in pipelines need and have. */

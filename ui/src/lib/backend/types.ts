@@ -95,6 +95,51 @@ export type ExamRef = {
  */
 exam: string | null, };
 
+export type ExamAgreementRow = { 
+/**
+ * The system.
+ */
+system: string, 
+/**
+ * Its EXAM score (with n-EXAM and whether it is comparable to gold).
+ */
+exam: ExamScore, 
+/**
+ * Its rank by EXAM (1 = best).
+ */
+exam_rank: number, 
+/**
+ * Its rank by ROUGE-1 F1 (1 = best); None without gold articles.
+ */
+rouge_rank: number | null, };
+
+export type ExamAgreement = { 
+/**
+ * The exam graded.
+ */
+exam: string, 
+/**
+ * EXAM-mode systems, best EXAM first.
+ */
+rows: Array<ExamAgreementRow>, 
+/**
+ * The gold articles' EXAM score.
+ */
+gold: ExamScore | null, 
+/**
+ * Gold articles in the project for the exam's queries.
+ */
+gold_queries: number, 
+/**
+ * The agreement of the ROUGE-1 leaderboard with the EXAM one (Kendall, Spearman, with
+ * ties within noise broken at random); None with fewer than three systems or no gold.
+ */
+agreement: BoardCorrelation | null, 
+/**
+ * Why there is no agreement, in plain words.
+ */
+note: string | null, };
+
 export type QuestionEdit = { 
 /**
  * The exam; the one on view when null.
@@ -864,7 +909,17 @@ n_exam: number | null,
 /**
  * Whether EXAM is within one standard error of the gold articles' EXAM.
  */
-comparable_to_gold: boolean | null, };
+comparable_to_gold: boolean | null, 
+/**
+ * ROUGE-1 F1 of the articles against the gold articles (000's baseline): mean over the
+ * queries with a gold article, a query without the system's article scoring 0; None
+ * without gold articles (and for the gold articles themselves).
+ */
+rouge1: number | null, 
+/**
+ * Its standard error over those queries.
+ */
+rouge1_standard_error: number | null, };
 
 export type SittingMode = "answers" | "exam";
 
@@ -2208,7 +2263,7 @@ articles: number,
  */
 mean_length: number, };
 
-export type LeaderboardMetric = "accuracy" | "exam" | "ability";
+export type LeaderboardMetric = "accuracy" | "exam" | "ability" | "rouge1";
 
 export type CorrelateRequest = { 
 /**
@@ -3234,7 +3289,7 @@ export type TableSpec = { "kind": "leaderboard" } | { "kind": "topics" } | { "ki
 /**
  * The system the others are compared with.
  */
-baseline: string, } | { "kind": "irt_items" } | { "kind": "irt_abilities" } | { "kind": "improvement" } | { "kind": "systems" };
+baseline: string, } | { "kind": "irt_items" } | { "kind": "irt_abilities" } | { "kind": "improvement" } | { "kind": "systems" } | { "kind": "exam_agreement" };
 
 export type FitResponsesRequest = { 
 /**
