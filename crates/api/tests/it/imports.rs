@@ -1,0 +1,163 @@
+
+use super::*;
+
+#[test]
+fn a_malformed_exam_changes_nothing_and_names_the_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut project = project_with_exam(dir.path());
+    let before = project.summary().unwrap().counts;
+    let bad = write(
+        dir.path(),
+        "bad.csv",
+        "id,question,A,B,answer\nx1,Fine?,yes,no,A\nx2,Broken?,yes,no,C\n",
+    );
+    let err = project
+        .import(
+            &ImportRequest::new(ImportKind::Exam, bad.clone()),
+            &NoProgress,
+        )
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidInput);
+    assert_eq!(
+        err.message,
+        format!("{bad}:3:answer: 'C' is not one of the 2 choices (A–B)")
+    );
+    assert_eq!(project.summary().unwrap().counts, before);
+}
+
+#[test]
+fn answers_map_free_text_and_report_what_did_not_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut project = project_with_exam(dir.path());
+    let answers = write(
+        dir.path(),
+        "vendor.csv",
+        "question_id,answer\nq1,It uses 443.\nq2,no idea\n",
+    );
+    let mut request = ImportRequest::new(ImportKind::Answers, answers);
+    request.system = Some("Vendor".into());
+    let report = project.import(&request, &NoProgress).unwrap();
+    assert_eq!(report.unmapped.len(), 1);
+    assert_eq!(report.unmapped[0].question_id, "q2");
+    assert_eq!(report.unmapped[0].location, "line 3");
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n.starts_with("1 questions have no answer")),
+        "{:?}",
+        report.notes
+    );
+    let grades = project.grades(None).unwrap();
+    let row = &grades.leaderboard[0];
+    assert_eq!((row.correct, row.wrong, row.unanswered), (1, 0, 2));
+}
+
+#[test]
+fn unknown_question_ids_refuse_the_whole_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut project = project_with_exam(dir.path());
+    let before = project.summary().unwrap().counts;
+    let answers = write(dir.path(), "v.csv", "id,answer\nq1,B\nq9,A\n");
+    let err = project
+        .import(
+            &ImportRequest::new(ImportKind::Answers, answers.clone()),
+            &NoProgress,
+        )
+        .unwrap_err();
+    assert_eq!(
+        err.message,
+        format!("{answers}:3: there is no question 'q9' in exam 'exam' (version 1)")
+    );
+    assert_eq!(project.summary().unwrap().counts, before);
+}
+
+#[test]
+fn a_second_sitting_needs_replace() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut project = project_with_exam(dir.path());
+    let answers = write(dir.path(), "v.csv", "id,answer\nq1,B\nq2,A\nq3,A\n");
+    let request = ImportRequest::new(ImportKind::Answers, answers.clone());
+    project.import(&request, &NoProgress).unwrap();
+    let err = project.import(&request, &NoProgress).unwrap_err();
+    assert_eq!(err.code, ErrorCode::Conflict);
+    let worse = write(dir.path(), "v2.csv", "id,answer\nq1,A\nq2,A\nq3,A\n");
+    let mut replace = ImportRequest::new(ImportKind::Answers, worse);
+    replace.system = Some("v".into());
+    replace.replace = true;
+    let report = project.import(&replace, &NoProgress).unwrap();
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n == "replaced 3 earlier responses")
+    );
+    assert_eq!(project.grades(None).unwrap().leaderboard[0].correct, 2);
+}
+
+#[test]
+fn documents_from_a_folder_take_topics_from_sub_folders_and_skip_duplicates() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    std::fs::create_dir_all(corpus.join("Billing")).unwrap();
+    std::fs::write(
+        corpus.join("Billing/plans.md"),
+        "# Plans\n\nThe plan costs 5 euros.",
+    )
+    .unwrap();
+    std::fs::write(corpus.join("readme.txt"), "Top-level file.").unwrap();
+    std::fs::write(corpus.join("image.png"), [0u8, 1, 2]).unwrap();
+    let mut project = Project::create(&dir.path().join("p.proctor")).unwrap();
+    let request = ImportRequest::new(ImportKind::Documents, corpus.display().to_string());
+    let report = project.import(&request, &NoProgress).unwrap();
+    assert_eq!((report.rows, report.added), (2, 2));
+    let again = project.import(&request, &NoProgress).unwrap();
+    assert_eq!((again.added, again.skipped), (0, 2));
+    let summary = project.summary().unwrap();
+    assert_eq!((summary.counts.documents, summary.counts.topics), (2, 1));
+}
+
+/// Progress whose user has asked to stop.
+struct Stopped;
+
+impl proctor_api::Progress for Stopped {
+    fn start(&self, _stage: &str, _total: u64) {}
+    fn advance(&self, _done: u64) {}
+    fn finish(&self) {}
+    fn cancelled(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn a_stopped_document_import_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    std::fs::write(corpus.join("a.txt"), "One document.").unwrap();
+    let mut project = Project::create(&dir.path().join("p.proctor")).unwrap();
+    let request = ImportRequest::new(ImportKind::Documents, corpus.display().to_string());
+    let stopped = project.import(&request, &Stopped).unwrap_err();
+    assert_eq!(stopped.code, ErrorCode::Cancelled);
+    assert!(
+        stopped.message.contains("nothing was imported"),
+        "{}",
+        stopped.message
+    );
+    assert_eq!(project.summary().unwrap().counts.documents, 0);
+}
+
+#[test]
+fn opening_what_is_not_a_project_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = Project::open(&dir.path().join("none.proctor")).unwrap_err();
+    assert_eq!(err.code, ErrorCode::NotFound);
+    let text = write(dir.path(), "notes.proctor", "hello");
+    let err = Project::open(Path::new(&text)).unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidInput);
+    assert!(
+        err.message.ends_with("is not a Proctor project file"),
+        "{}",
+        err.message
+    );
+}
