@@ -1,4 +1,3 @@
-
 fn committed_and_current(relative: &str, generated: &str) {
     let root = std::path::PathBuf::from(
         std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()),

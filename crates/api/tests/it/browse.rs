@@ -1,4 +1,3 @@
-
 use super::*;
 use proctor_api::dto::{
     AnswerVerdict, DocumentRef, Factor, QuestionRequest, QuestionsRequest, RenameSystem,

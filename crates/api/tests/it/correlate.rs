@@ -1,4 +1,3 @@
-
 use super::*;
 use proctor_api::dto::{CorrelateRequest, LeaderboardMetric};
 use std::fmt::Write as _;

@@ -1,4 +1,3 @@
-
 use super::*;
 use proctor_api::Progress;
 use proctor_api::dto::{ChunkUnit, Chunking, IngestRequest};

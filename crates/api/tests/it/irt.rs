@@ -1,4 +1,3 @@
-
 use super::*;
 use proctor_api::dto::{
     Factor, ImproveRequest, IrtMethod, IrtModel, IrtRequest, IrtSettings, Measurable,

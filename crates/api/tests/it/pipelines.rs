@@ -1,4 +1,3 @@
-
 use super::*;
 use proctor_api::dto::{
     Factor, GridRequest, IrtMethod, IrtModel, IrtRequest, IrtSettings, RunRequest, SittingMode,
