@@ -7,7 +7,6 @@
 //! TypeScript client ([`typescript_client`], written to `ui/src/lib/backend/client.ts`). Adding a
 //! use case is one facade method and one line here.
 
-use crate::dto::ExamAgreement;
 use crate::dto::{
     AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
     ImportRequest, ImproveRequest, ImprovementReport, IngestRequest, IrtReport, IrtRequest,
@@ -19,6 +18,7 @@ use crate::dto::{
     AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionEdit, Relabel,
     RenameTopic, SystemName, VersionRef,
 };
+use crate::dto::{BuildArticlesReport, BuildArticlesRequest, ExamAgreement};
 use crate::dto::{
     CatCheck, CatCheckRequest, FitResponsesRequest, ResponsesFit, SaveTableRequest, TableRequest,
 };
@@ -176,6 +176,8 @@ use_cases! {
     start_reader_check(ReaderCheckRequest) -> JobStatus, job;
     /// Grades EXAM mode here: a local reader answers each query's questions from the articles.
     start_read_articles(ReadArticlesRequest) -> JobStatus, job;
+    /// Writes a baseline EXAM-mode system: an extractive article per query from the corpus.
+    build_articles(BuildArticlesRequest) -> BuildArticlesReport;
     /// The reader check from the sittings already there.
     reader_check(ExamRef) -> ReaderCheck;
     /// Generates questions from the prepared corpus and checks them.

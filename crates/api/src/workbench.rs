@@ -1,6 +1,5 @@
 //! The project a window or browser session has open.
 
-use crate::dto::ExamAgreement;
 use crate::dto::Preset;
 use crate::dto::{
     AddModelRequest, CompareRequest, Comparison, CorrelateRequest, CorrelationReport, GridRequest,
@@ -13,6 +12,7 @@ use crate::dto::{
     AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionEdit, Relabel,
     RenameTopic, SystemName, VersionRef,
 };
+use crate::dto::{BuildArticlesReport, BuildArticlesRequest, ExamAgreement};
 use crate::dto::{
     CatCheck, CatCheckRequest, FitResponsesRequest, ResponsesFit, SaveTableRequest, TableRequest,
 };
@@ -228,6 +228,12 @@ impl Workbench {
     /// Sets the current project's leaderboard against another one (a file, or TREC runs).
     pub fn correlate(&self, request: CorrelateRequest) -> ApiResult<CorrelationReport> {
         self.with_project(|p| p.correlate(&request))
+    }
+
+    /// Writes a baseline EXAM-mode system: an extractive article per query of the exam, from
+    /// the prepared corpus (passage match, MMR, or semantic overlap; METHODS.md §8).
+    pub fn build_articles(&self, request: BuildArticlesRequest) -> ApiResult<BuildArticlesReport> {
+        self.with_project(|p| p.build_extractive_articles(&request))
     }
 
     /// EXAM beside ROUGE-1 against the gold articles, with both ranks and their agreement

@@ -4,6 +4,8 @@
 import type {
   AddModelRequest,
   AnswerSheet,
+  BuildArticlesReport,
+  BuildArticlesRequest,
   CatCheck,
   CatCheckRequest,
   Chart,
@@ -128,6 +130,7 @@ export const USE_CASES = {
   start_run: { job: true },
   start_reader_check: { job: true },
   start_read_articles: { job: true },
+  build_articles: { job: false },
   reader_check: { job: false },
   start_generate: { job: true },
   start_read_generated: { job: true },
@@ -238,6 +241,8 @@ export function client(send: Transport) {
     startReaderCheck: (request: ReaderCheckRequest) => send("start_reader_check", request) as Promise<JobStatus>,
     /** Grades EXAM mode here: a local reader answers each query's questions from the articles. */
     startReadArticles: (request: ReadArticlesRequest) => send("start_read_articles", request) as Promise<JobStatus>,
+    /** Writes a baseline EXAM-mode system: an extractive article per query from the corpus. */
+    buildArticles: (request: BuildArticlesRequest) => send("build_articles", request) as Promise<BuildArticlesReport>,
     /** The reader check from the sittings already there. */
     readerCheck: (request: ExamRef) => send("reader_check", request) as Promise<ReaderCheck>,
     /** Generates questions from the prepared corpus and checks them. */
