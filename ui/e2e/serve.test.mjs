@@ -245,7 +245,17 @@ test("writes baseline articles from the page and sets EXAM beside ROUGE-1, with 
     const writers = page.getByTestId("writers");
     for (const [builder, system] of [["mmr", "extractive · MMR λ=0.3"], ["passage_match", "extractive · passage match"]]) {
       await writers.getByLabel("Writer").selectOption(builder);
-      if (builder === "mmr") await writers.getByLabel("Redundancy weight λ").fill("0.3");
+      if (builder === "mmr") {
+        // The λ sweep: EXAM and ROUGE-1 at every λ, nothing stored; a point sets the slider.
+        await writers.getByRole("button", { name: "Try every λ" }).click();
+        const sweep = writers.getByTestId("lambda-sweep");
+        await sweep.waitFor({ timeout: 60000 });
+        assert.equal(await sweep.locator("circle").count(), 11);
+        assert.equal(await sweep.locator("path").count(), 2, "EXAM and ROUGE-1");
+        await sweep.getByRole("button", { name: /^λ 0\.3: EXAM \d+\.\d%$/ }).click();
+        assert.equal(await writers.locator("output").innerText(), "0.3");
+        await writers.screenshot({ path: join(shots, "serve-lambda-sweep.png") });
+      }
       await writers.getByRole("button", { name: "Write the articles" }).click();
       await writers.getByRole("status").filter({ hasText: `${system}: 30 articles` }).waitFor({ timeout: 60000 });
     }

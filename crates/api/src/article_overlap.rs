@@ -17,6 +17,11 @@ const TERMS: Terms = Terms {
     drop_stopwords: true,
 };
 
+/// ROUGE-1 F1 of an article against its gold article.
+pub(crate) fn rouge_f1(article: &str, gold: &str) -> f64 {
+    rouge1(article, gold, TERMS).f1
+}
+
 /// A system's ROUGE-1 F1 over the queries: the mean and its standard error.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Rouge {
@@ -25,7 +30,7 @@ pub(crate) struct Rouge {
 }
 
 /// The mean of per-query scores and its standard error (sample sd / √n), as EXAM's.
-fn mean_and_error(values: &[f64]) -> Rouge {
+pub(crate) fn mean_and_error(values: &[f64]) -> Rouge {
     let n = values.len() as f64;
     let mean = values.iter().sum::<f64>() / n;
     let standard_error = if values.len() > 1 {
@@ -71,7 +76,7 @@ impl Project {
                 .map(|(query, reference)| {
                     written
                         .get(query)
-                        .map_or(0.0, |article| rouge1(article, reference, TERMS).f1)
+                        .map_or(0.0, |article| rouge_f1(article, reference))
                 })
                 .collect();
             out.insert(name, mean_and_error(&scores));

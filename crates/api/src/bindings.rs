@@ -43,7 +43,7 @@ use crate::dto::{
     TopicCoverage,
 };
 use crate::dto::{CatCheck, CatCheckRequest, CatCheckRow};
-use crate::dto::{ExamAgreement, ExamAgreementRow};
+use crate::dto::{ExamAgreement, ExamAgreementRow, MmrSweep, MmrSweepRequest, SweepPoint};
 use crate::dto::{
     FitResponsesRequest, ResponsesFit, SaveTableRequest, TableFormat, TableRequest, TableSpec,
 };
@@ -75,6 +75,9 @@ pub fn typescript() -> String {
         ExamRef::decl(),
         ExamAgreementRow::decl(),
         ExamAgreement::decl(),
+        MmrSweepRequest::decl(),
+        SweepPoint::decl(),
+        MmrSweep::decl(),
         QuestionEdit::decl(),
         Relabel::decl(),
         QuestionChange::decl(),

@@ -18,7 +18,9 @@ use crate::dto::{
     AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionEdit, Relabel,
     RenameTopic, SystemName, VersionRef,
 };
-use crate::dto::{BuildArticlesReport, BuildArticlesRequest, ExamAgreement};
+use crate::dto::{
+    BuildArticlesReport, BuildArticlesRequest, ExamAgreement, MmrSweep, MmrSweepRequest,
+};
 use crate::dto::{
     CatCheck, CatCheckRequest, FitResponsesRequest, ResponsesFit, SaveTableRequest, TableRequest,
 };
@@ -178,6 +180,8 @@ use_cases! {
     start_read_articles(ReadArticlesRequest) -> JobStatus, job;
     /// Writes a baseline EXAM-mode system: an extractive article per query from the corpus.
     build_articles(BuildArticlesRequest) -> BuildArticlesReport;
+    /// MMR's λ swept from 0 to 1: EXAM (lexical reader) and ROUGE-1 at each, nothing stored.
+    mmr_sweep(MmrSweepRequest) -> MmrSweep;
     /// The reader check from the sittings already there.
     reader_check(ExamRef) -> ReaderCheck;
     /// Generates questions from the prepared corpus and checks them.

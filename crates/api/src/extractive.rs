@@ -25,7 +25,7 @@ const TERMS: Terms = Terms {
     drop_stopwords: true,
 };
 
-struct Candidate {
+pub(crate) struct Candidate {
     text: String,
     terms: BTreeSet<String>,
     document_share: f64,
@@ -58,6 +58,86 @@ fn builder_name(request: &BuildArticlesRequest) -> String {
             }
             name
         }
+    }
+}
+
+/// A query's name as words to search for ("install/linux-package" → "install linux package").
+pub(crate) fn query_text(query: &str) -> String {
+    query.replace(['/', '-', '_'], " ")
+}
+
+/// The candidate sentences of a query's article: those of the best BM25 chunks for it, each
+/// once, with its terms and its chunk's score relative to the best chunk's.
+pub(crate) fn candidates(
+    bm25: &Bm25Index,
+    text_of: &BTreeMap<i64, &str>,
+    query_text: &str,
+) -> ApiResult<Vec<Candidate>> {
+    let hits = bm25.search(query_text, CANDIDATE_CHUNKS)?;
+    let best = hits.first().map_or(1.0, |h| h.score.max(f64::MIN_POSITIVE));
+    let mut seen = BTreeSet::new();
+    Ok(hits
+        .iter()
+        .filter_map(|h| text_of.get(&h.chunk).map(|t| (*t, h.score / best)))
+        .flat_map(|(text, share)| {
+            sentences(text)
+                .into_iter()
+                .map(move |(a, b)| (text[a..b].to_owned(), share))
+        })
+        .filter(|(text, _)| seen.insert(text.clone()))
+        .map(|(text, document_share)| Candidate {
+            terms: TERMS.of(&text).into_iter().collect(),
+            text,
+            document_share,
+        })
+        .collect())
+}
+
+/// The chosen candidates' sentences in order, cut to the quota.
+fn joined(candidates: &[Candidate], chosen: &[usize], quota: usize) -> String {
+    let text = chosen
+        .iter()
+        .map(|&i| candidates[i].text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    cut_to(&text, quota).to_owned()
+}
+
+/// What passage match and MMR choose from: each candidate's passage match with the query,
+/// computed once for any λ.
+pub(crate) struct Relevance<'a> {
+    candidates: &'a [Candidate],
+    idf: &'a Idf,
+    scores: Vec<f64>,
+    lengths: Vec<usize>,
+}
+
+impl<'a> Relevance<'a> {
+    pub(crate) fn new(candidates: &'a [Candidate], query_text: &str, idf: &'a Idf) -> Self {
+        let query_terms: BTreeSet<String> = TERMS.of(query_text).into_iter().collect();
+        Self {
+            candidates,
+            idf,
+            scores: candidates
+                .iter()
+                .map(|c| passage_match(&c.terms, &query_terms, idf).score)
+                .collect(),
+            lengths: candidates.iter().map(|c| visible_length(&c.text)).collect(),
+        }
+    }
+
+    /// The article MMR writes at `lambda` (0: passage match order) up to `quota` characters.
+    pub(crate) fn article(&self, lambda: f64, quota: usize) -> String {
+        let candidates = self.candidates;
+        let chosen = mmr(
+            &self.scores,
+            &self.lengths,
+            |i, j| similarity(&candidates[i].terms, &candidates[j].terms, self.idf),
+            lambda,
+            Redundancy::Max,
+            quota,
+        );
+        joined(candidates, &chosen, quota)
     }
 }
 
@@ -168,46 +248,17 @@ impl Project {
         });
         let mut articles = Vec::with_capacity(queries.len());
         for query in &queries {
-            let query_text = query.replace(['/', '-', '_'], " ");
-            let hits = bm25.search(&query_text, CANDIDATE_CHUNKS)?;
-            let best = hits.first().map_or(1.0, |h| h.score.max(f64::MIN_POSITIVE));
-            let mut seen = BTreeSet::new();
-            let candidates: Vec<Candidate> = hits
-                .iter()
-                .filter_map(|h| text_of.get(&h.chunk).map(|t| (*t, h.score / best)))
-                .flat_map(|(text, share)| {
-                    sentences(text)
-                        .into_iter()
-                        .map(move |(a, b)| (text[a..b].to_owned(), share))
-                })
-                .filter(|(text, _)| seen.insert(text.clone()))
-                .map(|(text, document_share)| Candidate {
-                    terms: TERMS.of(&text).into_iter().collect(),
-                    text,
-                    document_share,
-                })
-                .collect();
-            let query_terms: BTreeSet<String> = TERMS.of(&query_text).into_iter().collect();
+            let query_text = query_text(query);
+            let candidates = candidates(&bm25, &text_of, &query_text)?;
             let lengths: Vec<usize> = candidates.iter().map(|c| visible_length(&c.text)).collect();
-            let chosen: Vec<usize> = match request.builder {
+            let article = match request.builder {
                 ArticleBuilder::PassageMatch | ArticleBuilder::Mmr => {
-                    let relevance: Vec<f64> = candidates
-                        .iter()
-                        .map(|c| passage_match(&c.terms, &query_terms, &idf).score)
-                        .collect();
                     let lambda = if request.builder == ArticleBuilder::Mmr {
                         request.lambda
                     } else {
                         0.0
                     };
-                    mmr(
-                        &relevance,
-                        &lengths,
-                        |i, j| similarity(&candidates[i].terms, &candidates[j].terms, &idf),
-                        lambda,
-                        Redundancy::Max,
-                        quota,
-                    )
+                    Relevance::new(&candidates, &query_text, &idf).article(lambda, quota)
                 }
                 ArticleBuilder::Overlap => {
                     let mut variants = synonyms.clone();
@@ -248,15 +299,10 @@ impl Project {
                         filled += lengths[i];
                         picked.push(i);
                     }
-                    picked
+                    joined(&candidates, &picked, quota)
                 }
             };
-            let joined = chosen
-                .iter()
-                .map(|&i| candidates[i].text.as_str())
-                .collect::<Vec<_>>()
-                .join(" ");
-            articles.push((query.clone(), cut_to(&joined, quota).to_owned()));
+            articles.push((query.clone(), article));
         }
         let name = request
             .name

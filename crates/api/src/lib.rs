@@ -46,6 +46,7 @@ mod ingest;
 mod irt;
 pub mod irt_file;
 mod jobs;
+mod mmr_sweep;
 pub mod models;
 mod pipelines;
 mod progress;

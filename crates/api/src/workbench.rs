@@ -12,7 +12,9 @@ use crate::dto::{
     AnswerSheet, DeletedSystemInfo, DraftChange, ExamRef, FreezeReport, QuestionEdit, Relabel,
     RenameTopic, SystemName, VersionRef,
 };
-use crate::dto::{BuildArticlesReport, BuildArticlesRequest, ExamAgreement};
+use crate::dto::{
+    BuildArticlesReport, BuildArticlesRequest, ExamAgreement, MmrSweep, MmrSweepRequest,
+};
 use crate::dto::{
     CatCheck, CatCheckRequest, FitResponsesRequest, ResponsesFit, SaveTableRequest, TableRequest,
 };
@@ -234,6 +236,12 @@ impl Workbench {
     /// the prepared corpus (passage match, MMR, or semantic overlap; METHODS.md §8).
     pub fn build_articles(&self, request: BuildArticlesRequest) -> ApiResult<BuildArticlesReport> {
         self.with_project(|p| p.build_extractive_articles(&request))
+    }
+
+    /// MMR's λ swept from 0 to 1: EXAM by the lexical reader and ROUGE-1 against the gold
+    /// articles of the articles it would write at each λ (nothing stored).
+    pub fn mmr_sweep(&self, request: MmrSweepRequest) -> ApiResult<MmrSweep> {
+        self.with_project(|p| p.mmr_sweep(&request))
     }
 
     /// EXAM beside ROUGE-1 against the gold articles, with both ranks and their agreement

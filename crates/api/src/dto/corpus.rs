@@ -134,3 +134,39 @@ pub struct BuildArticlesReport {
     /// Their mean length in non-whitespace characters.
     pub mean_length: f64,
 }
+
+/// Sweep MMR's λ from 0 to 1 (in steps of 0.1) for the exam's queries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct MmrSweepRequest {
+    /// The exam whose queries get articles (default: the newest).
+    pub exam: Option<String>,
+    /// Length of each article in non-whitespace characters.
+    pub quota: u32,
+}
+
+/// The articles MMR writes at one λ, graded in memory.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct SweepPoint {
+    /// MMR's weight of redundancy.
+    pub lambda: f64,
+    /// EXAM by the lexical reader: mean over queries of the share of the query's questions
+    /// answered right from the article alone.
+    pub exam: f64,
+    /// Its standard error over queries.
+    pub standard_error: f64,
+    /// ROUGE-1 F1 against the gold articles, mean over the queries that have one; None without.
+    pub rouge1: Option<f64>,
+}
+
+/// MMR's λ swept: EXAM and ROUGE-1 at each λ.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct MmrSweep {
+    /// λ = 0, 0.1, …, 1.
+    pub points: Vec<SweepPoint>,
+    /// Queries with questions.
+    pub queries: u32,
+    /// Of them, those with a gold article.
+    pub gold_queries: u32,
+    /// The articles' length.
+    pub quota: u32,
+}

@@ -89,6 +89,36 @@ fn extractive_articles_are_written_within_the_quota_and_graded() {
         // The articles hold most of what the questions ask about.
         assert!(exam.exam > 0.5, "{name}: {exam:?}");
     }
+    // The λ sweep writes the same articles in memory and grades them the same way: its points
+    // at λ = 0 (passage match) and λ = 0.7 are the stored systems' EXAM and ROUGE-1.
+    let sweep = project
+        .mmr_sweep(&proctor_api::dto::MmrSweepRequest {
+            exam: None,
+            quota: 400,
+        })
+        .unwrap();
+    assert_eq!(sweep.points.len(), 11);
+    assert_eq!((sweep.queries, sweep.gold_queries), (30, 30));
+    for (point, name) in [(&sweep.points[0], &names[0]), (&sweep.points[7], &names[1])] {
+        let stored = grades
+            .leaderboard
+            .iter()
+            .find(|s| &s.system == name)
+            .and_then(|s| s.exam.clone())
+            .unwrap();
+        assert!(
+            (point.exam - stored.exam).abs() < 1e-12,
+            "{name}: {point:?} {stored:?}"
+        );
+        assert!(
+            (point.standard_error - stored.standard_error).abs() < 1e-12,
+            "{name}"
+        );
+        assert!(
+            (point.rouge1.unwrap() - stored.rouge1.unwrap()).abs() < 1e-12,
+            "{name}"
+        );
+    }
     let bad = project.build_extractive_articles(&BuildArticlesRequest {
         exam: None,
         builder: ArticleBuilder::Mmr,

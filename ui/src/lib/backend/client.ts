@@ -48,6 +48,8 @@ import type {
   IrtSettings,
   JobId,
   JobStatus,
+  MmrSweep,
+  MmrSweepRequest,
   ModelName,
   ModelSelfTest,
   ModelsReport,
@@ -131,6 +133,7 @@ export const USE_CASES = {
   start_reader_check: { job: true },
   start_read_articles: { job: true },
   build_articles: { job: false },
+  mmr_sweep: { job: false },
   reader_check: { job: false },
   start_generate: { job: true },
   start_read_generated: { job: true },
@@ -243,6 +246,8 @@ export function client(send: Transport) {
     startReadArticles: (request: ReadArticlesRequest) => send("start_read_articles", request) as Promise<JobStatus>,
     /** Writes a baseline EXAM-mode system: an extractive article per query from the corpus. */
     buildArticles: (request: BuildArticlesRequest) => send("build_articles", request) as Promise<BuildArticlesReport>,
+    /** MMR's λ swept from 0 to 1: EXAM (lexical reader) and ROUGE-1 at each, nothing stored. */
+    mmrSweep: (request: MmrSweepRequest) => send("mmr_sweep", request) as Promise<MmrSweep>,
     /** The reader check from the sittings already there. */
     readerCheck: (request: ExamRef) => send("reader_check", request) as Promise<ReaderCheck>,
     /** Generates questions from the prepared corpus and checks them. */

@@ -140,6 +140,53 @@ agreement: BoardCorrelation | null,
  */
 note: string | null, };
 
+export type MmrSweepRequest = { 
+/**
+ * The exam whose queries get articles (default: the newest).
+ */
+exam: string | null, 
+/**
+ * Length of each article in non-whitespace characters.
+ */
+quota: number, };
+
+export type SweepPoint = { 
+/**
+ * MMR's weight of redundancy.
+ */
+lambda: number, 
+/**
+ * EXAM by the lexical reader: mean over queries of the share of the query's questions
+ * answered right from the article alone.
+ */
+exam: number, 
+/**
+ * Its standard error over queries.
+ */
+standard_error: number, 
+/**
+ * ROUGE-1 F1 against the gold articles, mean over the queries that have one; None without.
+ */
+rouge1: number | null, };
+
+export type MmrSweep = { 
+/**
+ * λ = 0, 0.1, …, 1.
+ */
+points: Array<SweepPoint>, 
+/**
+ * Queries with questions.
+ */
+queries: number, 
+/**
+ * Of them, those with a gold article.
+ */
+gold_queries: number, 
+/**
+ * The articles' length.
+ */
+quota: number, };
+
 export type QuestionEdit = { 
 /**
  * The exam; the one on view when null.

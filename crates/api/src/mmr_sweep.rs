@@ -1,0 +1,110 @@
+//! MMR's λ swept (Lin & Demner-Fushman 001; METHODS.md §8: 0 to 1 in steps of 0.1): the
+//! articles MMR would write at each λ, graded in memory — EXAM by the lexical reader, and
+//! ROUGE-1 against the gold articles — so the slider is set knowing what λ does. Nothing is
+//! stored.
+
+use crate::article_overlap::{mean_and_error, rouge_f1};
+use crate::dto::{MmrSweep, MmrSweepRequest, SweepPoint};
+use crate::extractive::{Relevance, candidates, query_text};
+use crate::{ApiError, ApiResult, ErrorCode, Project};
+use proctor_exam::readers::{
+    DEFAULT_LEXICAL_THRESHOLD, Idf, LexicalReader, Reader, ReaderQuestion,
+};
+use proctor_search::Bm25Index;
+use proctor_store::QuestionRow;
+use std::collections::BTreeMap;
+
+/// The λ values swept: 0, 0.1, …, 1.
+const STEPS: u32 = 10;
+
+impl Project {
+    /// EXAM (lexical reader) and ROUGE-1 (against the gold articles) of the articles MMR writes
+    /// at each λ from 0 to 1, for the exam's queries, at `quota` characters.
+    pub fn mmr_sweep(&self, request: &MmrSweepRequest) -> ApiResult<MmrSweep> {
+        if request.quota == 0 {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "the articles' length must be at least one character",
+            ));
+        }
+        let version = self.exam_version(request.exam.as_deref())?;
+        let mut by_query: BTreeMap<String, Vec<QuestionRow>> = BTreeMap::new();
+        for question in self.store.questions(version.id)? {
+            if let (true, Some(query)) = (question.active, question.query.clone()) {
+                by_query.entry(query).or_default().push(question);
+            }
+        }
+        if by_query.is_empty() {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "no question of this exam names its query; articles are written per query",
+            ));
+        }
+        let chunks = self.store.chunks()?;
+        if chunks.is_empty() {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "the corpus has not been ingested yet; run ingest first",
+            ));
+        }
+        let (bm25, _) = Bm25Index::open_or_build(
+            &self.index_folder().join("bm25"),
+            chunks.iter().map(|c| (c.id.0, c.text.as_str())),
+        )?;
+        let idf = Idf::from_passages(chunks.iter().map(|c| c.text.as_str()));
+        let reader = LexicalReader::new(idf.clone(), DEFAULT_LEXICAL_THRESHOLD);
+        let text_of: BTreeMap<i64, &str> =
+            chunks.iter().map(|c| (c.id.0, c.text.as_str())).collect();
+        let gold = self.store.articles(None)?;
+        let pools: Vec<_> = by_query
+            .keys()
+            .map(|query| candidates(&bm25, &text_of, &query_text(query)))
+            .collect::<ApiResult<_>>()?;
+        let relevance: Vec<Relevance> = by_query
+            .keys()
+            .zip(&pools)
+            .map(|(query, pool)| Relevance::new(pool, &query_text(query), &idf))
+            .collect();
+        let quota = request.quota as usize;
+        let mut points = Vec::with_capacity(STEPS as usize + 1);
+        for step in 0..=STEPS {
+            let lambda = f64::from(step) / f64::from(STEPS);
+            let mut exam = Vec::with_capacity(by_query.len());
+            let mut rouge = Vec::new();
+            for ((query, questions), relevance) in by_query.iter().zip(&relevance) {
+                let article = relevance.article(lambda, quota);
+                let mut right = 0usize;
+                for question in questions {
+                    let reading = reader
+                        .read(
+                            &ReaderQuestion {
+                                stem: &question.stem,
+                                choices: &question.choices,
+                            },
+                            &[article.as_str()],
+                        )
+                        .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
+                    right += usize::from(reading.choice == Some(question.key));
+                }
+                exam.push(right as f64 / questions.len() as f64);
+                if let Some(reference) = gold.get(query) {
+                    rouge.push(rouge_f1(&article, reference));
+                }
+            }
+            let exam = mean_and_error(&exam);
+            points.push(SweepPoint {
+                lambda,
+                exam: exam.mean,
+                standard_error: exam.standard_error,
+                rouge1: (!rouge.is_empty()).then(|| mean_and_error(&rouge).mean),
+            });
+        }
+        Ok(MmrSweep {
+            points,
+            queries: u32::try_from(by_query.len()).unwrap_or(u32::MAX),
+            gold_queries: u32::try_from(by_query.keys().filter(|q| gold.contains_key(*q)).count())
+                .unwrap_or(u32::MAX),
+            quota: request.quota,
+        })
+    }
+}
