@@ -3,7 +3,8 @@
 //! unanswered. Gold articles are read the same way, for n-EXAM.
 
 use crate::dto::{PipelineSitting, ReadArticlesRequest, RunReport};
-use crate::pipelines::{BATCH, read_batch};
+use crate::pipeline_reading::read_batch;
+use crate::pipelines::BATCH;
 use crate::project::exam_version_dto;
 use crate::readers::{Models, Needs, Readers};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};

@@ -4,7 +4,8 @@
 //! (METHODS.md §6, §9) is kept with the exam's generation quality.
 
 use crate::dto::{GeneratedReadingRequest, ReaderCheckRow};
-use crate::pipelines::{BATCH, read_batch};
+use crate::pipeline_reading::read_batch;
+use crate::pipelines::BATCH;
 use crate::reader_check::{judge, row};
 use crate::readers::{Models, Needs, Readers};
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};

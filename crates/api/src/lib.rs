@@ -48,6 +48,7 @@ pub mod irt_file;
 mod jobs;
 mod mmr_sweep;
 pub mod models;
+mod pipeline_reading;
 mod pipelines;
 mod progress;
 mod project;
