@@ -45,13 +45,8 @@ pub(crate) fn mean_and_error(values: &[f64]) -> Rouge {
 }
 
 impl Project {
-    /// Each EXAM-mode system's ROUGE-1 F1 against the gold articles, over the version's
-    /// queries that have a gold article (a query the system wrote no article for scores 0).
-    /// Empty when none of the version's queries has a gold article.
-    pub(crate) fn rouge_by_system(
-        &self,
-        version: &ExamVersionRow,
-    ) -> ApiResult<BTreeMap<String, Rouge>> {
+    /// The gold articles of the version's queries (those its active questions name), by query.
+    fn gold_articles(&self, version: &ExamVersionRow) -> ApiResult<BTreeMap<String, String>> {
         let queries: BTreeSet<String> = self
             .store
             .questions(version.id)?
@@ -59,12 +54,22 @@ impl Project {
             .filter(|q| q.active)
             .filter_map(|q| q.query)
             .collect();
-        let gold: BTreeMap<String, String> = self
+        Ok(self
             .store
             .articles(None)?
             .into_iter()
             .filter(|(q, _)| queries.contains(q))
-            .collect();
+            .collect())
+    }
+
+    /// Each EXAM-mode system's ROUGE-1 F1 against the gold articles, over the version's
+    /// queries that have a gold article (a query the system wrote no article for scores 0).
+    /// Empty when none of the version's queries has a gold article.
+    pub(crate) fn rouge_by_system(
+        &self,
+        version: &ExamVersionRow,
+    ) -> ApiResult<BTreeMap<String, Rouge>> {
+        let gold = self.gold_articles(version)?;
         if gold.is_empty() {
             return Ok(BTreeMap::new());
         }
@@ -90,20 +95,7 @@ impl Project {
     pub fn exam_agreement(&self, exam: Option<&str>) -> ApiResult<ExamAgreement> {
         let version = self.exam_version(exam)?;
         let grades = self.grades_of(&version)?;
-        let gold_queries = {
-            let queries: BTreeSet<String> = self
-                .store
-                .questions(version.id)?
-                .into_iter()
-                .filter(|q| q.active)
-                .filter_map(|q| q.query)
-                .collect();
-            self.store
-                .articles(None)?
-                .keys()
-                .filter(|q| queries.contains(*q))
-                .count()
-        };
+        let gold_queries = self.gold_articles(&version)?.len();
         let mut scored: Vec<(String, ExamScore)> = grades
             .leaderboard
             .into_iter()

@@ -15,6 +15,7 @@ use proctor_exam::readers::Idf;
 use proctor_models::{EmbedderOptions, embedder_name};
 use proctor_search::Bm25Index;
 use proctor_stats::text::{Terms, sentences};
+use proctor_store::ChunkRow;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Chunks whose sentences are candidates for a query's article.
@@ -66,31 +67,69 @@ pub(crate) fn query_text(query: &str) -> String {
     query.replace(['/', '-', '_'], " ")
 }
 
-/// The candidate sentences of a query's article: those of the best BM25 chunks for it, each
-/// once, with its terms and its chunk's score relative to the best chunk's.
-pub(crate) fn candidates(
-    bm25: &Bm25Index,
-    text_of: &BTreeMap<i64, &str>,
-    query_text: &str,
-) -> ApiResult<Vec<Candidate>> {
-    let hits = bm25.search(query_text, CANDIDATE_CHUNKS)?;
-    let best = hits.first().map_or(1.0, |h| h.score.max(f64::MIN_POSITIVE));
-    let mut seen = BTreeSet::new();
-    Ok(hits
-        .iter()
-        .filter_map(|h| text_of.get(&h.chunk).map(|t| (*t, h.score / best)))
-        .flat_map(|(text, share)| {
-            sentences(text)
-                .into_iter()
-                .map(move |(a, b)| (text[a..b].to_owned(), share))
+/// The prepared corpus the extractive writers draw from: its chunks, their BM25 index and the
+/// terms' idf.
+pub(crate) struct WriterCorpus {
+    chunks: Vec<ChunkRow>,
+    /// Each chunk's place in `chunks`, by its id.
+    at: BTreeMap<i64, usize>,
+    bm25: Bm25Index,
+    pub(crate) idf: Idf,
+}
+
+impl Project {
+    /// The corpus the extractive writers draw from; refused before the corpus is ingested.
+    pub(crate) fn writer_corpus(&self) -> ApiResult<WriterCorpus> {
+        let chunks = self.store.chunks()?;
+        if chunks.is_empty() {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "the corpus has not been ingested yet; run ingest first",
+            ));
+        }
+        let (bm25, _) = Bm25Index::open_or_build(
+            &self.index_folder().join("bm25"),
+            chunks.iter().map(|c| (c.id.0, c.text.as_str())),
+        )?;
+        Ok(WriterCorpus {
+            idf: Idf::from_passages(chunks.iter().map(|c| c.text.as_str())),
+            at: chunks
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.id.0, i))
+                .collect(),
+            bm25,
+            chunks,
         })
-        .filter(|(text, _)| seen.insert(text.clone()))
-        .map(|(text, document_share)| Candidate {
-            terms: TERMS.of(&text).into_iter().collect(),
-            text,
-            document_share,
-        })
-        .collect())
+    }
+}
+
+impl WriterCorpus {
+    /// The candidate sentences of a query's article: those of the best BM25 chunks for it,
+    /// each once, with its terms and its chunk's score relative to the best chunk's.
+    pub(crate) fn candidates(&self, query_text: &str) -> ApiResult<Vec<Candidate>> {
+        let hits = self.bm25.search(query_text, CANDIDATE_CHUNKS)?;
+        let best = hits.first().map_or(1.0, |h| h.score.max(f64::MIN_POSITIVE));
+        let mut seen = BTreeSet::new();
+        Ok(hits
+            .iter()
+            .filter_map(|h| {
+                let text = self.chunks[*self.at.get(&h.chunk)?].text.as_str();
+                Some((text, h.score / best))
+            })
+            .flat_map(|(text, share)| {
+                sentences(text)
+                    .into_iter()
+                    .map(move |(a, b)| (text[a..b].to_owned(), share))
+            })
+            .filter(|(text, _)| seen.insert(text.clone()))
+            .map(|(text, document_share)| Candidate {
+                terms: TERMS.of(&text).into_iter().collect(),
+                text,
+                document_share,
+            })
+            .collect())
+    }
 }
 
 /// The chosen candidates' sentences in order, cut to the quota.
@@ -187,20 +226,8 @@ impl Project {
                 "no question of this exam names its query; extractive articles are written per query",
             ));
         }
-        let chunks = self.store.chunks()?;
-        if chunks.is_empty() {
-            return Err(ApiError::new(
-                ErrorCode::InvalidInput,
-                "the corpus has not been ingested yet; run ingest first",
-            ));
-        }
-        let (bm25, _) = Bm25Index::open_or_build(
-            &self.index_folder().join("bm25"),
-            chunks.iter().map(|c| (c.id.0, c.text.as_str())),
-        )?;
-        let idf = Idf::from_passages(chunks.iter().map(|c| c.text.as_str()));
-        let text_of: BTreeMap<i64, &str> =
-            chunks.iter().map(|c| (c.id.0, c.text.as_str())).collect();
+        let corpus = self.writer_corpus()?;
+        let idf = &corpus.idf;
         let quota = request.quota as usize;
         let synonyms = match (&request.synonyms, request.builder) {
             (Some(path), ArticleBuilder::Overlap) => read_synonyms(path)?,
@@ -249,7 +276,7 @@ impl Project {
         let mut articles = Vec::with_capacity(queries.len());
         for query in &queries {
             let query_text = query_text(query);
-            let candidates = candidates(&bm25, &text_of, &query_text)?;
+            let candidates = corpus.candidates(&query_text)?;
             let lengths: Vec<usize> = candidates.iter().map(|c| visible_length(&c.text)).collect();
             let article = match request.builder {
                 ArticleBuilder::PassageMatch | ArticleBuilder::Mmr => {
@@ -258,7 +285,7 @@ impl Project {
                     } else {
                         0.0
                     };
-                    Relevance::new(&candidates, &query_text, &idf).article(lambda, quota)
+                    Relevance::new(&candidates, &query_text, idf).article(lambda, quota)
                 }
                 ArticleBuilder::Overlap => {
                     let mut variants = synonyms.clone();
@@ -275,7 +302,7 @@ impl Project {
                             variants.entry(term).or_default().extend(words);
                         }
                     }
-                    let groups = query_groups(&query_text, &idf, &variants, false);
+                    let groups = query_groups(&query_text, idf, &variants, false);
                     let mut order: Vec<(usize, f64)> = candidates
                         .iter()
                         .enumerate()

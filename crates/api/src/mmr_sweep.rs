@@ -5,12 +5,9 @@
 
 use crate::article_overlap::{mean_and_error, rouge_f1};
 use crate::dto::{MmrSweep, MmrSweepRequest, SweepPoint};
-use crate::extractive::{Relevance, candidates, query_text};
+use crate::extractive::{Relevance, query_text};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
-use proctor_exam::readers::{
-    DEFAULT_LEXICAL_THRESHOLD, Idf, LexicalReader, Reader, ReaderQuestion,
-};
-use proctor_search::Bm25Index;
+use proctor_exam::readers::{DEFAULT_LEXICAL_THRESHOLD, LexicalReader, Reader, ReaderQuestion};
 use proctor_store::QuestionRow;
 use std::collections::BTreeMap;
 
@@ -40,30 +37,17 @@ impl Project {
                 "no question of this exam names its query; articles are written per query",
             ));
         }
-        let chunks = self.store.chunks()?;
-        if chunks.is_empty() {
-            return Err(ApiError::new(
-                ErrorCode::InvalidInput,
-                "the corpus has not been ingested yet; run ingest first",
-            ));
-        }
-        let (bm25, _) = Bm25Index::open_or_build(
-            &self.index_folder().join("bm25"),
-            chunks.iter().map(|c| (c.id.0, c.text.as_str())),
-        )?;
-        let idf = Idf::from_passages(chunks.iter().map(|c| c.text.as_str()));
-        let reader = LexicalReader::new(idf.clone(), DEFAULT_LEXICAL_THRESHOLD);
-        let text_of: BTreeMap<i64, &str> =
-            chunks.iter().map(|c| (c.id.0, c.text.as_str())).collect();
+        let corpus = self.writer_corpus()?;
+        let reader = LexicalReader::new(corpus.idf.clone(), DEFAULT_LEXICAL_THRESHOLD);
         let gold = self.store.articles(None)?;
         let pools: Vec<_> = by_query
             .keys()
-            .map(|query| candidates(&bm25, &text_of, &query_text(query)))
+            .map(|query| corpus.candidates(&query_text(query)))
             .collect::<ApiResult<_>>()?;
         let relevance: Vec<Relevance> = by_query
             .keys()
             .zip(&pools)
-            .map(|(query, pool)| Relevance::new(pool, &query_text(query), &idf))
+            .map(|(query, pool)| Relevance::new(pool, &query_text(query), &corpus.idf))
             .collect();
         let quota = request.quota as usize;
         let mut points = Vec::with_capacity(STEPS as usize + 1);
