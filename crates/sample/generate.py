@@ -226,6 +226,7 @@ def main():
     questions = []  # dicts
     facts_by_query = {}  # query -> list of (question id, fact sentence)
     gold = {}
+    templates_of = {}  # question id -> (template, subject, the topic's subjects)
     qn = 0
     for t_index, (topic, (subjects, intro, attributes)) in enumerate(TOPICS.items()):
         for s_index, subject in enumerate(subjects):
@@ -244,6 +245,7 @@ def main():
                 rng.shuffle(choices)
                 stem = templates[(s_index + a_index) % len(templates)].format(s=subject)
                 stem = sentence_case(stem)
+                templates_of[qid] = (templates[(s_index + a_index) % len(templates)], subject, subjects)
                 questions.append({
                     "id": qid, "query": query, "topic": topic, "question": stem,
                     "A": choices[0], "B": choices[1], "C": choices[2], "D": choices[3],
@@ -357,8 +359,96 @@ def main():
         write(base + "-outcomes.csv", outcomes(articles.get))
         manifest["articles"].append({"system": name, "articles": base + ".jsonl",
                                      "outcomes": base + "-outcomes.csv", "factors": factors})
+    manifest["nuggets"] = "articles/nuggets.txt"
+    write(manifest["nuggets"], nuggets(facts_by_query, gold))
+    manifest["formulations"] = "formulations.csv"
+    write(manifest["formulations"], formulations(questions, templates_of, gold))
     write("sample.json", json.dumps(manifest, indent=2) + "\n")
     print(f"{len(questions)} questions, {len(gold)} documents, {len(systems)} answer systems")
+
+
+def nuggets(facts_by_query, gold):
+    """TREC-style nuggets: each document's facts are its query's vital nuggets, its opening
+    sentence an okay one."""
+    lines = ["# query nugget-id vital|okay text (Tidewater sample)"]
+    for query, facts in facts_by_query.items():
+        intro = gold[query].split("\n\n")[0]
+        for k, (_, sentence) in enumerate(facts, start=1):
+            lines.append(f"{query} {k} vital {sentence}")
+        lines.append(f"{query} {len(facts) + 1} okay {intro}")
+    return "\n".join(lines) + "\n"
+
+
+def words(text):
+    return [w for w in "".join(c.lower() if c.isalnum() else " " for c in text).split() if len(w) > 2]
+
+
+def bm25(documents, k1=0.9, b=0.4):
+    """A plain BM25 ranker over {id: text}: returns rank(question) -> ids best first."""
+    import math
+    tokens = {d: words(t) for d, t in documents.items()}
+    average = sum(len(t) for t in tokens.values()) / len(tokens)
+    df = {}
+    for t in tokens.values():
+        for w in set(t):
+            df[w] = df.get(w, 0) + 1
+    n = len(tokens)
+
+    def rank(question):
+        scores = {}
+        for d, t in tokens.items():
+            score = 0.0
+            for w in set(words(question)):
+                f = t.count(w)
+                if f:
+                    idf = math.log(1 + (n - df[w] + 0.5) / (df[w] + 0.5))
+                    score += idf * f * (k1 + 1) / (f + k1 * (1 - b + b * len(t) / average))
+            scores[d] = score
+        return sorted(scores, key=lambda d: (-scores[d], d))
+    return rank
+
+
+def formulations(questions, templates_of, gold):
+    """Two questions per document asked three ways, as in a conversation (002): the original
+    question as a user would ask it mid-conversation ("it"), a model's rewrite (usually right,
+    sometimes naming too little or the wrong subject) and a human rewrite (the exam's question).
+    The first turn about a document names its subject already, so its human rewrite is the
+    original unchanged. Each is scored by retrieving the corpus with BM25: nDCG@3 with the
+    question's document the one relevant (1, 0.63, 0.5 at ranks 1-3, else 0); the answers are
+    the three documents retrieved."""
+    import math
+    frng = random.Random(20261124)
+    rank = bm25(gold)
+    rows = []
+    by_query = {}
+    for q in questions:
+        by_query.setdefault(q["query"], []).append(q)
+    for query, qs in by_query.items():
+        for turn, q in enumerate(qs[:2]):
+            template, subject, subjects = templates_of[q["id"]]
+            human = q["question"]
+            if turn == 0:
+                original = human
+            else:
+                original = sentence_case(template.replace("the {s}", "it").replace("a {s}", "it").replace("{s}", "it"))
+            roll = frng.random()
+            if roll < 0.6:
+                rewritten = human
+            elif roll < 0.85:
+                rewritten = sentence_case(template.format(s=subject.split()[-1]))
+            else:
+                other = frng.choice([x for x in subjects if x != subject])
+                rewritten = sentence_case(template.format(s=other))
+            for name, question in [("Original", original), ("Rewritten", rewritten), ("Human", human)]:
+                retrieved = rank(question)[:3]
+                score = 1 / math.log2(retrieved.index(query) + 2) if query in retrieved else 0.0
+                rows.append({"sample": q["id"], "formulation": name, "question": question,
+                             "score": f"{score:.4f}", "answers": "|".join(retrieved)})
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=["sample", "formulation", "question", "score", "answers"], lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+    return buf.getvalue()
 
 
 if __name__ == "__main__":

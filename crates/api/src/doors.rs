@@ -41,6 +41,10 @@ use crate::dto::{
     ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
     GeneratedReadingRequest, GeneratedRef, ReviewReport, ReviewRequest,
 };
+use crate::dto::{
+    FormulationBreakdown, FormulationRequest, NuggetArticle, NuggetArticleRequest, NuggetBoard,
+    NuggetRequest, SentenceFeatures, SentenceFeaturesRequest,
+};
 use crate::{ApiError, ApiResult, ErrorCode, Workbench};
 use proctor_charts::Chart;
 use proctor_models::vendor::Preset;
@@ -182,6 +186,14 @@ use_cases! {
     build_articles(BuildArticlesRequest) -> BuildArticlesReport;
     /// MMR's λ swept from 0 to 1: EXAM (lexical reader) and ROUGE-1 at each, nothing stored.
     mmr_sweep(MmrSweepRequest) -> MmrSweep;
+    /// A query's candidate sentences with the features the writers rank them by.
+    sentence_features(SentenceFeaturesRequest) -> SentenceFeatures;
+    /// Every system's articles scored against the reference nuggets, with the one verdict.
+    nugget_board(NuggetRequest) -> NuggetBoard;
+    /// One article with the query's nuggets marked where they were found.
+    nugget_article(NuggetArticleRequest) -> NuggetArticle;
+    /// The formulation break-down of the project's samples.
+    formulation_breakdown(FormulationRequest) -> FormulationBreakdown;
     /// The reader check from the sittings already there.
     reader_check(ExamRef) -> ReaderCheck;
     /// Generates questions from the prepared corpus and checks them.

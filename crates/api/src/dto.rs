@@ -7,9 +7,11 @@ mod corpus;
 mod correlate;
 mod endpoints;
 mod files;
+mod formulations;
 mod generation;
 mod irt;
 mod models;
+mod nuggets;
 mod pipelines;
 mod responses;
 mod versions;
@@ -20,9 +22,11 @@ pub use corpus::*;
 pub use correlate::*;
 pub use endpoints::*;
 pub use files::*;
+pub use formulations::*;
 pub use generation::*;
 pub use irt::*;
 pub use models::*;
+pub use nuggets::*;
 pub use pipelines::*;
 pub use responses::*;
 pub use versions::*;
@@ -61,6 +65,10 @@ pub struct Counts {
     pub articles: u32,
     /// Gold articles.
     pub gold_articles: u32,
+    /// Reference nuggets.
+    pub nuggets: u32,
+    /// Samples asked in several formulations.
+    pub formulation_samples: u32,
 }
 
 /// One version of an exam.
@@ -297,11 +305,15 @@ pub enum ImportKind {
     GoldArticles,
     /// A reader's answers from the gold articles.
     GoldOutcomes,
+    /// Reference nuggets per query (TREC style or a table).
+    Nuggets,
+    /// Samples asked in two or three formulations, with their scores.
+    Formulations,
 }
 
 impl ImportKind {
     /// Every kind, for menus.
-    pub const ALL: [ImportKind; 7] = [
+    pub const ALL: [ImportKind; 9] = [
         ImportKind::Documents,
         ImportKind::Exam,
         ImportKind::Answers,
@@ -309,6 +321,8 @@ impl ImportKind {
         ImportKind::ReaderOutcomes,
         ImportKind::GoldArticles,
         ImportKind::GoldOutcomes,
+        ImportKind::Nuggets,
+        ImportKind::Formulations,
     ];
 
     /// The name used on the command line and in the import log.
@@ -321,6 +335,8 @@ impl ImportKind {
             ImportKind::ReaderOutcomes => "reader-outcomes",
             ImportKind::GoldArticles => "gold-articles",
             ImportKind::GoldOutcomes => "gold-outcomes",
+            ImportKind::Nuggets => "nuggets",
+            ImportKind::Formulations => "formulations",
         }
     }
 }

@@ -21,15 +21,15 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Chunks whose sentences are candidates for a query's article.
 const CANDIDATE_CHUNKS: usize = 10;
 
-const TERMS: Terms = Terms {
+pub(crate) const TERMS: Terms = Terms {
     stem: true,
     drop_stopwords: true,
 };
 
 pub(crate) struct Candidate {
-    text: String,
-    terms: BTreeSet<String>,
-    document_share: f64,
+    pub(crate) text: String,
+    pub(crate) terms: BTreeSet<String>,
+    pub(crate) document_share: f64,
 }
 
 /// The idf-weighted cosine of two term sets.

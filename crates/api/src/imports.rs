@@ -53,7 +53,7 @@ impl Source {
     }
 
     /// The bytes, reading them from disk if need be (checking for Stop on the way).
-    fn read(&self, progress: &dyn Progress) -> ApiResult<Cow<'_, [u8]>> {
+    pub(crate) fn read(&self, progress: &dyn Progress) -> ApiResult<Cow<'_, [u8]>> {
         match &self.bytes {
             SourceBytes::Loaded(bytes) => Ok(Cow::Borrowed(bytes)),
             SourceBytes::OnDisk(path) => read_file(path, progress).map(Cow::Owned),
@@ -216,6 +216,8 @@ impl Project {
             ImportKind::Articles | ImportKind::GoldArticles => {
                 self.import_articles(request, sources, progress)
             }
+            ImportKind::Nuggets => self.import_nuggets(request, sources, progress),
+            ImportKind::Formulations => self.import_formulations(request, sources, progress),
         };
         result.map_err(|e| {
             if e.code == ErrorCode::InvalidInput {
@@ -547,7 +549,7 @@ impl Project {
 }
 
 /// Logs what the import did and commits it: the last step of every import.
-fn finish(
+pub(crate) fn finish(
     tx: proctor_store::Tx<'_>,
     request: &ImportRequest,
     counts: (usize, usize, usize),
@@ -570,7 +572,7 @@ fn finish(
     Ok(report)
 }
 
-fn single(sources: &[Source]) -> ApiResult<&Source> {
+pub(crate) fn single(sources: &[Source]) -> ApiResult<&Source> {
     match sources {
         [one] => Ok(one),
         _ => Err(ApiError::new(

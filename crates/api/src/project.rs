@@ -84,6 +84,8 @@ impl Project {
                 responses: count(c.responses),
                 articles: count(c.articles),
                 gold_articles: count(c.gold_articles),
+                nuggets: count(c.nuggets),
+                formulation_samples: count(c.formulation_samples),
             },
             exams: versions.iter().map(exam_version_dto).collect(),
             on_view: on_view.as_ref().map(exam_version_dto),

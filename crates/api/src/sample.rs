@@ -75,6 +75,16 @@ pub fn build(path: &Path, progress: &dyn Progress) -> ApiResult<ProjectSummary> 
         &[embedded(&manifest.gold_outcomes)?],
         progress,
     )?;
+    for (kind, file) in [
+        (ImportKind::Nuggets, &manifest.nuggets),
+        (ImportKind::Formulations, &manifest.formulations),
+    ] {
+        project.import_sources(
+            &ImportRequest::new(kind, file),
+            &[embedded(file)?],
+            progress,
+        )?;
+    }
     project.summary()
 }
 

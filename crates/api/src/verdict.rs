@@ -31,6 +31,74 @@ pub(crate) enum Metric {
     Exam,
 }
 
+impl Metric {
+    /// The metric in sentences.
+    fn what(self) -> &'static str {
+        match self {
+            Metric::Accuracy => "accuracy",
+            Metric::Exam => "EXAM score",
+        }
+    }
+}
+
+/// Verdicts on per-query scores outside the graded sittings (nugget scores): each member
+/// against the baseline by the paired randomisation test over queries, Holm over the members,
+/// which are described as `members` ("systems with articles"). `what` names the score in the
+/// sentence. Members and baseline are aligned query by query.
+pub(crate) fn per_query_verdicts(
+    baseline: (&str, &[f64]),
+    members: &[(String, Vec<f64>)],
+    what: &str,
+    described: &str,
+) -> ApiResult<Vec<Verdict>> {
+    let test = "paired randomisation over queries";
+    let p: Vec<f64> = members
+        .iter()
+        .map(|(_, scores)| {
+            permutation_test(scores, baseline.1, RANDOMISATION_FLIPS, grading::SEED)
+                .map(|t| t.p_value)
+                .map_err(|e| ApiError::new(ErrorCode::InvalidInput, e.to_string()))
+        })
+        .collect::<ApiResult<_>>()?;
+    let adjusted = holm(&p).map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
+    let size = members.len();
+    let family = if size == 1 {
+        format!("one comparison: {} against {}", members[0].0, baseline.0)
+    } else {
+        format!("the {size} {described}, each against {}", baseline.0)
+    };
+    Ok(members
+        .iter()
+        .zip(p.iter().zip(&adjusted))
+        .map(|((name, scores), (&p, &adjusted))| {
+            let difference = mean(scores) - mean(baseline.1);
+            let real = adjusted < ALPHA;
+            Verdict {
+                test: test.to_owned(),
+                p_value: p,
+                adjusted_p_value: adjusted,
+                family_size: u32::try_from(size).unwrap_or(u32::MAX),
+                family: family.clone(),
+                real,
+                marker: Marker::of(adjusted, difference).symbol().to_owned(),
+                sentence: sentence(
+                    name, baseline.0, difference, what, real, test, p, adjusted, size,
+                ),
+                questions_needed: None,
+                detectable_difference: None,
+            }
+        })
+        .collect())
+}
+
+fn mean(values: &[f64]) -> f64 {
+    if values.is_empty() {
+        0.0
+    } else {
+        values.iter().sum::<f64>() / values.len() as f64
+    }
+}
+
 impl Loaded {
     /// A sitting's group.
     pub(crate) fn group_of(&self, name: &str) -> SystemGroup {
@@ -191,7 +259,7 @@ impl Family {
                 member,
                 &self.baseline,
                 difference,
-                metric,
+                metric.what(),
                 real,
                 test,
                 *p,
@@ -221,17 +289,14 @@ fn sentence(
     member: &str,
     baseline: &str,
     difference: f64,
-    metric: Metric,
+    what: &str,
     real: bool,
     test: &str,
     p: f64,
     adjusted: f64,
     family_size: usize,
 ) -> String {
-    let (what, unit) = match metric {
-        Metric::Accuracy => ("accuracy", "points"),
-        Metric::Exam => ("EXAM score", "points"),
-    };
+    let unit = "points";
     let size = format!("{:.1}", difference.abs() * 100.0);
     let head = if difference > 0.0 {
         format!("{member}'s {what} is {size} {unit} above {baseline}'s")
@@ -267,7 +332,7 @@ mod tests {
                 "A",
                 "B",
                 0.125,
-                Metric::Accuracy,
+                "accuracy",
                 true,
                 "exact McNemar",
                 0.0004,
@@ -282,7 +347,7 @@ mod tests {
                 "A",
                 "B",
                 -0.02,
-                Metric::Accuracy,
+                "accuracy",
                 false,
                 "exact McNemar",
                 0.5,

@@ -35,6 +35,10 @@ use crate::dto::{
     ExportRequest, ExportedExam, GenerateRequest, GeneratedDetail, GeneratedEdit, GeneratedExam,
     GeneratedReadingRequest, GeneratedRef, ReviewReport, ReviewRequest,
 };
+use crate::dto::{
+    FormulationBreakdown, FormulationRequest, NuggetArticle, NuggetArticleRequest, NuggetBoard,
+    NuggetRequest, SentenceFeatures, SentenceFeaturesRequest,
+};
 use crate::jobs::{Jobs, Listener, Outcome};
 use crate::{ApiError, ApiResult, ErrorCode, NoProgress, Project, Upload};
 use proctor_charts::Chart;
@@ -242,6 +246,33 @@ impl Workbench {
     /// articles of the articles it would write at each λ (nothing stored).
     pub fn mmr_sweep(&self, request: MmrSweepRequest) -> ApiResult<MmrSweep> {
         self.with_project(|p| p.mmr_sweep(&request))
+    }
+
+    /// A query's candidate sentences with their passage-match and semantic-overlap features.
+    pub fn sentence_features(
+        &self,
+        request: SentenceFeaturesRequest,
+    ) -> ApiResult<SentenceFeatures> {
+        self.with_project(|p| p.sentence_features(&request))
+    }
+
+    /// Every system's articles scored against the reference nuggets (POURPRE or
+    /// Nuggeteer-style), with the one verdict against the baseline.
+    pub fn nugget_board(&self, request: NuggetRequest) -> ApiResult<NuggetBoard> {
+        self.with_project(|p| p.nugget_board(&request))
+    }
+
+    /// One article with the query's nuggets marked where they were found.
+    pub fn nugget_article(&self, request: NuggetArticleRequest) -> ApiResult<NuggetArticle> {
+        self.with_project(|p| p.nugget_article(&request))
+    }
+
+    /// The formulation break-down of the project's samples (002).
+    pub fn formulation_breakdown(
+        &self,
+        request: FormulationRequest,
+    ) -> ApiResult<FormulationBreakdown> {
+        self.with_project(|p| p.formulation_breakdown(&request))
     }
 
     /// EXAM beside ROUGE-1 against the gold articles, with both ranks and their agreement

@@ -2,7 +2,7 @@
 
 use crate::{
     BuilderArg, Cli, Command, Metric, Unit, data_dir, endpoints, generate, irt, keychain, models,
-    path_text, pipelines, progress, readers, report, show,
+    papers, path_text, pipelines, progress, readers, report, show,
 };
 use proctor_api::dto::{
     ArticleBuilder, BuildArticlesRequest, CategoryOverride, ChunkUnit, Chunking, CompareRequest,
@@ -64,6 +64,8 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
         Command::Keychain { action } => keychain::keychain(action)?,
         Command::Readers { action } => readers::readers(action)?,
         Command::Generate(args) => generate::generate(args)?,
+        Command::Nuggets(args) => papers::nuggets(&args)?,
+        Command::Formulations(args) => papers::formulations(&args)?,
         Command::Review { action } => generate::review(action)?,
         Command::Exam { action } => generate::exam(action)?,
         Command::Endpoint { action } => endpoints::endpoint(action)?,

@@ -10,6 +10,7 @@ mod irt;
 mod irt_file;
 mod keychain;
 mod models;
+mod papers;
 mod progress;
 mod readers;
 mod report;
@@ -278,6 +279,10 @@ enum Command {
     },
     /// Write questions for an exam from the prepared corpus, and check them with the filters.
     Generate(generate::GenerateArgs),
+    /// Score the systems' articles against the reference nuggets (POURPRE or Nuggeteer-style).
+    Nuggets(papers::NuggetArgs),
+    /// The formulation break-down of the samples asked several ways (original, rewritten, human).
+    Formulations(papers::FormulationArgs),
     /// Review generated questions: list them, accept, reject or reinstate.
     Review {
         #[command(subcommand)]

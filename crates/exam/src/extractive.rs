@@ -260,11 +260,22 @@ fn f_measure(precision: f64, recall: f64, beta: f64) -> f64 {
     }
 }
 
-/// Semantic overlap score of a candidate (its stemmed terms) against the query groups, with its
+/// A candidate's semantic overlap with the query groups (003).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Overlap {
+    /// Σ o(g) over the groups the candidate matches.
+    pub recall: f64,
+    /// Mean over matched groups of 1 − Π_{w ∈ g} (1 − s(w, g)); 0 when none matches.
+    pub precision: f64,
+    /// F₃(F₂(recall, precision), document_share); 0 when no group matches.
+    pub score: f64,
+}
+
+/// Semantic overlap of a candidate (its stemmed terms) against the query groups, with its
 /// document's score relative to the best document (`document_share` in [0, 1]):
 /// recall = Σ_{g matched} o(g); precision = mean over matched g of 1 − Π_{w ∈ g} (1 − s(w, g));
 /// score = F₃(F₂(recall, precision), document_share).
-pub fn overlap_score(candidate: &BTreeSet<String>, groups: &[Group], document_share: f64) -> f64 {
+pub fn overlap(candidate: &BTreeSet<String>, groups: &[Group], document_share: f64) -> Overlap {
     let mut recall = 0.0;
     let mut precisions = Vec::new();
     for g in groups {
@@ -281,10 +292,23 @@ pub fn overlap_score(candidate: &BTreeSet<String>, groups: &[Group], document_sh
         }
     }
     if precisions.is_empty() {
-        return 0.0;
+        return Overlap {
+            recall: 0.0,
+            precision: 0.0,
+            score: 0.0,
+        };
     }
     let precision = precisions.iter().sum::<f64>() / precisions.len() as f64;
-    f_measure(f_measure(precision, recall, 2.0), document_share, 3.0)
+    Overlap {
+        recall,
+        precision,
+        score: f_measure(f_measure(precision, recall, 2.0), document_share, 3.0),
+    }
+}
+
+/// The score of [`overlap`].
+pub fn overlap_score(candidate: &BTreeSet<String>, groups: &[Group], document_share: f64) -> f64 {
+    overlap(candidate, groups, document_share).score
 }
 
 #[cfg(test)]

@@ -13,6 +13,8 @@
 //! - [`articles`]: articles per query (EXAM mode) and gold articles.
 //! - [`trec`]: TREC qrels and run files; [`leaderboard`]: another leaderboard to correlate with.
 //! - [`synonyms`]: a synonym list for semantic overlap scoring.
+//! - [`nuggets`]: reference nuggets per query (TREC style or a table).
+//! - [`formulations`]: samples asked in two or three formulations, with their scores.
 //!
 //! ```
 //! let csv = b"id,question,A,B,C,answer\nq1,Which colour is the sky?,Red,Blue,Green,B\n";
@@ -26,9 +28,11 @@ pub mod articles;
 pub mod documents;
 pub mod exam;
 pub mod exam_export;
+pub mod formulations;
 mod json;
 pub mod leaderboard;
 pub mod limits;
+pub mod nuggets;
 pub mod responses;
 pub mod synonyms;
 mod table;

@@ -2,8 +2,10 @@
 //!
 //! 30 documents over 6 topics, an exam of 120 questions (one per stated fact, across Bloom
 //! levels), answer files of 5 systems that differ by topic, and for EXAM mode the articles of 2
-//! systems plus gold articles, each with a reader's per-question outcomes. `generate.py` beside
-//! this crate wrote `data/`; this crate embeds it so every binary can build the sample offline.
+//! systems plus gold articles, each with a reader's per-question outcomes; nuggets for every
+//! query (each document's facts) and 60 questions asked in three formulations (002).
+//! `generate.py` beside this crate wrote `data/`; this crate embeds it so every binary can build
+//! the sample offline.
 //!
 //! ```
 //! let manifest = proctor_sample::manifest();
@@ -56,6 +58,10 @@ pub struct Manifest {
     pub gold_articles: String,
     /// Reader outcomes on the gold articles.
     pub gold_outcomes: String,
+    /// Reference nuggets per query (TREC style).
+    pub nuggets: String,
+    /// Samples asked in three formulations, scored by BM25 retrieval.
+    pub formulations: String,
 }
 
 /// Every embedded file as (path under `data/`, bytes), sorted by path.

@@ -97,6 +97,30 @@ pub fn breakdown(samples: &[Sample], threshold: f64) -> Breakdown {
     }
 }
 
+/// Samples scored under any number of formulations (two or three in practice), counted by
+/// pattern: the pattern's index has bit i set when formulation i's score is ≥ `threshold`
+/// (for three formulations in the order Original, Rewritten, Human this is the order of
+/// [`Breakdown::patterns`]). Each entry is (samples, of which `unchanged`).
+pub fn pattern_counts(
+    scores: &[Vec<f64>],
+    unchanged: &[bool],
+    threshold: f64,
+) -> Vec<(usize, usize)> {
+    let formulations = scores.first().map_or(0, Vec::len);
+    let mut counts = vec![(0, 0); 1 << formulations];
+    for (i, sample) in scores.iter().enumerate() {
+        let index = sample
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (f, s)| bits | usize::from(*s >= threshold) << f);
+        if let Some(slot) = counts.get_mut(index) {
+            slot.0 += 1;
+            slot.1 += usize::from(unchanged.get(i).copied().unwrap_or(false));
+        }
+    }
+    counts
+}
+
 /// The shares of the four regions of 002's Figure 1 at one threshold.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SweepPoint {
@@ -183,6 +207,29 @@ mod tests {
         assert_eq!((b.answering_errors, b.rewriting_errors), (10, 272));
         assert_eq!((b.rewriting_needed, b.rewriting_not_needed), (269, 1988));
         assert!((b.answerable_without_rewriting.unwrap() - 1695.0 / 2196.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn pattern_counts_agree_with_the_three_way_table() {
+        let samples = [
+            sample(0.3, 0.6, 0.9, false),
+            sample(0.0, 0.1, 0.2, true),
+            sample(1.0, 1.0, 1.0, true),
+            sample(0.7, 0.2, 0.9, false),
+        ];
+        let scores: Vec<Vec<f64>> = samples
+            .iter()
+            .map(|s| vec![s.original, s.rewritten, s.human])
+            .collect();
+        let unchanged: Vec<bool> = samples.iter().map(|s| s.human_equals_original).collect();
+        let counts = pattern_counts(&scores, &unchanged, 0.5);
+        let table = breakdown(&samples, 0.5);
+        for (p, c) in table.patterns.iter().zip(&counts) {
+            assert_eq!((p.count, p.unchanged), *c);
+        }
+        // Two formulations: four patterns, ✓✗ is bit 0.
+        let two = pattern_counts(&[vec![0.9, 0.1], vec![0.1, 0.9], vec![0.9, 0.9]], &[], 0.5);
+        assert_eq!(two, vec![(0, 0), (1, 0), (1, 0), (1, 0)]);
     }
 
     #[test]

@@ -26,7 +26,7 @@ pub enum MatchCount {
 }
 
 /// The terms POURPRE compares: stemmed, without stopwords.
-const TERMS: Terms = Terms {
+pub const TERMS: Terms = Terms {
     stem: true,
     drop_stopwords: true,
 };
@@ -34,17 +34,30 @@ const TERMS: Terms = Terms {
 /// POURPRE's match of a nugget in a response: the largest, over the response's units, share of
 /// the nugget's distinct terms that occur in the unit. 0 for a nugget without terms.
 pub fn pourpre_match(nugget: &str, units: &[String]) -> f64 {
+    pourpre_best(nugget, units).0
+}
+
+/// The largest of `scores` and the first unit that reaches it; no unit when every score is 0.
+fn best(scores: impl Iterator<Item = f64>) -> (f64, Option<usize>) {
+    scores.enumerate().fold(
+        (0.0, None),
+        |(top, at), (i, s)| {
+            if s > top { (s, Some(i)) } else { (top, at) }
+        },
+    )
+}
+
+/// [`pourpre_match`] and the unit that gives it (the first such unit; none when no unit shares
+/// a term with the nugget), so a view can show where the nugget was found.
+pub fn pourpre_best(nugget: &str, units: &[String]) -> (f64, Option<usize>) {
     let wanted: BTreeSet<String> = TERMS.of(nugget).into_iter().collect();
     if wanted.is_empty() {
-        return 0.0;
+        return (0.0, None);
     }
-    units
-        .iter()
-        .map(|unit| {
-            let present: BTreeSet<String> = TERMS.of(unit).into_iter().collect();
-            wanted.intersection(&present).count() as f64 / wanted.len() as f64
-        })
-        .fold(0.0, f64::max)
+    best(units.iter().map(|unit| {
+        let present: BTreeSet<String> = TERMS.of(unit).into_iter().collect();
+        wanted.intersection(&present).count() as f64 / wanted.len() as f64
+    }))
 }
 
 /// The nugget scores of one response to one query.
@@ -173,22 +186,24 @@ impl Idf {
 /// recall of the nugget's unigrams and bigrams, Σ_{g ∈ nugget ∩ unit} idf(g) / Σ_{g ∈ nugget}
 /// idf(g).
 pub fn nuggeteer_recall(nugget: &str, units: &[String], idf: &Idf) -> f64 {
+    nuggeteer_best(nugget, units, idf).0
+}
+
+/// [`nuggeteer_recall`] and the unit that gives it (the first such unit).
+pub fn nuggeteer_best(nugget: &str, units: &[String], idf: &Idf) -> (f64, Option<usize>) {
     let wanted = grams(nugget);
     let total: f64 = wanted.iter().map(|g| idf.weight(g)).sum();
     if total == 0.0 {
-        return 0.0;
+        return (0.0, None);
     }
-    units
-        .iter()
-        .map(|unit| {
-            let present = grams(unit);
-            wanted
-                .intersection(&present)
-                .map(|g| idf.weight(g))
-                .sum::<f64>()
-                / total
-        })
-        .fold(0.0, f64::max)
+    best(units.iter().map(|unit| {
+        let present = grams(unit);
+        wanted
+            .intersection(&present)
+            .map(|g| idf.weight(g))
+            .sum::<f64>()
+            / total
+    }))
 }
 
 /// Judges each nugget present (1) or absent (0) by its Nuggeteer recall against `threshold`,
@@ -247,6 +262,11 @@ mod tests {
         let response = units(&["Backups run nightly.", "Tidewater is a product."]);
         let m = pourpre_match("Tidewater stores backups nightly", &response);
         assert!((m - 0.5).abs() < 1e-12, "{m}");
+        assert_eq!(
+            pourpre_best("Tidewater stores backups nightly", &response).1,
+            Some(0)
+        );
+        assert_eq!(pourpre_best("retention", &response), (0.0, None));
         let nuggets = vec![
             Nugget {
                 text: "Tidewater stores backups nightly".into(),

@@ -20,6 +20,7 @@ mod endpoints;
 mod generation;
 mod migrations;
 mod read;
+mod references;
 mod rows;
 mod sheets;
 mod trash;
@@ -29,6 +30,7 @@ mod write;
 pub use endpoints::{ExchangeRow, NewExchange};
 pub use generation::{CandidateRow, GenerationRow, NewCandidate, NewGeneration};
 pub use migrations::{LATEST_VERSION, MIGRATIONS, Migration};
+pub use references::{FormulationRow, NuggetRow};
 pub use rows::{
     AnswerRow, ChunkRow, Counts, DocumentRow, DocumentText, ExamVersionRow, NewChunk, NewDocument,
     NewQuestion, NewResponse, QuestionRow, ResponseRow, RunRow, SystemRow,

@@ -52,6 +52,11 @@ pub const MIGRATIONS: &[Migration] = &[
         file: "0007_endpoints.sql",
         sql: include_str!("../../../migrations/0007_endpoints.sql"),
     },
+    Migration {
+        version: 8,
+        file: "0008_nuggets_and_formulations.sql",
+        sql: include_str!("../../../migrations/0008_nuggets_and_formulations.sql"),
+    },
 ];
 
 /// The schema version this build writes.

@@ -174,6 +174,13 @@ impl Store {
             responses: self.count("responses")?,
             articles: self.count("articles")?,
             gold_articles: self.count("gold_articles")?,
+            nuggets: self.count("nuggets")?,
+            formulation_samples: usize::try_from(self.conn.query_row(
+                "SELECT count(DISTINCT sample) FROM formulations",
+                [],
+                |r| r.get::<_, i64>(0),
+            )?)
+            .unwrap_or(0),
         })
     }
 

@@ -228,6 +228,10 @@ pub struct Counts {
     pub articles: usize,
     /// Gold articles.
     pub gold_articles: usize,
+    /// Reference nuggets.
+    pub nuggets: usize,
+    /// Formulation samples (each sample once).
+    pub formulation_samples: usize,
 }
 
 /// One sitting's answer to one question, for the question's page.

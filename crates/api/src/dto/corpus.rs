@@ -170,3 +170,67 @@ pub struct MmrSweep {
     /// The articles' length.
     pub quota: u32,
 }
+
+/// Which query's candidate sentences to explain.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SentenceFeaturesRequest {
+    /// The exam whose queries are listed (default: the newest).
+    pub exam: Option<String>,
+    /// The query (default: the exam's first).
+    pub query: Option<String>,
+    /// How many sentences to show, best passage match first (at most 200).
+    pub limit: u32,
+}
+
+/// A query word: its stem, idf and its weight o(g) in semantic overlap.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct QueryTerm {
+    /// The stemmed word.
+    pub term: String,
+    /// Its idf over the corpus's chunks.
+    pub idf: f64,
+    /// Its group's weight o(g) (the weights sum to 1).
+    pub weight: f64,
+}
+
+/// One candidate sentence and the features each builder scores it by.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct SentenceFeature {
+    /// The sentence, cut into pieces with the query's words marked.
+    pub pieces: Vec<super::ArticlePiece>,
+    /// The query words it contains (stems).
+    pub matched: Vec<String>,
+    /// Passage match: Σ idf of the shared words.
+    pub idf_match: f64,
+    /// idf precision: the shared words' idf / all its words' idf.
+    pub idf_precision: f64,
+    /// idf recall: the shared words' idf / the query's words' idf.
+    pub idf_recall: f64,
+    /// Its chunk's BM25 score relative to the best chunk's.
+    pub document_share: f64,
+    /// Semantic overlap recall: Σ o(g) of the query groups it matches.
+    pub overlap_recall: f64,
+    /// Semantic overlap precision: how closely it matches them (1 for exact words).
+    pub overlap_precision: f64,
+    /// The semantic overlap score F₃(F₂(recall, precision), document share).
+    pub overlap_score: f64,
+    /// Its rank by passage match (1 = best).
+    pub match_rank: u32,
+    /// Its rank by semantic overlap.
+    pub overlap_rank: u32,
+}
+
+/// A query's candidate sentences explained.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct SentenceFeatures {
+    /// The exam's queries (to choose from).
+    pub queries: Vec<String>,
+    /// The query explained.
+    pub query: String,
+    /// Its words as searched.
+    pub terms: Vec<QueryTerm>,
+    /// Candidate sentences, best passage match first.
+    pub sentences: Vec<SentenceFeature>,
+    /// Candidates in all (before the limit).
+    pub candidates: u32,
+}

@@ -224,3 +224,70 @@ fn semantic_overlap_takes_synonyms_and_embedding_variants() {
         refused.message
     );
 }
+
+#[test]
+fn each_sentences_features_add_up_from_the_query_words() {
+    use proctor_api::dto::SentenceFeaturesRequest;
+    let dir = tempfile::tempdir().unwrap();
+    let (_, project) = sentence_chunked_sample(dir.path());
+    let features = project
+        .sentence_features(&SentenceFeaturesRequest {
+            exam: None,
+            query: Some("configuration/retention-window".to_owned()),
+            limit: 500,
+        })
+        .unwrap();
+    assert_eq!(features.queries.len(), 30);
+    assert_eq!(features.query, "configuration/retention-window");
+    assert!(features.sentences.len() as u32 == features.candidates && features.candidates > 3);
+    let idf = |t: &str| {
+        features
+            .terms
+            .iter()
+            .find(|q| q.term == t)
+            .map(|q| q.idf)
+            .unwrap()
+    };
+    let weight = |t: &str| {
+        features
+            .terms
+            .iter()
+            .find(|q| q.term == t)
+            .map(|q| q.weight)
+            .unwrap()
+    };
+    let query_idf: f64 = features.terms.iter().map(|t| t.idf).sum();
+    assert!((features.terms.iter().map(|t| t.weight).sum::<f64>() - 1.0).abs() < 1e-9);
+    for (i, s) in features.sentences.iter().enumerate() {
+        // Passage match is the idf of the shared words; recall divides by the query's.
+        let shared: f64 = s.matched.iter().map(|t| idf(t)).sum();
+        assert!((s.idf_match - shared).abs() < 1e-9, "{s:?}");
+        assert!((s.idf_recall - shared / query_idf).abs() < 1e-9);
+        assert!(s.idf_precision <= 1.0 + 1e-12 && s.idf_precision >= 0.0);
+        // Exact words only: overlap recall is the matched groups' weight, precision 1.
+        let covered: f64 = s.matched.iter().map(|t| weight(t)).sum();
+        assert!((s.overlap_recall - covered).abs() < 1e-9);
+        if !s.matched.is_empty() {
+            assert!((s.overlap_precision - 1.0).abs() < 1e-12);
+        }
+        // Best passage match first; the marked words are the sentence's query words.
+        assert_eq!(s.match_rank as usize, i + 1);
+        if i > 0 {
+            assert!(features.sentences[i - 1].idf_match >= s.idf_match);
+        }
+        assert_eq!(
+            s.pieces.iter().any(|p| !p.nuggets.is_empty()),
+            !s.matched.is_empty()
+        );
+    }
+    assert!(!features.sentences[0].matched.is_empty());
+    let piece_text: String = features.sentences[0]
+        .pieces
+        .iter()
+        .map(|p| p.text.as_str())
+        .collect();
+    assert!(
+        piece_text.to_lowercase().contains("retention"),
+        "{piece_text}"
+    );
+}

@@ -31,6 +31,8 @@ import type {
   ExportedExam,
   FileContent,
   FitResponsesRequest,
+  FormulationBreakdown,
+  FormulationRequest,
   FreezeReport,
   GenerateRequest,
   GeneratedDetail,
@@ -53,6 +55,10 @@ import type {
   ModelName,
   ModelSelfTest,
   ModelsReport,
+  NuggetArticle,
+  NuggetArticleRequest,
+  NuggetBoard,
+  NuggetRequest,
   PipelineInfo,
   PipelinesOverview,
   Preset,
@@ -82,6 +88,8 @@ import type {
   SecretName,
   SecretRequest,
   SecretStatus,
+  SentenceFeatures,
+  SentenceFeaturesRequest,
   SignificanceRequest,
   SignificanceTable,
   SystemName,
@@ -134,6 +142,10 @@ export const USE_CASES = {
   start_read_articles: { job: true },
   build_articles: { job: false },
   mmr_sweep: { job: false },
+  sentence_features: { job: false },
+  nugget_board: { job: false },
+  nugget_article: { job: false },
+  formulation_breakdown: { job: false },
   reader_check: { job: false },
   start_generate: { job: true },
   start_read_generated: { job: true },
@@ -248,6 +260,14 @@ export function client(send: Transport) {
     buildArticles: (request: BuildArticlesRequest) => send("build_articles", request) as Promise<BuildArticlesReport>,
     /** MMR's λ swept from 0 to 1: EXAM (lexical reader) and ROUGE-1 at each, nothing stored. */
     mmrSweep: (request: MmrSweepRequest) => send("mmr_sweep", request) as Promise<MmrSweep>,
+    /** A query's candidate sentences with the features the writers rank them by. */
+    sentenceFeatures: (request: SentenceFeaturesRequest) => send("sentence_features", request) as Promise<SentenceFeatures>,
+    /** Every system's articles scored against the reference nuggets, with the one verdict. */
+    nuggetBoard: (request: NuggetRequest) => send("nugget_board", request) as Promise<NuggetBoard>,
+    /** One article with the query's nuggets marked where they were found. */
+    nuggetArticle: (request: NuggetArticleRequest) => send("nugget_article", request) as Promise<NuggetArticle>,
+    /** The formulation break-down of the project's samples. */
+    formulationBreakdown: (request: FormulationRequest) => send("formulation_breakdown", request) as Promise<FormulationBreakdown>,
     /** The reader check from the sittings already there. */
     readerCheck: (request: ExamRef) => send("reader_check", request) as Promise<ReaderCheck>,
     /** Generates questions from the prepared corpus and checks them. */

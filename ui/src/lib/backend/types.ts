@@ -59,7 +59,15 @@ articles: number,
 /**
  * Gold articles.
  */
-gold_articles: number, };
+gold_articles: number, 
+/**
+ * Reference nuggets.
+ */
+nuggets: number, 
+/**
+ * Samples asked in several formulations.
+ */
+formulation_samples: number, };
 
 export type ExamVersion = { 
 /**
@@ -186,6 +194,438 @@ gold_queries: number,
  * The articles' length.
  */
 quota: number, };
+
+export type SentenceFeaturesRequest = { 
+/**
+ * The exam whose queries are listed (default: the newest).
+ */
+exam: string | null, 
+/**
+ * The query (default: the exam's first).
+ */
+query: string | null, 
+/**
+ * How many sentences to show, best passage match first (at most 200).
+ */
+limit: number, };
+
+export type QueryTerm = { 
+/**
+ * The stemmed word.
+ */
+term: string, 
+/**
+ * Its idf over the corpus's chunks.
+ */
+idf: number, 
+/**
+ * Its group's weight o(g) (the weights sum to 1).
+ */
+weight: number, };
+
+export type SentenceFeature = { 
+/**
+ * The sentence, cut into pieces with the query's words marked.
+ */
+pieces: Array<ArticlePiece>, 
+/**
+ * The query words it contains (stems).
+ */
+matched: Array<string>, 
+/**
+ * Passage match: Σ idf of the shared words.
+ */
+idf_match: number, 
+/**
+ * idf precision: the shared words' idf / all its words' idf.
+ */
+idf_precision: number, 
+/**
+ * idf recall: the shared words' idf / the query's words' idf.
+ */
+idf_recall: number, 
+/**
+ * Its chunk's BM25 score relative to the best chunk's.
+ */
+document_share: number, 
+/**
+ * Semantic overlap recall: Σ o(g) of the query groups it matches.
+ */
+overlap_recall: number, 
+/**
+ * Semantic overlap precision: how closely it matches them (1 for exact words).
+ */
+overlap_precision: number, 
+/**
+ * The semantic overlap score F₃(F₂(recall, precision), document share).
+ */
+overlap_score: number, 
+/**
+ * Its rank by passage match (1 = best).
+ */
+match_rank: number, 
+/**
+ * Its rank by semantic overlap.
+ */
+overlap_rank: number, };
+
+export type SentenceFeatures = { 
+/**
+ * The exam's queries (to choose from).
+ */
+queries: Array<string>, 
+/**
+ * The query explained.
+ */
+query: string, 
+/**
+ * Its words as searched.
+ */
+terms: Array<QueryTerm>, 
+/**
+ * Candidate sentences, best passage match first.
+ */
+sentences: Array<SentenceFeature>, 
+/**
+ * Candidates in all (before the limit).
+ */
+candidates: number, };
+
+export type NuggetMethod = "pourpre" | "pourpre_count" | "nuggeteer";
+
+export type NuggetRequest = { 
+/**
+ * How nuggets are matched.
+ */
+method: NuggetMethod, 
+/**
+ * Treat every nugget as vital (the all-vital variant).
+ */
+all_vital: boolean, 
+/**
+ * Nuggeteer: a nugget is found when its weighted recall is at least this (0–1).
+ */
+threshold: number, 
+/**
+ * The system every other is compared with (default: the best).
+ */
+baseline: string | null, };
+
+export type NuggetCell = { 
+/**
+ * F(β = 3) of precision and recall.
+ */
+f_beta: number, 
+/**
+ * Σ match over vital nuggets / vital nuggets.
+ */
+recall: number, 
+/**
+ * 1 within the length allowance, else 1 − (L − A) / L.
+ */
+precision: number, 
+/**
+ * Nuggets found (vital or okay).
+ */
+found: number, 
+/**
+ * The article's length in non-white-space characters.
+ */
+length: number, 
+/**
+ * Whether the system wrote an article for the query (none scores 0).
+ */
+written: boolean, };
+
+export type NuggetStanding = { 
+/**
+ * The system ("Gold articles" for the reference row).
+ */
+system: string, 
+/**
+ * Mean F(β = 3) over the queries with nuggets.
+ */
+mean: number, 
+/**
+ * Its 95% interval over queries.
+ */
+low: number, 
+/**
+ * Upper end.
+ */
+high: number, 
+/**
+ * Mean recall.
+ */
+recall: number, 
+/**
+ * Mean precision.
+ */
+precision: number, 
+/**
+ * One cell per query, in [`NuggetBoard::queries`] order.
+ */
+cells: Array<NuggetCell>, 
+/**
+ * Against the baseline (None for the baseline itself and the gold row).
+ */
+verdict: Verdict | null, };
+
+export type NuggetBoard = { 
+/**
+ * The queries with nuggets, in order.
+ */
+queries: Array<string>, 
+/**
+ * Nuggets per query, in the same order.
+ */
+nuggets_per_query: Array<number>, 
+/**
+ * Nuggets in all.
+ */
+nuggets: number, 
+/**
+ * Of which vital.
+ */
+vital: number, 
+/**
+ * Systems with articles, best mean first.
+ */
+systems: Array<NuggetStanding>, 
+/**
+ * The gold articles scored the same way, when the project has them.
+ */
+gold: NuggetStanding | null, 
+/**
+ * The system the verdicts compare with.
+ */
+baseline: string | null, 
+/**
+ * What is missing, in plain words (no nuggets, no articles).
+ */
+note: string | null, };
+
+export type NuggetArticleRequest = { 
+/**
+ * The system, or "Gold articles".
+ */
+system: string, 
+/**
+ * The query.
+ */
+query: string, 
+/**
+ * How nuggets are matched, as on the board.
+ */
+scoring: NuggetRequest, };
+
+export type ArticlePiece = { 
+/**
+ * The text, white space and punctuation included.
+ */
+text: string, 
+/**
+ * Nuggets this word belongs to.
+ */
+nuggets: Array<number>, };
+
+export type NuggetFound = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * The fact.
+ */
+text: string, 
+/**
+ * Vital or okay.
+ */
+vital: boolean, 
+/**
+ * The match in [0, 1] (POURPRE's word share, or the weighted recall).
+ */
+score: number, 
+/**
+ * Whether it counts as found.
+ */
+found: boolean, 
+/**
+ * The sentence it was found in (index into [`NuggetArticle::sentences`]).
+ */
+sentence: number | null, };
+
+export type NuggetArticle = { 
+/**
+ * The system.
+ */
+system: string, 
+/**
+ * The query.
+ */
+query: string, 
+/**
+ * The article's sentences, each as pieces.
+ */
+sentences: Array<Array<ArticlePiece>>, 
+/**
+ * The query's nuggets and how each was matched.
+ */
+nuggets: Array<NuggetFound>, 
+/**
+ * The article's scores.
+ */
+cell: NuggetCell, };
+
+export type AnswerSimilarity = "recall" | "jaccard";
+
+export type FormulationRequest = { 
+/**
+ * A sample is answered under a formulation when its score is at least this.
+ */
+threshold: number, 
+/**
+ * How answer sets are compared in the scatter.
+ */
+similarity: AnswerSimilarity, };
+
+export type FormulationPattern = { 
+/**
+ * Answered (✓) or not (✗) under each formulation, in [`FormulationBreakdown::formulations`]
+ * order.
+ */
+answered: Array<boolean>, 
+/**
+ * Samples with this pattern.
+ */
+count: number, 
+/**
+ * … of which the human rewrite is the original question unchanged.
+ */
+unchanged: number, 
+/**
+ * The samples' ids.
+ */
+samples: Array<string>, };
+
+export type Attribution = { 
+/**
+ * Human ✗: the answering component fails even on the human rewrite.
+ */
+answering_errors: number, 
+/**
+ * Human ✓, Rewritten ✗: the rewriting component lost what the human kept.
+ */
+rewriting_errors: number, 
+/**
+ * Human ✓, Rewritten ✓, Original ✗: answered thanks to rewriting.
+ */
+rewriting_needed: number, 
+/**
+ * Human ✓, Rewritten ✓, Original ✓: answered without rewriting.
+ */
+rewriting_not_needed: number, 
+/**
+ * 002's eq. 1: of the samples answered from the human rewrite (those the annotators left
+ * unchanged set aside), the share answered from the original question too.
+ */
+answerable_without_rewriting: number | null, };
+
+export type FormulationSweepPoint = { 
+/**
+ * The threshold.
+ */
+threshold: number, 
+/**
+ * One share per [`FormulationBreakdown::sweep_labels`] entry; they sum to 1.
+ */
+shares: Array<number>, };
+
+export type SimilarityPoint = { 
+/**
+ * The sample.
+ */
+sample: string, 
+/**
+ * ROUGE-1 recall of the reference question by the other.
+ */
+question: number, 
+/**
+ * The answer sets' similarity.
+ */
+answer: number, 
+/**
+ * The two questions, for the tooltip.
+ */
+questions: Array<string>, };
+
+export type SimilarityScatter = { 
+/**
+ * The formulation compared.
+ */
+formulation: string, 
+/**
+ * The reference formulation.
+ */
+reference: string, 
+/**
+ * Samples with answers under both.
+ */
+points: Array<SimilarityPoint>, 
+/**
+ * Pearson's r (None with fewer than three points or no spread).
+ */
+r: number | null, 
+/**
+ * Its two-sided p-value.
+ */
+p_value: number | null, };
+
+export type FormulationBreakdown = { 
+/**
+ * The formulations in table order (Original, Rewritten, Human when so named).
+ */
+formulations: Array<string>, 
+/**
+ * Samples.
+ */
+samples: number, 
+/**
+ * The threshold used.
+ */
+threshold: number, 
+/**
+ * Mean score under each formulation, in the same order.
+ */
+means: Array<number>, 
+/**
+ * Every pattern (2^formulations rows, ✗…✗ first).
+ */
+patterns: Array<FormulationPattern>, 
+/**
+ * Samples whose human rewrite equals the original question (None without both).
+ */
+unchanged: number | null, 
+/**
+ * Error attribution (three formulations named Original, Rewritten and Human).
+ */
+attribution: Attribution | null, 
+/**
+ * What each share of the sweep is.
+ */
+sweep_labels: Array<string>, 
+/**
+ * The shares at thresholds 0, 0.02, …, 1.
+ */
+sweep: Array<FormulationSweepPoint>, 
+/**
+ * Question against answer similarity (when the file gives answers).
+ */
+scatter: SimilarityScatter | null, 
+/**
+ * What is missing or assumed, in plain words.
+ */
+notes: Array<string>, };
 
 export type QuestionEdit = { 
 /**
@@ -1195,7 +1635,7 @@ on_view: ExamVersion | null,
  */
 grades: Grades | null, };
 
-export type ImportKind = "documents" | "exam" | "answers" | "articles" | "reader_outcomes" | "gold_articles" | "gold_outcomes";
+export type ImportKind = "documents" | "exam" | "answers" | "articles" | "reader_outcomes" | "gold_articles" | "gold_outcomes" | "nuggets" | "formulations";
 
 export type ImportRequest = { 
 /**
