@@ -255,6 +255,16 @@ test("writes baseline articles from the page and sets EXAM beside ROUGE-1, with 
         await sweep.getByRole("button", { name: /^λ 0\.3: EXAM \d+\.\d%$/ }).click();
         assert.equal(await writers.locator("output").innerText(), "0.3");
         await writers.screenshot({ path: join(shots, "serve-lambda-sweep.png") });
+        // Each candidate sentence's features, query by query (001's idf match, 003's overlap).
+        const features = writers.getByTestId("sentence-features");
+        await features.locator("summary").click();
+        await features.locator("tbody tr").first().waitFor({ timeout: 30000 });
+        await features.getByLabel("Query").selectOption("configuration/retention-window");
+        await features.locator("tbody tr").first().filter({ hasText: /retention/i }).waitFor({ timeout: 30000 });
+        assert.ok((await features.locator("tbody tr").count()) > 3);
+        assert.ok((await features.locator("tbody td b").count()) > 0, "the query's words are marked");
+        await features.screenshot({ path: join(shots, "serve-sentence-features.png") });
+        await features.locator("summary").click();
       }
       await writers.getByRole("button", { name: "Write the articles" }).click();
       await writers.getByRole("status").filter({ hasText: `${system}: 30 articles` }).waitFor({ timeout: 60000 });
@@ -278,6 +288,50 @@ test("writes baseline articles from the page and sets EXAM beside ROUGE-1, with 
     assert.match(await view.innerText(), /extractive · MMR λ=0\.3/);
     assert.match(await view.getByTestId("exam-rouge-agreement").innerText(), /Over 4 systems, Kendall's τ between the two rankings is -?\d\.\d\d/);
     await view.screenshot({ path: join(shots, "serve-exam-rouge.png") });
+  });
+});
+
+test("scores the articles against the nuggets and breaks the formulations down (001, 003, 002)", async () => {
+  // The demo carries the sample's nuggets (each document's facts) and 60 questions asked three
+  // ways; its four article writers are the sample's two and the two written above.
+  const demo = join(dataDir, "demo.proctor");
+  await withPage(async (page) => {
+    await page.goto(url);
+    await page.getByRole("link", { name: "Start" }).click();
+    await page.getByLabel("Project file (.proctor)").fill(demo);
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    await page.getByTestId("setup").waitFor({ timeout: 30000 });
+    await show(page, "#/results/nuggets");
+    const view = page.getByTestId("nuggets");
+    const matrix = view.getByTestId("nugget-matrix");
+    await matrix.waitFor({ timeout: 30000 });
+    assert.equal(await matrix.locator("tbody tr").count(), 30, "one row per query");
+    assert.match(await view.innerText(), /150 nuggets \(120 vital\) for 30 queries/);
+    // Four writers and the gold articles; every writer but the best has the one verdict.
+    assert.equal(await view.locator("table").first().locator("tbody tr").count(), 5);
+    assert.equal(await view.getByTestId("nugget-verdicts").locator("li").count(), 3);
+    assert.match(await view.getByTestId("nugget-verdicts").innerText(), /paired randomisation over queries, p/);
+    // A cell opens the article with the nuggets it states marked.
+    await matrix.locator("tbody tr").first().locator("td.cell button").first().click();
+    const article = view.getByTestId("nugget-article");
+    await article.locator("mark").first().waitFor({ timeout: 30000 });
+    assert.match(await article.innerText(), /\d of 5 nuggets found/);
+    await view.screenshot({ path: join(shots, "serve-nuggets.png") });
+    await page.screenshot({ path: join(shots, "serve-results-nuggets-page.png") });
+    await view.getByLabel("How a nugget is found").selectOption("nuggeteer");
+    await view.getByText("Found at a weighted recall of at least").waitFor();
+
+    await show(page, "#/results/formulations");
+    const forms = page.getByTestId("formulations");
+    const table = forms.getByTestId("pattern-table");
+    await table.waitFor({ timeout: 30000 });
+    assert.equal(await table.locator("tbody tr").count(), 8);
+    assert.match(await forms.innerText(), /60 samples, each asked as Original, Rewritten, Human/);
+    assert.match(await forms.getByTestId("attribution").innerText(), /Answerable without rewriting\s+\d+\.\d%/);
+    assert.equal(await forms.getByTestId("formulation-sweep").locator("path").count(), 4);
+    assert.ok((await forms.getByTestId("similarity-scatter").locator("circle").count()) > 1);
+    assert.match(await forms.getByTestId("similarity-r").innerText(), /Over 60 samples, Rewritten against Human: Pearson's r = -?\d\.\d\d/);
+    await forms.screenshot({ path: join(shots, "serve-formulations.png") });
   });
 });
 
