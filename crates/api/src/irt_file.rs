@@ -4,10 +4,9 @@
 
 use crate::chart_series::information_lines;
 use crate::dto::{FitResponsesRequest, ResponsesFit};
-use crate::files::read_file;
 use crate::irt::{curve, estimation_of, irt_items, model_of, preset_named, ranked, stats_error};
-use crate::{ApiError, ApiResult, ErrorCode, NoProgress};
-use proctor_formats::responses::{ResponseLayout, read_responses};
+use crate::{ApiError, ApiResult, ErrorCode};
+use proctor_formats::responses::{ResponseLayout, read_responses_file};
 use proctor_stats::StatsError;
 use proctor_stats::irt::{ResponseMatrix, diagnose, fit_by};
 use std::path::Path;
@@ -27,9 +26,7 @@ pub fn fit_responses(request: &FitResponsesRequest) -> ApiResult<ResponsesFit> {
         || request.path.clone(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let bytes = read_file(path, &NoProgress)?;
-    let responses = read_responses(&name, &bytes).map_err(ApiError::from)?;
-    drop(bytes);
+    let responses = read_responses_file(path, &name).map_err(ApiError::from)?;
     let matrix = ResponseMatrix::new(
         (0..responses.subjects.len())
             .map(|s| responses.row(s).collect())

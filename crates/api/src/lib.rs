@@ -58,6 +58,7 @@ mod reader_check;
 mod readers;
 mod reference_imports;
 mod report;
+mod report_papers;
 mod report_sections;
 mod review;
 pub mod sample;

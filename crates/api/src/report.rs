@@ -8,7 +8,7 @@
 use crate::chart_series::{category_bars, leaderboard_chart, radar_chart};
 use crate::dto::{CategoryTable, Grades, Report, ReportRequest, ReportSection, SaveReportRequest};
 use crate::files::{chosen_path, write_chosen};
-use crate::report_sections;
+use crate::{report_papers, report_sections};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use std::fmt::Write as _;
 
@@ -196,6 +196,10 @@ impl Project {
                     }
                 }
                 ReportSection::Leaderboard => leaderboard(&mut out, self, &grades)?,
+                ReportSection::Articles => {
+                    report_papers::articles(&mut out, self, request.exam.as_deref())?;
+                }
+                ReportSection::Formulations => report_papers::formulations(&mut out, self)?,
                 ReportSection::Topics => {
                     out.push_str("<h2>Topics</h2>");
                     let systems: Vec<String> =
@@ -276,10 +280,14 @@ const METHODS: &str = "<h2>How the numbers are computed</h2>\
 <p><strong>Topics, Bloom levels and question types</strong>: accuracy on each group's questions. A question sits at every Bloom level whose verbs it uses; its type is its first question word [3].</p>\
 <p><strong>Item Response Theory</strong>: p(θ) = c + (1 − c) / (1 + exp(−a(θ − b))) for a system of ability θ and a question of discrimination a, difficulty b and guessing floor c; abilities are expected a posteriori under N(0, 1). Test information says how precisely the exam measures at each ability; exam improvement drops the least informative questions step by step and refits [3].</p>\
 <p><strong>Agreement with other leaderboards</strong>: Kendall's τ-b and Spearman's ρ, with ties within noise broken at random ten times [1].</p>\
+<p><strong>ROUGE-1</strong>: F1 of the words (lower-cased, common words dropped, Porter stems) an article shares with its query's gold article, the mean over the queries with one [1]. <strong>Nuggets</strong>: each article's sentences are matched against the facts a good article states (vital or okay); POURPRE's match is the largest share of a nugget's words in one sentence; recall is over the vital nuggets, each nugget found earns 100 characters of allowance and a longer article loses precision; F(β = 3) per query, the mean over queries with a normal 95% interval [2, 4].</p>\
+<p><strong>Formulations</strong>: each sample asked as the original question, a model's rewrite and a human rewrite is counted by which of them it is answered under; not answered from the human rewrite is an answering error, answered from it but not from the model's a rewriting error; the share answerable without rewriting leaves out the samples whose human rewrite is the original unchanged [5].</p>\
 <h3>Papers</h3><ol class=\"note\">\
 <li>Sander &amp; Dietz, EXAM: How to Evaluate Retrieve-and-Generate Systems for Users Who Do Not (Yet) Know What They Want. DESIRES 2021.</li>\
 <li>Lin, The Role of Information Retrieval in Answering Complex Questions. COLING/ACL 2006.</li>\
 <li>Guinet et al., Automated Evaluation of Retrieval-Augmented Language Models with Task-Specific Exam Generation. ICML 2024.</li>\
+<li>Marton &amp; Katz, Using Semantic Overlap Scoring in Answering TREC Relationship Questions. LREC 2006.</li>\
+<li>Vakulenko et al., A Wrong Answer or a Wrong Question? An Intricate Relationship between Question Reformulation and Answer Selection in Conversational Question Answering. SCAI 2020.</li>\
 </ol>";
 
 #[cfg(test)]
@@ -407,6 +415,27 @@ mod tests {
                 s.system
             );
         }
+        // The article writers' nugget scores are the Nuggets view's, with its verdicts; the
+        // formulation break-down is there with its attribution.
+        let board = project
+            .nugget_board(&crate::dto::NuggetRequest {
+                method: crate::dto::NuggetMethod::Pourpre,
+                all_vital: false,
+                threshold: 0.5,
+                baseline: None,
+            })
+            .unwrap();
+        assert_eq!(board.systems.len(), 2);
+        for s in &board.systems {
+            let at = html
+                .find(&format!("data-writer=\"{}\"", escape(&s.system)))
+                .unwrap();
+            assert!(html[at..].contains(&format!("data-nugget=\"{}\"", s.mean)));
+            if let Some(v) = &s.verdict {
+                assert!(html.contains(&escape(&v.sentence)), "{}", s.system);
+            }
+        }
+        assert!(html.contains("<h2>Formulations</h2>") && html.contains("Answerable without rewriting: 30.0%."));
         let only = project
             .report(&ReportRequest {
                 exam: None,

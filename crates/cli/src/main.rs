@@ -299,8 +299,8 @@ enum Command {
         /// The exam (default: the newest).
         #[arg(long)]
         exam: Option<String>,
-        /// The sections (default: all): question, exam, leaderboard, topics, bloom, irt,
-        /// quality, systems, methods, provenance.
+        /// The sections (default: all): question, exam, leaderboard, articles, formulations,
+        /// topics, bloom, irt, quality, systems, methods, provenance.
         #[arg(long, value_delimiter = ',', value_parser = parse_section)]
         sections: Vec<ReportSection>,
         /// The question the evaluation answers, in your words.
@@ -596,7 +596,7 @@ pub(crate) fn path_text(path: &Path) -> String {
 fn parse_section(text: &str) -> Result<ReportSection, String> {
     serde_json::from_value(serde_json::Value::String(text.trim().to_owned())).map_err(|_| {
         format!(
-            "'{text}' is not a section (question, exam, leaderboard, topics, bloom, irt, quality, systems, methods, provenance)"
+            "'{text}' is not a section (question, exam, leaderboard, articles, formulations, topics, bloom, irt, quality, systems, methods, provenance)"
         )
     })
 }

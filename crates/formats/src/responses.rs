@@ -14,6 +14,8 @@
 use crate::{ImportError, decode_text, extension, table::Location};
 use serde_json::Value as Json;
 use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
 
 /// The most cells (subjects × items) a response matrix may have: 200 million bytes.
 pub const MAX_RESPONSE_CELLS: usize = 200_000_000;
@@ -196,10 +198,44 @@ impl LongBuilder {
 pub fn read_responses(file: &str, bytes: &[u8]) -> Result<Responses, ImportError> {
     crate::limits::Limits::current().check_file_size(file, bytes.len() as u64)?;
     let text = decode_text(file, bytes)?;
+    read_text(file, text.as_bytes())
+}
+
+/// Reads a response matrix from a file on disk, streaming it: UTF-8 text (with or without a
+/// byte-order mark) is parsed as it is read, so only the matrix is held, never the file (a
+/// UTF-16 file is decoded whole first). `file` is the name used in messages.
+pub fn read_responses_file(path: &Path, file: &str) -> Result<Responses, ImportError> {
+    let cannot = |e: std::io::Error| ImportError::file(file, format!("cannot read the file: {e}"));
+    let mut handle = std::fs::File::open(path).map_err(cannot)?;
+    let size = handle.metadata().map_err(cannot)?.len();
+    crate::limits::Limits::current().check_file_size(file, size)?;
+    let mut head = Vec::with_capacity(4);
+    (&mut handle)
+        .take(4)
+        .read_to_end(&mut head)
+        .map_err(cannot)?;
+    if let Some((encoding, _)) = encoding_rs::Encoding::for_bom(&head)
+        && encoding != encoding_rs::UTF_8
+    {
+        let mut bytes = head;
+        handle.read_to_end(&mut bytes).map_err(cannot)?;
+        return read_responses(file, &bytes);
+    }
+    let start: &[u8] = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&head);
+    if start.iter().all(u8::is_ascii_whitespace) && size <= 4 {
+        return Err(ImportError::file(file, "the file is empty"));
+    }
+    let reader =
+        BufReader::with_capacity(1 << 16, std::io::Cursor::new(start.to_vec()).chain(handle));
+    read_text(file, reader)
+}
+
+/// The matrix from UTF-8 text, by the file's extension.
+fn read_text(file: &str, reader: impl BufRead) -> Result<Responses, ImportError> {
     match extension(file).as_str() {
-        "csv" => delimited(file, &text, b','),
-        "tsv" | "tab" => delimited(file, &text, b'\t'),
-        "jsonl" | "ndjson" => jsonl(file, &text),
+        "csv" => delimited(file, reader, b','),
+        "tsv" | "tab" => delimited(file, reader, b'\t'),
+        "jsonl" | "ndjson" => jsonl(file, reader),
         other => Err(ImportError::file(
             file,
             format!(
@@ -209,14 +245,29 @@ pub fn read_responses(file: &str, bytes: &[u8]) -> Result<Responses, ImportError
     }
 }
 
-fn delimited(file: &str, text: &str, delimiter: u8) -> Result<Responses, ImportError> {
+/// A CSV reader's error at its line (invalid UTF-8, a broken quote).
+fn csv_error(file: &str, e: &csv::Error) -> ImportError {
+    let line = e
+        .position()
+        .map_or(0, |p| usize::try_from(p.line()).unwrap_or(usize::MAX));
+    let message = match e.kind() {
+        csv::ErrorKind::Utf8 { .. } => {
+            "the line is not valid UTF-8 text; save the file as UTF-8 (CSV UTF-8 in Excel)"
+                .to_owned()
+        }
+        _ => e.to_string(),
+    };
+    ImportError::at(file, Location::Line(line), None, message)
+}
+
+fn delimited(file: &str, text: impl Read, delimiter: u8) -> Result<Responses, ImportError> {
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(delimiter)
         .flexible(true)
-        .from_reader(text.as_bytes());
+        .from_reader(text);
     let header: Vec<String> = reader
         .headers()
-        .map_err(|e| ImportError::at(file, Location::Line(1), None, e.to_string()))?
+        .map_err(|e| csv_error(file, &e))?
         .iter()
         .map(str::to_owned)
         .collect();
@@ -234,8 +285,7 @@ fn delimited(file: &str, text: &str, delimiter: u8) -> Result<Responses, ImportE
     if let Some((s, i, r)) = long {
         let mut builder = LongBuilder::new();
         for record in reader.records() {
-            let record = record
-                .map_err(|e| ImportError::at(file, Location::Line(0), None, e.to_string()))?;
+            let record = record.map_err(|e| csv_error(file, &e))?;
             let line = line_of(&record);
             let field = |at: usize| record.get(at).unwrap_or("").trim();
             let (subject, item) = (field(s), field(i));
@@ -297,8 +347,7 @@ fn delimited(file: &str, text: &str, delimiter: u8) -> Result<Responses, ImportE
     let mut seen_subjects: HashMap<String, usize> = HashMap::new();
     let mut cells: Vec<u8> = Vec::new();
     for record in reader.records() {
-        let record =
-            record.map_err(|e| ImportError::at(file, Location::Line(0), None, e.to_string()))?;
+        let record = record.map_err(|e| csv_error(file, &e))?;
         let line = line_of(&record);
         if record.iter().all(|f| f.trim().is_empty()) {
             continue;
@@ -357,11 +406,24 @@ fn delimited(file: &str, text: &str, delimiter: u8) -> Result<Responses, ImportE
     })
 }
 
-fn jsonl(file: &str, text: &str) -> Result<Responses, ImportError> {
+fn jsonl(file: &str, text: impl BufRead) -> Result<Responses, ImportError> {
     let mut builder = LongBuilder::new();
     let mut layout = None;
     for (n, line) in text.lines().enumerate() {
         let line_no = n + 1;
+        let line = line.map_err(|e| {
+            ImportError::at(
+                file,
+                Location::Line(line_no),
+                None,
+                if e.kind() == std::io::ErrorKind::InvalidData {
+                    "the line is not valid UTF-8 text; save the file as UTF-8".to_owned()
+                } else {
+                    format!("cannot read the file: {e}")
+                },
+            )
+        })?;
+        let line = line.as_str();
         if line.trim().is_empty() {
             continue;
         }
@@ -476,6 +538,68 @@ mod tests {
         let tsv = read("m.tsv", "id\tq1\nA\tTRUE\nB\tNA\n");
         assert_eq!(tsv.get(0, 0), Some(true));
         assert_eq!(tsv.get(1, 0), None);
+    }
+
+    #[test]
+    fn a_file_streamed_from_disk_reads_as_its_bytes_do() {
+        let dir = std::env::temp_dir().join(format!("proctor-responses-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let on_disk = |name: &str, bytes: &[u8]| {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            read_responses_file(&path, name)
+        };
+        let cases: [(&str, &[u8]); 4] = [
+            ("w.csv", b"model,q1,q2,q3\nA,1,0,\nB,0,1,1\n"),
+            ("b.csv", b"\xEF\xBB\xBFmodel,q1,q2,q3\r\nA,1,0,\r\nB,0,1,1\r\n"),
+            ("l.tsv", b"subject\titem\tresponse\nA\tq1\t1\nB\tq2\t0\n"),
+            (
+                "p.jsonl",
+                b"{\"subject_id\": \"A\", \"responses\": {\"q1\": 1}}\n{\"subject_id\": \"B\", \"responses\": {\"q1\": 0}}\n",
+            ),
+        ];
+        for (name, bytes) in cases {
+            assert_eq!(
+                on_disk(name, bytes).unwrap(),
+                read_responses(name, bytes).unwrap(),
+                "{name}"
+            );
+        }
+        // UTF-16 with its mark: decoded whole, same matrix.
+        let utf16: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain("model,q1\nA,1\n".encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        assert_eq!(on_disk("u.csv", &utf16).unwrap().get(0, 0), Some(true));
+        // Invalid UTF-8 on line 3, an empty file, a missing file: clear refusals.
+        let e = on_disk("bad.csv", b"model,q1\nA,1\nB\xFF,0\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("bad.csv:3: the line is not valid UTF-8"),
+            "{e}"
+        );
+        let e = on_disk(
+            "bad.jsonl",
+            b"{\"subject\":\"A\",\"item\":\"q\",\"response\":1}\n\xFF\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.starts_with("bad.jsonl:2: the line is not valid UTF-8"),
+            "{e}"
+        );
+        assert_eq!(
+            on_disk("e.csv", b"").unwrap_err().to_string(),
+            "e.csv: the file is empty"
+        );
+        let gone = read_responses_file(&dir.join("none.csv"), "none.csv").unwrap_err();
+        assert!(
+            gone.to_string()
+                .starts_with("none.csv: cannot read the file"),
+            "{gone}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -43,6 +43,10 @@ pub enum ReportSection {
     Exam,
     /// The leaderboard with its chart.
     Leaderboard,
+    /// Article writers by EXAM, ROUGE-1 and nuggets (left out without article writers).
+    Articles,
+    /// The formulation break-down (left out without formulation samples).
+    Formulations,
     /// Accuracy per topic (radar and table).
     Topics,
     /// Bloom levels and question types.
@@ -61,10 +65,12 @@ pub enum ReportSection {
 
 impl ReportSection {
     /// Every section, in the report's order.
-    pub const ALL: [Self; 10] = [
+    pub const ALL: [Self; 12] = [
         Self::Question,
         Self::Exam,
         Self::Leaderboard,
+        Self::Articles,
+        Self::Formulations,
         Self::Topics,
         Self::Bloom,
         Self::Irt,
