@@ -128,7 +128,7 @@ test("the whole report reads in Chromium without fetching anything, and prints t
       if (!request.url().startsWith("file:")) fetched.push(request.url());
     });
     await page.goto(`file://${file}`);
-    for (const heading of ["Leaderboard", "Topics", "Item Response Theory", "Exam quality", "The systems one by one", "Provenance"]) {
+    for (const heading of ["Leaderboard", "Articles: EXAM, ROUGE-1 and nuggets", "Formulations", "Topics", "Item Response Theory", "Exam quality", "The systems one by one", "Provenance"]) {
       await page.getByRole("heading", { name: heading, exact: true }).waitFor();
     }
     assert.deepEqual(fetched, [], "a self-contained file fetches nothing");

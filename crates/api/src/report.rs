@@ -8,8 +8,8 @@
 use crate::chart_series::{category_bars, leaderboard_chart, radar_chart};
 use crate::dto::{CategoryTable, Grades, Report, ReportRequest, ReportSection, SaveReportRequest};
 use crate::files::{chosen_path, write_chosen};
-use crate::{report_papers, report_sections};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
+use crate::{report_papers, report_sections};
 use std::fmt::Write as _;
 
 /// Text made safe for HTML (imported names and questions are text, never markup).
@@ -435,7 +435,10 @@ mod tests {
                 assert!(html.contains(&escape(&v.sentence)), "{}", s.system);
             }
         }
-        assert!(html.contains("<h2>Formulations</h2>") && html.contains("Answerable without rewriting: 30.0%."));
+        assert!(
+            html.contains("<h2>Formulations</h2>")
+                && html.contains("Answerable without rewriting: 30.0%.")
+        );
         let only = project
             .report(&ReportRequest {
                 exam: None,

@@ -53,22 +53,20 @@ pub(crate) fn articles(out: &mut String, project: &Project, exam: Option<&str>) 
                 s.low.max(0.0),
                 s.high.min(1.0)
             )),
-            nugget
-                .and_then(|s| s.verdict.as_ref())
-                .map_or_else(
-                    || {
-                        if nuggets.baseline.as_deref() == Some(name.as_str()) {
-                            "the best".to_owned()
-                        } else {
-                            String::new()
-                        }
-                    },
-                    |v| format!(
-                        "{} {}",
-                        escape(&v.marker),
-                        if v.real { "real" } else { "could be luck" }
-                    )
-                ),
+            nugget.and_then(|s| s.verdict.as_ref()).map_or_else(
+                || {
+                    if nuggets.baseline.as_deref() == Some(name.as_str()) {
+                        "the best".to_owned()
+                    } else {
+                        String::new()
+                    }
+                },
+                |v| format!(
+                    "{} {}",
+                    escape(&v.marker),
+                    if v.real { "real" } else { "could be luck" }
+                )
+            ),
         );
     }
     out.push_str("</tbody></table>");
@@ -89,7 +87,9 @@ pub(crate) fn articles(out: &mut String, project: &Project, exam: Option<&str>) 
         let _ = write!(out, "<ul class=\"note\">{}</ul>", sentences.join(""));
     }
     if nuggets.systems.is_empty() {
-        out.push_str("<p class=\"note\">No nuggets in the project: nugget scores are left out.</p>");
+        out.push_str(
+            "<p class=\"note\">No nuggets in the project: nugget scores are left out.</p>",
+        );
     } else {
         let _ = write!(
             out,
@@ -143,15 +143,18 @@ pub(crate) fn formulations(out: &mut String, project: &Project) -> ApiResult<()>
             a.rewriting_errors,
             a.rewriting_needed,
             a.rewriting_not_needed,
-            a.answerable_without_rewriting.map_or_else(String::new, |s| format!(
-                " Answerable without rewriting: {:.1}%.",
-                s * 100.0
-            ))
+            a.answerable_without_rewriting
+                .map_or_else(String::new, |s| format!(
+                    " Answerable without rewriting: {:.1}%.",
+                    s * 100.0
+                ))
         );
     }
-    if result.unchanged.is_some() {
-        out.push_str("<p class=\"note\">(n): of which the human rewrite is the original question unchanged.</p>");
-    }
+    out.push_str(if result.unchanged.is_some() {
+        "<p class=\"note\">Patterns no sample shows are left out. (n): of which the human rewrite is the original question unchanged.</p>"
+    } else {
+        "<p class=\"note\">Patterns no sample shows are left out.</p>"
+    });
     if let Some(s) = &result.scatter
         && let (Some(r), Some(p)) = (s.r, s.p_value)
     {

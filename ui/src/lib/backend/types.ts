@@ -3698,7 +3698,7 @@ export: ExportRequest,
  */
 path: string, };
 
-export type ReportSection = "question" | "exam" | "leaderboard" | "topics" | "bloom" | "irt" | "quality" | "systems" | "methods" | "provenance";
+export type ReportSection = "question" | "exam" | "leaderboard" | "articles" | "formulations" | "topics" | "bloom" | "irt" | "quality" | "systems" | "methods" | "provenance";
 
 export type ReportRequest = { 
 /**
