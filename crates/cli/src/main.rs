@@ -11,11 +11,13 @@ mod irt_file;
 mod keychain;
 mod models;
 mod papers;
+mod parse;
 mod progress;
 mod readers;
 mod report;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use parse::{parse_factor, parse_kind, parse_section};
 use proctor_api::dto::{
     Factor, GridRequest, ImportKind, ReaderKind, ReportSection, Retriever, UserModelChoice,
 };
@@ -548,30 +550,6 @@ enum Metric {
     Rouge1,
 }
 
-fn parse_kind(text: &str) -> Result<ImportKind, String> {
-    ImportKind::ALL
-        .into_iter()
-        .find(|k| k.as_str() == text)
-        .ok_or_else(|| {
-            let names: Vec<&str> = ImportKind::ALL.iter().map(|k| k.as_str()).collect();
-            format!(
-                "'{text}' is not something Proctor imports; use one of: {}",
-                names.join(", ")
-            )
-        })
-}
-
-fn parse_factor(text: &str) -> Result<Factor, String> {
-    let (name, level) = text
-        .split_once('=')
-        .filter(|(n, l)| !n.trim().is_empty() && !l.trim().is_empty())
-        .ok_or_else(|| format!("'{text}' is not name=level, e.g. retriever=bm25"))?;
-    Ok(Factor {
-        name: name.trim().to_owned(),
-        level: level.trim().to_owned(),
-    })
-}
-
 /// Prints a facade answer as pretty JSON (`--json`) or as the text rendering for people.
 pub(crate) fn show<T: serde::Serialize>(
     value: &T,
@@ -591,14 +569,6 @@ pub(crate) fn show<T: serde::Serialize>(
 /// A path as the facade takes it.
 pub(crate) fn path_text(path: &Path) -> String {
     path.display().to_string()
-}
-
-fn parse_section(text: &str) -> Result<ReportSection, String> {
-    serde_json::from_value(serde_json::Value::String(text.trim().to_owned())).map_err(|_| {
-        format!(
-            "'{text}' is not a section (question, exam, leaderboard, articles, formulations, topics, bloom, irt, quality, systems, methods, provenance)"
-        )
-    })
 }
 
 fn data_dir(given: Option<PathBuf>) -> PathBuf {

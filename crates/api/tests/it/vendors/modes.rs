@@ -1,0 +1,187 @@
+//! EXAM mode over HTTP, and trying one question.
+
+use super::*;
+
+#[test]
+fn exam_mode_fetches_an_article_per_query_and_the_local_reader_grades_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut project, known) = sample(dir.path());
+    let mut by_query: HashMap<String, Vec<String>> = HashMap::new();
+    for q in known.values() {
+        by_query
+            .entry(q.query.clone())
+            .or_default()
+            .push(q.source.clone());
+    }
+    // One query's article never comes (the server fails it every time): its questions must
+    // end as errors, not as wrong answers of a blank article.
+    let failing = by_query.keys().min().cloned().unwrap();
+    let failing_query = failing.clone();
+    let server = VendorServer::start(move |seen, _| {
+        let body: Value = serde_json::from_str(&seen.body).unwrap_or(Value::Null);
+        let query = body["query"].as_str().unwrap_or("");
+        if query == failing_query {
+            return Reply::status(500);
+        }
+        let article = by_query.get(query).map(|s| s.join(" ")).unwrap_or_default();
+        Reply::json(json!({"answer": article}).to_string())
+    });
+    let mut articles = spec(server.url());
+    articles.mode = VendorMode::Articles;
+    articles.body = r#"{"id": "{{id}}", "query": "{{query}}"}"#.into();
+    articles.reply.evidence.clear();
+    project
+        .save_endpoint(&EndpointSystem {
+            name: "Writer".into(),
+            spec: articles,
+        })
+        .unwrap();
+    let queries = known
+        .values()
+        .map(|q| q.query.as_str())
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    let report = project
+        .run_endpoints(
+            &EndpointRunRequest {
+                grading: Some(ReadArticlesRequest {
+                    exam: None,
+                    systems: Vec::new(),
+                    gold: false,
+                    reader: ReaderKind::Lexical,
+                    replace: true,
+                    models: None,
+                    int8: false,
+                    threads: 0,
+                    user_models: UserModelChoice::default(),
+                }),
+                ..run(&["Writer"])
+            },
+            &NoProgress,
+        )
+        .unwrap();
+    assert_eq!(report.sittings[0].answered as usize, queries - 1);
+    assert_eq!(report.sittings[0].errors, 1);
+    // The failing query was tried 1 + 4 times.
+    assert_eq!(server.seen().len(), queries + 4);
+    let sheet = project
+        .answer_sheet(&SystemName {
+            name: "Writer".into(),
+        })
+        .unwrap();
+    assert!(sheet.exam_mode);
+    for row in &sheet.rows {
+        if known[&row.id].query == failing {
+            assert_eq!(row.verdict, AnswerVerdict::Error, "{}", row.id);
+            assert!(row.reply.as_deref().unwrap_or("").contains("HTTP 500"));
+        } else {
+            assert_ne!(row.verdict, AnswerVerdict::Error, "{}", row.id);
+        }
+    }
+    let right = sheet
+        .rows
+        .iter()
+        .filter(|r| r.verdict == AnswerVerdict::Right)
+        .count();
+    // The articles hold every passage: the lexical reader gets most questions right.
+    assert!(right >= 85, "{right} of {}", sheet.rows.len());
+    // Speed, errors and cost over the queries asked; accuracy is the reader's.
+    let overview = project.systems_overview().unwrap();
+    let ops = overview
+        .systems
+        .iter()
+        .find(|s| s.name == "Writer")
+        .and_then(|s| s.operations.clone())
+        .unwrap();
+    assert_eq!(
+        (ops.asked as usize, ops.errors, ops.retried),
+        (queries, 1, 1)
+    );
+    assert_eq!(ops.accuracy.unwrap().right as usize, right);
+}
+
+#[test]
+fn trying_one_question_shows_the_request_the_reply_and_what_was_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let (project, known) = sample(dir.path());
+    let server = VendorServer::start(move |seen, _| {
+        let body: Value = serde_json::from_str(&seen.body).unwrap_or(Value::Null);
+        let q = &known[body["id"].as_str().unwrap_or("")];
+        Reply::json(good_reply(q).to_string())
+    });
+    let tried = project
+        .try_endpoint(&TryRequest {
+            name: "Vendor Z".into(),
+            spec: spec(server.url()),
+            question: Some("tw-003".into()),
+        })
+        .unwrap();
+    assert_eq!(tried.status, Some(200));
+    assert!(tried.request.starts_with("POST http://127.0.0.1:"));
+    assert!(tried.request.contains("\"id\": \"tw-003\""));
+    assert!(!tried.request.contains(&secret()));
+    assert_eq!(tried.evidence.len(), 1);
+    assert_eq!(tried.prompt_tokens, Some(100));
+    assert_eq!(tried.right, Some(false), "tw-003 is a planted wrong answer");
+    assert!(tried.mapping.unwrap().starts_with("the letter"));
+    let mut wrong_path = spec(server.url());
+    wrong_path.reply.answer = "choices[0].message.content".into();
+    let tried = project
+        .try_endpoint(&TryRequest {
+            name: "Vendor Z".into(),
+            spec: wrong_path,
+            question: Some("tw-002".into()),
+        })
+        .unwrap();
+    let error = tried.error.unwrap();
+    assert!(
+        error.contains("no 'choices'") && error.contains("its keys: answer"),
+        "{error}"
+    );
+    assert_eq!(tried.choice, None);
+    assert!(tried.reply.unwrap().contains("\"answer\""));
+    // A secret that cannot be read stops the try before any request, naming where it looked.
+    let mut unset = spec(server.url());
+    unset.headers[0].value = HeaderValue::Environment {
+        name: "PROCTOR_SURELY_UNSET_KEY".into(),
+        prefix: "Bearer ".into(),
+    };
+    let before = server.seen().len();
+    let e = project
+        .try_endpoint(&TryRequest {
+            name: "Vendor Z".into(),
+            spec: unset,
+            question: None,
+        })
+        .unwrap_err();
+    assert!(e.message.contains("PROCTOR_SURELY_UNSET_KEY"), "{e:?}");
+    assert_eq!(server.seen().len(), before);
+
+    // The exam for vendors, saved where the window's dialog said: no keys; never over a
+    // project file.
+    let export = ExportRequest {
+        exam: None,
+        version: None,
+        format: ExamFileFormat::VendorJsonl,
+    };
+    let file = dir.path().join("for-vendors.jsonl");
+    let saved = project
+        .save_exam(&SaveExamRequest {
+            export: export.clone(),
+            path: file.display().to_string(),
+        })
+        .unwrap();
+    assert_eq!(saved.questions, 120);
+    let lines = std::fs::read_to_string(&file).unwrap();
+    let first: Value = serde_json::from_str(lines.lines().next().unwrap()).unwrap();
+    assert_eq!(first["question_id"], "tw-001");
+    assert_eq!(first["answer"], Value::Null);
+    assert!(!lines.contains("\"source_text\""));
+    let refused = project
+        .save_exam(&SaveExamRequest {
+            export,
+            path: dir.path().join("s.proctor").display().to_string(),
+        })
+        .unwrap_err();
+    assert_eq!(refused.code, ErrorCode::InvalidInput);
+}

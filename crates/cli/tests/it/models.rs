@@ -1,0 +1,145 @@
+//! `proctor models`: the models folder, self-tests, and a model of one's own.
+
+use super::*;
+
+#[test]
+fn models_list_and_self_test() {
+    let out = proctor(&["models", "list"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for role in ["runtime", "embedder", "embedder-int8", "tokenizer"] {
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(role))
+            .unwrap_or_else(|| panic!("{stdout}"));
+        assert!(line.ends_with("ok"), "{line}");
+    }
+    let out = proctor(&["models", "test", "--int8"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).ends_with("— works\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_proctor"))
+        .args(["models", "list"])
+        .env("PROCTOR_MODELS", dir.path())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("scripts/install-models.sh"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// A models folder of its own (the installed ONNX Runtime, no models) and the small graphs
+/// `make_tiny_models.py` writes, in `dir`.
+fn scratch_models(dir: &Path) -> (PathBuf, PathBuf) {
+    let out = proctor(&["models", "list", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let installed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let path_of = |role: &str| -> PathBuf {
+        installed["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["role"] == role)
+            .and_then(|f| f["path"].as_str())
+            .map_or_else(|| panic!("no {role} in {installed}"), PathBuf::from)
+    };
+    let folder = dir.join("models");
+    std::fs::create_dir_all(&folder).unwrap();
+    let manifest = serde_json::json!({"version": 1, "files": [
+        {"path": path_of("runtime"), "role": "runtime", "description": "ONNX Runtime"}
+    ]});
+    std::fs::write(folder.join("manifest.json"), manifest.to_string()).unwrap();
+    let tiny = dir.join("tiny");
+    let python = std::env::var("PROCTOR_PYTHON").unwrap_or_else(|_| "python3".into());
+    let status = Command::new(python)
+        .arg(
+            std::path::PathBuf::from(
+                std::env::var_os("CARGO_MANIFEST_DIR")
+                    .unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into()),
+            )
+            .join("../models/tests/make_tiny_models.py"),
+        )
+        .arg(path_of("tokenizer"))
+        .arg(&tiny)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    (folder, tiny)
+}
+
+#[test]
+fn models_add_test_list_and_remove_a_users_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let (folder, tiny) = scratch_models(dir.path());
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_proctor"))
+            .args(args)
+            .env("PROCTOR_MODELS", &folder)
+            .output()
+            .unwrap()
+    };
+    let model = tiny.join("pair-scorer.onnx");
+    let tokenizer = tiny.join("tokenizer.json");
+    let (model, tokenizer) = (model.to_str().unwrap(), tokenizer.to_str().unwrap());
+    let out = run(&[
+        "models",
+        "add",
+        model,
+        "--tokenizer",
+        tokenizer,
+        "--role",
+        "pair-scorer",
+        "--name",
+        "tiny-ce",
+        "--description",
+        "a test graph",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("ok     padding in a batch does not change a score"),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with("It passed its self-test.\n"), "{stdout}");
+    let listed = text(&run(&["models", "list"]).stdout);
+    let line = listed
+        .lines()
+        .find(|l| l.starts_with("tiny-ce"))
+        .unwrap_or_else(|| panic!("{listed}"));
+    assert!(
+        line.contains("pair-scorer") && line.contains("a test graph"),
+        "{line}"
+    );
+    let out = run(&["models", "test", "tiny-ce", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let test: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(test["passed"], true);
+    // A graph that ignores the attention mask is refused, with the check that failed.
+    let out = run(&[
+        "models",
+        "add",
+        tiny.join("no-mask.onnx").to_str().unwrap(),
+        "--tokenizer",
+        tokenizer,
+        "--role",
+        "pair-scorer",
+        "--name",
+        "no-mask",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("padding in a batch does not change a score"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["models", "remove", "tiny-ce"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&run(&["models", "list"]).stdout).contains("No models of your own yet"));
+}
