@@ -4,10 +4,12 @@
 //! length allowance, F(β = 3) per query, the macro average with its interval, and the one
 //! verdict (paired randomisation over queries) against a baseline.
 
+use crate::dto::SystemGroup;
 use crate::dto::{
     ArticlePiece, NuggetArticle, NuggetArticleRequest, NuggetBoard, NuggetCell, NuggetFound,
     NuggetMethod, NuggetRequest, NuggetStanding,
 };
+use crate::grades::group_of_kind;
 use crate::verdict::per_query_verdicts;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_stats::nugget::{
@@ -17,7 +19,7 @@ use proctor_stats::text::sentences;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The name of the reference row.
-pub(crate) const GOLD: &str = "Gold articles";
+const GOLD: &str = "Gold articles";
 
 /// A nugget's match in an article: its score, whether it counts as found, and the sentence.
 struct Match {
@@ -152,7 +154,16 @@ impl Project {
     /// Every system with articles scored against the nuggets, with the one verdict against the
     /// baseline (default: the best system).
     pub fn nugget_board(&self, request: &NuggetRequest) -> ApiResult<NuggetBoard> {
-        let nuggets = self.nuggets_by_query()?;
+        let mut nuggets = self.nuggets_by_query()?;
+        // Recall is over the vital nuggets: a query without one has none (METHODS §7), so it
+        // is left out unless every nugget counts as vital.
+        let without_vital = if request.all_vital {
+            0
+        } else {
+            let before = nuggets.len();
+            nuggets.retain(|_, list| list.iter().any(|(_, n)| n.vital));
+            before - nuggets.len()
+        };
         let scorer = self.scorer(request)?;
         let queries: Vec<String> = nuggets.keys().cloned().collect();
         let mut board = NuggetBoard {
@@ -165,47 +176,63 @@ impl Project {
             baseline: None,
             note: None,
         };
+        if without_vital > 0 {
+            let (queries, have) = if without_vital == 1 {
+                ("query", "has")
+            } else {
+                ("queries", "have")
+            };
+            board.note = Some(format!(
+                "{without_vital} {queries} {have} no vital nugget and are left out (recall is \
+                 over the vital nuggets); count every nugget as vital to include them"
+            ));
+        }
         if nuggets.is_empty() {
-            board.note = Some(
-                "the project has no nuggets yet: import a nuggets file (Set-up → Other imports)"
-                    .to_owned(),
-            );
+            if without_vital == 0 {
+                board.note = Some(
+                    "the project has no nuggets yet: import a nuggets file (Set-up → Other imports)"
+                        .to_owned(),
+                );
+            }
             return Ok(board);
         }
-        let standing =
-            |system: &str, articles: &BTreeMap<String, String>| -> ApiResult<NuggetStanding> {
-                let cells: Vec<NuggetCell> = nuggets
-                    .iter()
-                    .map(|(query, list)| {
-                        let plain: Vec<Nugget> = list.iter().map(|(_, x)| x.clone()).collect();
-                        scorer
-                            .cell(&plain, articles.get(query).map(String::as_str))
-                            .0
-                    })
-                    .collect();
-                let f: Vec<f64> = cells.iter().map(|c| c.f_beta).collect();
-                let average = macro_average(&f)
-                    .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
-                let count = cells.len().max(1) as f64;
-                Ok(NuggetStanding {
-                    system: system.to_owned(),
-                    mean: average.mean,
-                    low: average.low,
-                    high: average.high,
-                    recall: cells.iter().map(|c| c.recall).sum::<f64>() / count,
-                    precision: cells.iter().map(|c| c.precision).sum::<f64>() / count,
-                    cells,
-                    verdict: None,
+        let standing = |system: &str,
+                        gold: bool,
+                        articles: &BTreeMap<String, String>|
+         -> ApiResult<NuggetStanding> {
+            let cells: Vec<NuggetCell> = nuggets
+                .iter()
+                .map(|(query, list)| {
+                    let plain: Vec<Nugget> = list.iter().map(|(_, x)| x.clone()).collect();
+                    scorer
+                        .cell(&plain, articles.get(query).map(String::as_str))
+                        .0
                 })
-            };
+                .collect();
+            let f: Vec<f64> = cells.iter().map(|c| c.f_beta).collect();
+            let average =
+                macro_average(&f).map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
+            let count = cells.len().max(1) as f64;
+            Ok(NuggetStanding {
+                system: system.to_owned(),
+                gold,
+                mean: average.mean,
+                low: average.low,
+                high: average.high,
+                recall: cells.iter().map(|c| c.recall).sum::<f64>() / count,
+                precision: cells.iter().map(|c| c.precision).sum::<f64>() / count,
+                cells,
+                verdict: None,
+            })
+        };
         for (id, name) in self.store.article_systems()? {
             board
                 .systems
-                .push(standing(&name, &self.store.articles(Some(id))?)?);
+                .push(standing(&name, false, &self.store.articles(Some(id))?)?);
         }
         let gold = self.store.articles(None)?;
         if board.queries.iter().any(|q| gold.contains_key(q)) {
-            board.gold = Some(standing(GOLD, &gold)?);
+            board.gold = Some(standing(GOLD, true, &gold)?);
         }
         if board.systems.is_empty() {
             board.note = Some(
@@ -234,24 +261,40 @@ impl Project {
             None => 0,
         };
         let base_name = board.systems[baseline].system.clone();
-        if board.systems.len() > 1 {
-            let base: Vec<f64> = board.systems[baseline]
-                .cells
-                .iter()
-                .map(|c| c.f_beta)
-                .collect();
-            let members: Vec<(String, Vec<f64>)> = board
-                .systems
-                .iter()
-                .filter(|s| s.system != base_name)
-                .map(|s| (s.system.clone(), s.cells.iter().map(|c| c.f_beta).collect()))
-                .collect();
-            let verdicts = per_query_verdicts(
-                (&base_name, &base),
-                &members,
-                "nugget F(β = 3)",
-                "systems with articles",
-            )?;
+        // The family (METHODS §9): the article writers of the baseline's group — the systems
+        // being judged, or the reference pipelines — each against the baseline.
+        let groups: BTreeMap<String, SystemGroup> = self
+            .store
+            .systems()?
+            .into_iter()
+            .map(|s| (s.name, group_of_kind(s.kind)))
+            .collect();
+        let group = groups
+            .get(&base_name)
+            .copied()
+            .unwrap_or(SystemGroup::Systems);
+        let base: Vec<f64> = board.systems[baseline]
+            .cells
+            .iter()
+            .map(|c| c.f_beta)
+            .collect();
+        let members: Vec<(String, Vec<f64>)> = board
+            .systems
+            .iter()
+            .filter(|s| s.system != base_name)
+            .filter(|s| {
+                groups
+                    .get(&s.system)
+                    .copied()
+                    .unwrap_or(SystemGroup::Systems)
+                    == group
+            })
+            .map(|s| (s.system.clone(), s.cells.iter().map(|c| c.f_beta).collect()))
+            .collect();
+        if !members.is_empty() {
+            let described = format!("{} with articles", group.describe());
+            let verdicts =
+                per_query_verdicts((&base_name, &base), &members, "nugget F(β = 3)", &described)?;
             for ((name, _), verdict) in members.iter().zip(verdicts) {
                 if let Some(s) = board.systems.iter_mut().find(|s| &s.system == name) {
                     s.verdict = Some(verdict);
@@ -271,7 +314,7 @@ impl Project {
                 format!("query '{}' has no nuggets", request.query),
             )
         })?;
-        let articles = if request.system == GOLD {
+        let articles = if request.gold {
             self.store.articles(None)?
         } else {
             let (id, _) = self
@@ -307,7 +350,11 @@ impl Project {
             })
             .collect();
         Ok(NuggetArticle {
-            system: request.system.clone(),
+            system: if request.gold {
+                GOLD.to_owned()
+            } else {
+                request.system.clone()
+            },
             query: request.query.clone(),
             sentences,
             nuggets: list

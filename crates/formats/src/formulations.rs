@@ -82,9 +82,20 @@ pub fn read_formulations(file: &str, bytes: &[u8]) -> Result<Vec<FormulationRow>
                 )
             })
         };
-        let sample = clean_name(required(SAMPLE, "sample id")?.1);
+        let (sample_field, sample) = required(SAMPLE, "sample id")?;
+        let sample = clean_name(sample);
         let (formulation_field, formulation) = required(FORMULATION, "formulation")?;
         let formulation = clean_name(formulation);
+        for (field, value) in [(sample_field, &sample), (formulation_field, &formulation)] {
+            if value.is_empty() {
+                return Err(ImportError::at(
+                    file,
+                    record.loc,
+                    Some(field),
+                    "the name is empty once invisible characters are removed",
+                ));
+            }
+        }
         let key = formulation.to_lowercase();
         if !names.iter().any(|(k, _)| *k == key) {
             if names.len() == 3 {

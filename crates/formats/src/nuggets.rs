@@ -122,9 +122,18 @@ fn read_trec(file: &str, bytes: &[u8]) -> Result<Vec<NuggetRow>, ImportError> {
                 format!("'{label}' is neither vital nor okay"),
             )
         })?;
+        let query = clean_name(query);
+        if query.is_empty() {
+            return Err(ImportError::at(
+                file,
+                location,
+                Some("query"),
+                "the query is empty once invisible characters are removed",
+            ));
+        }
         rows.push(NuggetRow {
             location,
-            query: clean_name(query),
+            query,
             id: id.to_owned(),
             vital,
             text: text.to_owned(),
@@ -161,7 +170,16 @@ fn read_table_rows(file: &str, bytes: &[u8]) -> Result<Vec<NuggetRow>, ImportErr
                 )
             })
         };
-        let query = clean_name(required(QUERY, "query")?.1);
+        let (query_field, query) = required(QUERY, "query")?;
+        let query = clean_name(query);
+        if query.is_empty() {
+            return Err(ImportError::at(
+                file,
+                record.loc,
+                Some(query_field),
+                "the query is empty once invisible characters are removed",
+            ));
+        }
         let text = required(TEXT, "nugget's text")?.1.to_owned();
         let vital = if let Some((field, value)) = record.text(IMPORTANCE) {
             importance(value).ok_or_else(|| {
@@ -261,5 +279,10 @@ mod tests {
         let err = read_nuggets("n.csv", b"query,text\nq1,A\n").unwrap_err();
         assert!(err.to_string().contains("no importance column"), "{err}");
         assert!(read_nuggets("n.txt", b"\n# nothing\n").is_err());
+        let err = read_nuggets("n.txt", "\u{200b} 1 vital A fact\n".as_bytes()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "n.txt:1:query: the query is empty once invisible characters are removed"
+        );
     }
 }

@@ -75,8 +75,10 @@ pub fn read_responses(file: &str, bytes: &[u8]) -> Result<Responses, ImportError
 }
 
 /// Reads a response matrix from a file on disk, streaming it: UTF-8 text (with or without a
-/// byte-order mark) is parsed as it is read, so only the matrix is held, never the file (a
-/// UTF-16 file is decoded whole first). `file` is the name used in messages.
+/// byte-order mark) is parsed as it is read, so the file's text is never held whole (a UTF-16
+/// file is decoded whole first). A wide file keeps one byte per cell as it goes; a long file
+/// keeps its (subject, item, response) triples until the matrix is built. `file` is the name
+/// used in messages.
 pub fn read_responses_file(path: &Path, file: &str) -> Result<Responses, ImportError> {
     let cannot = |e: std::io::Error| ImportError::file(file, format!("cannot read the file: {e}"));
     let mut handle = std::fs::File::open(path).map_err(cannot)?;

@@ -120,7 +120,8 @@ pub fn score_matches(
         .map(|u| u.chars().filter(|c| !c.is_whitespace()).count())
         .sum();
     let l = length as f64;
-    let precision = if l < allowance {
+    // An empty response (L = A = 0) is within its allowance: its F is 0 through recall.
+    let precision = if l < allowance || l == 0.0 {
         1.0
     } else {
         1.0 - (l - allowance) / l
@@ -310,6 +311,9 @@ mod tests {
         assert_eq!(s.length, 403);
         assert!((s.precision - (1.0 - 303.0 / 403.0)).abs() < 1e-12);
         assert!((f_beta(0.0, 0.0, 3.0)).abs() < 1e-12);
+        // An empty response: precision 1 (not 0/0), F 0.
+        let empty = pourpre(&nuggets, &[String::new()], MatchCount::Fraction, false);
+        assert!((empty.precision - 1.0).abs() < 1e-12 && empty.f_beta.abs() < 1e-12);
     }
 
     #[test]

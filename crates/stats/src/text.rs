@@ -210,7 +210,11 @@ pub fn sentences(text: &str) -> Vec<(usize, usize)> {
                         a.is_uppercase() || a.is_ascii_digit() || a == '"' || a == '“'
                     })
                     && !{
-                        let word_start = text[..at].rfind(char::is_whitespace).map_or(0, |p| p + 1);
+                        let word_start = text[..at]
+                            .char_indices()
+                            .rev()
+                            .find(|(_, ch)| ch.is_whitespace())
+                            .map_or(0, |(p, ch)| p + ch.len_utf8());
                         let word = text[word_start..=at].to_lowercase();
                         ABBREVIATIONS.contains(&word.as_str())
                     }
@@ -283,5 +287,7 @@ mod tests {
         );
         assert_eq!(texts("- one\n- two"), ["- one", "- two"]);
         assert!(texts("   ").is_empty());
+        // A word after a no-break space (two bytes in UTF-8) does not split a character.
+        assert_eq!(texts("a\u{a0}b. Cc"), ["a\u{a0}b.", "Cc"]);
     }
 }

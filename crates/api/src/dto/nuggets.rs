@@ -53,6 +53,8 @@ pub struct NuggetCell {
 pub struct NuggetStanding {
     /// The system ("Gold articles" for the reference row).
     pub system: String,
+    /// Whether this is the gold articles' reference row.
+    pub gold: bool,
     /// Mean F(β = 3) over the queries with nuggets.
     pub mean: f64,
     /// Its 95% interval over queries.
@@ -90,11 +92,13 @@ pub struct NuggetBoard {
     pub note: Option<String>,
 }
 
-/// Where to look: one system's article for one query ("Gold articles" for the gold one).
+/// Where to look: one system's article for one query, or the gold article.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct NuggetArticleRequest {
-    /// The system, or "Gold articles".
+    /// The system (ignored for the gold article).
     pub system: String,
+    /// The gold article instead of a system's.
+    pub gold: bool,
     /// The query.
     pub query: String,
     /// How nuggets are matched, as on the board.

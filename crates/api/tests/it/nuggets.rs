@@ -180,6 +180,7 @@ fn nuggeteer_weighs_by_idf_over_the_articles() {
     let detail = project
         .nugget_article(&NuggetArticleRequest {
             system: "Alpha".into(),
+            gold: false,
             query: "q2".into(),
             scoring: request(NuggetMethod::Nuggeteer),
         })
@@ -199,6 +200,7 @@ fn the_article_view_marks_each_found_nuggets_words() {
     let view = project
         .nugget_article(&NuggetArticleRequest {
             system: "Alpha".into(),
+            gold: false,
             query: "q1".into(),
             scoring: request(NuggetMethod::Pourpre),
         })
@@ -222,6 +224,7 @@ fn the_article_view_marks_each_found_nuggets_words() {
     let none = project
         .nugget_article(&NuggetArticleRequest {
             system: "Beta".into(),
+            gold: false,
             query: "q2".into(),
             scoring: request(NuggetMethod::Pourpre),
         })
@@ -235,12 +238,46 @@ fn the_article_view_marks_each_found_nuggets_words() {
     // The gold article by its row's name.
     let gold = project
         .nugget_article(&NuggetArticleRequest {
-            system: "Gold articles".into(),
+            system: String::new(),
+            gold: true,
             query: "q2".into(),
             scoring: request(NuggetMethod::Pourpre),
         })
         .unwrap();
     assert!(close(gold.cell.f_beta, 1.0));
+}
+
+#[test]
+fn a_query_without_a_vital_nugget_is_left_out_unless_every_nugget_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut project = project(dir.path());
+    let okay_only = write(dir.path(), "okay.txt", "q3 1 okay cat\n");
+    project
+        .import(
+            &ImportRequest::new(ImportKind::Nuggets, okay_only),
+            &NoProgress,
+        )
+        .unwrap();
+    let board = project
+        .nugget_board(&request(NuggetMethod::Pourpre))
+        .unwrap();
+    assert_eq!(board.queries, ["q1", "q2"]);
+    assert!(
+        board
+            .note
+            .as_deref()
+            .unwrap()
+            .starts_with("1 query has no vital nugget")
+    );
+    // The means are those of the worked example, not pulled down by a query nobody can score.
+    let alpha = board.systems.iter().find(|s| s.system == "Alpha").unwrap();
+    assert!(close(alpha.mean, 19.0 / 28.0));
+    let mut all = request(NuggetMethod::Pourpre);
+    all.all_vital = true;
+    assert_eq!(
+        project.nugget_board(&all).unwrap().queries,
+        ["q1", "q2", "q3"]
+    );
 }
 
 #[test]

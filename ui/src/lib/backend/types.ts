@@ -343,6 +343,10 @@ export type NuggetStanding = {
  */
 system: string, 
 /**
+ * Whether this is the gold articles' reference row.
+ */
+gold: boolean, 
+/**
  * Mean F(β = 3) over the queries with nuggets.
  */
 mean: number, 
@@ -407,9 +411,13 @@ note: string | null, };
 
 export type NuggetArticleRequest = { 
 /**
- * The system, or "Gold articles".
+ * The system (ignored for the gold article).
  */
 system: string, 
+/**
+ * The gold article instead of a system's.
+ */
+gold: boolean, 
 /**
  * The query.
  */
