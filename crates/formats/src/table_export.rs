@@ -132,10 +132,14 @@ fn sheet_name(name: &str) -> String {
 }
 
 /// The table as an Excel workbook of one worksheet: bold headings, the first row frozen,
-/// columns fitted to their contents, numbers as numbers.
+/// columns fitted to their contents, numbers as numbers. The same table gives the same bytes:
+/// the workbook's creation date is a fixed 2000-01-01 (as reproducible builds fix theirs), not
+/// the clock's, so a file saved and the one shown are identical and can be checked by hash.
 pub fn write_xlsx(table: &TableOut) -> Result<Vec<u8>, String> {
-    use rust_xlsxwriter::{Format, Workbook};
+    use rust_xlsxwriter::{DocProperties, ExcelDateTime, Format, Workbook};
     let mut workbook = Workbook::new();
+    let fixed = ExcelDateTime::from_ymd(2000, 1, 1).map_err(|e| e.to_string())?;
+    workbook.set_properties(&DocProperties::new().set_creation_datetime(&fixed));
     let sheet = workbook.add_worksheet();
     sheet
         .set_name(sheet_name(&table.name))
@@ -218,6 +222,9 @@ mod tests {
     fn xlsx_reads_back_with_text_neutralised_and_numbers_as_numbers() {
         use calamine::{Data, Reader, Xlsx};
         let bytes = write_xlsx(&table()).unwrap();
+        // Reproducible: written again (a second later or a year later), the same bytes.
+        std::thread::sleep(std::time::Duration::from_millis(1100));
+        assert_eq!(write_xlsx(&table()).unwrap(), bytes);
         let mut book: Xlsx<_> =
             calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).unwrap();
         let names = book.sheet_names();
