@@ -1,11 +1,19 @@
 //! Joint maximum likelihood with box bounds (Guinet et al. 004; METHODS.md §3): abilities (or
 //! factor effects) and item parameters are estimated together by the projected quasi-Newton
-//! minimiser; missing responses are skipped.
+//! minimiser (Newton steps where the abilities are few, see [`newton`]); missing responses are
+//! skipped.
 
-use super::optimize::{Settings, minimize};
+mod cells;
+mod kernel;
+mod linear;
+mod newton;
+
+use super::optimize::Settings;
 use super::{Item, ItemLayout, ItemModel, Preset, ResponseMatrix, cell_term, start_item};
 use crate::StatsError;
+use cells::{Abilities, Problem};
 use nalgebra::{DMatrix, SymmetricEigen};
+use newton::minimize_joint;
 use serde::{Deserialize, Serialize};
 
 /// The hierarchical model's design: each examinee is a combination of factor levels and its
@@ -149,139 +157,27 @@ pub fn fit_joint(
         let item = warm.and_then(|(_, it)| it.get(i)).copied().unwrap_or(fresh);
         layout.push(&item, preset, &mut x, &mut lower, &mut upper);
     }
-    let offsets = factors.map(Factors::offsets);
-    let theta_of = |x: &[f64], s: usize| -> f64 {
-        match (factors, &offsets) {
-            (Some(f), Some(off)) => f.assignment[s]
-                .iter()
-                .zip(off)
-                .map(|(level, o)| x[o + level])
-                .sum(),
-            _ => x[s],
-        }
+    let problem = Problem {
+        responses,
+        layout,
+        preset,
+        abilities: Abilities {
+            examinees,
+            factors: factors.map(|f| (f, f.offsets())),
+            centre: preset.centre,
+        },
+        spare: std::sync::Mutex::new(None),
     };
-    let mut thetas = vec![0.0; examinees];
-    let mut d_theta = vec![0.0; examinees];
-    // The "standard" preset identifies the scale by centring: abilities are the raw sums
-    // minus their mean, θ_s = raw_s − mean(raw), inside the objective, so the optimiser works on
-    // the centred model itself and its stopping rule speaks for the centred estimates.
-    let centre = preset.centre;
-    let centred_thetas = |x: &[f64]| -> Vec<f64> {
-        let raw: Vec<f64> = (0..examinees).map(|s| theta_of(x, s)).collect();
-        if !centre || examinees == 0 {
-            return raw;
-        }
-        let mean = raw.iter().sum::<f64>() / examinees as f64;
-        raw.into_iter().map(|t| t - mean).collect()
-    };
-    // The items in a fixed number of blocks, each block's terms summed in block order: the
-    // same result on any number of cores, the blocks shared out between them when the
-    // matrix is large.
-    let blocks = if examinees * items >= PARALLEL_CELLS {
-        BLOCKS
-    } else {
-        1
-    };
-    let block_size = items.div_ceil(blocks).max(1);
-    let threads = std::thread::available_parallelism()
-        .map_or(1, std::num::NonZero::get)
-        .min(blocks);
-    // One block of items: its share of the objective, its items' gradients, and its share of
-    // the abilities' gradients.
-    let block_terms = |x: &[f64], thetas: &[f64], block: usize| -> BlockTerms {
-        let first = block * block_size;
-        let last = ((block + 1) * block_size).min(items);
-        let mut total = 0.0;
-        let mut d_theta = vec![0.0; examinees];
-        let mut item_gradients = Vec::with_capacity(last.saturating_sub(first));
-        for i in first..last {
-            let item = layout.read(x, i);
-            let mut d = [0.0; 3];
-            for (s, theta) in thetas.iter().enumerate() {
-                let Some(right) = responses.get(s, i) else {
-                    continue;
-                };
-                let centred = theta - item.difficulty;
-                let term = cell_term(item.discrimination * centred, item.guessing, right);
-                total -= term.log_likelihood;
-                d_theta[s] -= term.d_z * item.discrimination;
-                d[0] -= term.d_z * centred;
-                d[1] += term.d_z * item.discrimination;
-                d[2] -= term.d_c;
-            }
-            let (penalty, pg) = preset.penalty(&item, model);
-            total += penalty;
-            item_gradients.push([d[0] + pg[0], d[1] + pg[1], d[2] + pg[2]]);
-        }
-        (total, item_gradients, d_theta)
-    };
-    let mut objective = |x: &[f64], g: &mut [f64]| -> f64 {
-        g.fill(0.0);
-        thetas.copy_from_slice(&centred_thetas(x));
-        d_theta.fill(0.0);
-        let parts: Vec<BlockTerms> = if threads <= 1 {
-            (0..blocks).map(|b| block_terms(x, &thetas, b)).collect()
-        } else {
-            let mut slots: Vec<Option<BlockTerms>> = (0..blocks).map(|_| None).collect();
-            let (terms, thetas) = (&block_terms, &thetas);
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads)
-                    .map(|t| {
-                        scope.spawn(move || {
-                            (t..blocks)
-                                .step_by(threads)
-                                .map(|b| (b, terms(x, thetas, b)))
-                                .collect::<Vec<_>>()
-                        })
-                    })
-                    .collect();
-                for handle in handles {
-                    for (b, part) in handle.join().expect("a block of items") {
-                        slots[b] = Some(part);
-                    }
-                }
-            });
-            slots.into_iter().flatten().collect()
-        };
-        let mut total = 0.0;
-        for (b, (part, item_gradients, part_theta)) in parts.into_iter().enumerate() {
-            total += part;
-            for (k, d) in item_gradients.into_iter().enumerate() {
-                layout.add_gradient(g, b * block_size + k, d);
-            }
-            for (a, v) in d_theta.iter_mut().zip(part_theta) {
-                *a += v;
-            }
-        }
-        if centre && examinees > 0 {
-            // d raw_s = d θ_s − mean(d θ): the chain rule through the centring.
-            let mean = d_theta.iter().sum::<f64>() / examinees as f64;
-            for d in &mut d_theta {
-                *d -= mean;
-            }
-        }
-        match (factors, &offsets) {
-            (Some(f), Some(off)) => {
-                for (s, levels) in f.assignment.iter().enumerate() {
-                    for (level, o) in levels.iter().zip(off) {
-                        g[o + level] += d_theta[s];
-                    }
-                }
-            }
-            _ => g[..examinees].copy_from_slice(&d_theta),
-        }
-        total
-    };
-    let found = minimize(&mut objective, &x, &lower, &upper, Settings::default());
+    let found = minimize_joint(&problem, &x, &lower, &upper, Settings::default());
     let (iterations, converged, objective) = (found.iterations, found.converged, found.value);
     let x = found.x;
-    let abilities: Vec<f64> = centred_thetas(&x);
+    let abilities: Vec<f64> = problem.abilities.thetas(&x);
     let fitted: Vec<Item> = (0..items).map(|i| layout.read(&x, i)).collect();
     let log_likelihood = log_likelihood(responses, &fitted, &abilities);
-    let item_errors = fitted
+    let item_errors = problem
+        .item_information(&x)
         .iter()
-        .enumerate()
-        .map(|(i, item)| item_errors(responses, i, item, &abilities, model, preset))
+        .map(|block| item_errors(block, &layout))
         .collect();
     let ability_errors = (0..examinees)
         .map(|s| {
@@ -294,8 +190,8 @@ pub fn fit_joint(
         .collect();
     let raw_effects = x[..person_count].to_vec();
     let x = &x;
-    let effects = match (factors, &offsets) {
-        (Some(f), Some(off)) => f
+    let effects = match &problem.abilities.factors {
+        Some((f, off)) => f
             .names
             .iter()
             .enumerate()
@@ -333,16 +229,6 @@ pub fn fit_joint(
     })
 }
 
-/// One block of items' share of the joint objective: its value, its items' gradients (a, b,
-/// c), and its share of every ability's gradient.
-type BlockTerms = (f64, Vec<[f64; 3]>, Vec<f64>);
-
-/// Cells (examinees × items) above which the objective's items are split into [`BLOCKS`]
-/// blocks shared between the cores.
-const PARALLEL_CELLS: usize = 20_000;
-/// Blocks the items are split into when they are.
-const BLOCKS: usize = 8;
-
 /// Σ r log p + (1 − r) log(1 − p) over the observed cells.
 pub(crate) fn log_likelihood(responses: &ResponseMatrix, items: &[Item], abilities: &[f64]) -> f64 {
     let mut total = 0.0;
@@ -357,60 +243,22 @@ pub(crate) fn log_likelihood(responses: &ResponseMatrix, items: &[Item], abiliti
     total
 }
 
-/// The standard errors of one item's free parameters from the observed information (the
-/// Hessian of the penalised negative log-likelihood in those parameters, abilities fixed),
-/// by central differences of the analytic gradient.
-fn item_errors(
-    responses: &ResponseMatrix,
-    i: usize,
-    item: &Item,
-    abilities: &[f64],
-    model: ItemModel,
-    preset: &Preset,
-) -> ItemErrors {
-    let k = model.parameters();
-    let layout = ItemLayout { model, offset: 0 };
-    let point: Vec<f64> = match model {
-        ItemModel::OnePl => vec![item.difficulty],
-        ItemModel::TwoPl => vec![item.discrimination, item.difficulty],
-        ItemModel::ThreePl => vec![item.discrimination, item.difficulty, item.guessing],
+/// The standard errors of one item's free parameters from its observed information: the
+/// Hessian of the penalised negative log-likelihood in those parameters, abilities fixed.
+fn item_errors(block: &[[f64; 3]; 3], layout: &ItemLayout) -> ItemErrors {
+    let slots = layout.slots();
+    let hessian = DMatrix::from_fn(slots.len(), slots.len(), |r, c| block[slots[r]][slots[c]]);
+    let errors = inverse_errors(&hessian);
+    let of = |parameter: usize| {
+        slots
+            .iter()
+            .position(|&s| s == parameter)
+            .and_then(|p| errors[p])
     };
-    let gradient = |p: &[f64]| -> Vec<f64> {
-        let it = layout.read(p, 0);
-        let mut d = [0.0; 3];
-        for (s, theta) in abilities.iter().enumerate() {
-            let Some(right) = responses.get(s, i) else {
-                continue;
-            };
-            let centred = theta - it.difficulty;
-            let term = cell_term(it.discrimination * centred, it.guessing, right);
-            d[0] -= term.d_z * centred;
-            d[1] += term.d_z * it.discrimination;
-            d[2] -= term.d_c;
-        }
-        let (_, pg) = preset.penalty(&it, model);
-        let mut g = vec![0.0; k];
-        layout.add_gradient(&mut g, 0, [d[0] + pg[0], d[1] + pg[1], d[2] + pg[2]]);
-        g
-    };
-    let errors = standard_errors(&point, gradient);
-    let get = |slot: Option<usize>| slot.and_then(|s| errors.get(s).copied().flatten());
-    match model {
-        ItemModel::OnePl => ItemErrors {
-            discrimination: None,
-            difficulty: get(Some(0)),
-            guessing: None,
-        },
-        ItemModel::TwoPl => ItemErrors {
-            discrimination: get(Some(0)),
-            difficulty: get(Some(1)),
-            guessing: None,
-        },
-        ItemModel::ThreePl => ItemErrors {
-            discrimination: get(Some(0)),
-            difficulty: get(Some(1)),
-            guessing: get(Some(2)),
-        },
+    ItemErrors {
+        discrimination: of(0),
+        difficulty: of(1),
+        guessing: of(2),
     }
 }
 
@@ -434,7 +282,14 @@ pub(crate) fn standard_errors(
             hessian[(r, j)] = (gu[r] - gd[r]) / (2.0 * h);
         }
     }
-    let symmetric = (&hessian + hessian.transpose()) * 0.5;
+    inverse_errors(&hessian)
+}
+
+/// sqrt of the diagonal of the inverse of `hessian` (symmetrised); None for every parameter
+/// when it is not positive definite.
+fn inverse_errors(hessian: &DMatrix<f64>) -> Vec<Option<f64>> {
+    let k = hessian.nrows();
+    let symmetric = (hessian + hessian.transpose()) * 0.5;
     let eigen = SymmetricEigen::new(symmetric.clone());
     if eigen
         .eigenvalues

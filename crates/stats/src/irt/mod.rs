@@ -126,10 +126,11 @@ pub(crate) fn cell_terms(z: f64, c: f64) -> (CellTerm, CellTerm) {
     (shared.wrong(z, c), shared.right(z, c))
 }
 
-/// What both responses' terms at z share: σ(z) and ln(1 + e^{−|z|}).
+/// What both responses' terms at z share: σ(z) and e^{−|z|} (ln(1 + e^{−|z|}) is taken only
+/// by the terms that need it: a right answer with guessing needs ln p instead).
 struct Logistic {
     s: f64,
-    log1p_e: f64,
+    e: f64,
 }
 
 impl Logistic {
@@ -140,10 +141,7 @@ impl Logistic {
         } else {
             e / (1.0 + e)
         };
-        Self {
-            s,
-            log1p_e: e.ln_1p(),
-        }
+        Self { s, e }
     }
 
     // softplus(±z) = max(±z, 0) + ln(1 + e^{−|z|})
@@ -151,7 +149,7 @@ impl Logistic {
         let s = self.s;
         let p = c + (1.0 - c) * s;
         let log_likelihood = if c == 0.0 {
-            -((-z).max(0.0) + self.log1p_e)
+            -((-z).max(0.0) + self.e.ln_1p())
         } else {
             p.ln()
         };
@@ -165,7 +163,7 @@ impl Logistic {
     fn wrong(&self, z: f64, c: f64) -> CellTerm {
         let log_not_guessed = if c == 0.0 { 0.0 } else { (-c).ln_1p() };
         CellTerm {
-            log_likelihood: log_not_guessed - (z.max(0.0) + self.log1p_e),
+            log_likelihood: log_not_guessed - (z.max(0.0) + self.e.ln_1p()),
             d_z: -self.s,
             d_c: -1.0 / (1.0 - c),
         }
@@ -355,6 +353,23 @@ impl Preset {
         (value, gradient)
     }
 
+    /// The penalty's second derivatives in a, b and c (its Hessian is diagonal).
+    pub(crate) fn penalty_curvature(&self, item: &Item, model: ItemModel) -> [f64; 3] {
+        if !self.priors {
+            return [0.0; 3];
+        }
+        let mut curvature = [0.0, 0.25, 0.0];
+        if model != ItemModel::OnePl {
+            let a = item.discrimination;
+            curvature[0] = (1.0 - a.ln()) / (0.25 * a * a);
+        }
+        if model == ItemModel::ThreePl {
+            let c = item.guessing;
+            curvature[2] = 1.0 / (c * c) + 7.0 / ((1.0 - c) * (1.0 - c));
+        }
+        curvature
+    }
+
     /// The bounds of c actually used: a Beta prior has no density at 0, so the lower bound
     /// moves just inside.
     pub(crate) fn guessing_bounds(&self) -> (f64, f64) {
@@ -374,6 +389,15 @@ pub(crate) struct ItemLayout {
 }
 
 impl ItemLayout {
+    /// Which of (a, b, c) the model estimates, in the order they sit in the vector.
+    pub fn slots(&self) -> &'static [usize] {
+        match self.model {
+            ItemModel::OnePl => &[1],
+            ItemModel::TwoPl => &[0, 1],
+            ItemModel::ThreePl => &[0, 1, 2],
+        }
+    }
+
     pub fn read(&self, x: &[f64], i: usize) -> Item {
         let base = self.offset + i * self.model.parameters();
         match self.model {
