@@ -88,10 +88,10 @@ fn main() {
     );
     println!("|---|---|---|---|---|---|---|");
 
-    // Three simulated data sets: the joint 3PL likelihood has many local optima, and which
+    // Six simulated data sets: the joint 3PL likelihood has many local optima, and which
     // one a minimiser ends in depends on its path, so one data set alone says little about
     // "the same optimum".
-    for seed in 1..=3 {
+    for seed in 1..=6 {
         let rows = simulate(60, 2000, true, seed);
         let responses = ResponseMatrix::from_scores(&rows).expect("a complete matrix");
         let started = Instant::now();

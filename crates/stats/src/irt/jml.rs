@@ -1,7 +1,7 @@
 //! Joint maximum likelihood with box bounds (Guinet et al. 004; METHODS.md §3): abilities (or
-//! factor effects) and item parameters are estimated together by the projected quasi-Newton
-//! minimiser (Newton steps where the abilities are few, see [`newton`]); missing responses are
-//! skipped.
+//! factor effects) and item parameters are estimated together: by projected Newton steps on
+//! large matrices with few abilities, else by the projected quasi-Newton minimiser (see
+//! [`newton`] for when which); missing responses are skipped.
 
 mod cells;
 mod kernel;
@@ -9,9 +9,10 @@ mod linear;
 mod newton;
 
 use super::optimize::Settings;
-use super::{Item, ItemLayout, ItemModel, Preset, ResponseMatrix, cell_term, start_item};
+use super::{Item, ItemLayout, ItemModel, Preset, ResponseMatrix, start_item};
 use crate::StatsError;
-use cells::{Abilities, Problem};
+use cells::{Abilities, Problem, Second};
+use kernel::{Guess, cell};
 use nalgebra::{DMatrix, SymmetricEigen};
 use newton::minimize_joint;
 use serde::{Deserialize, Serialize};
@@ -115,7 +116,7 @@ pub struct JointFit {
     pub log_likelihood: f64,
     /// The minimised objective: −log-likelihood plus the priors' penalties.
     pub objective: f64,
-    /// Quasi-Newton iterations.
+    /// Steps taken: Newton steps, then any quasi-Newton iterations.
     pub iterations: usize,
     /// Whether the optimiser met its stopping rule.
     pub converged: bool,
@@ -230,13 +231,15 @@ pub fn fit_joint(
 }
 
 /// Σ r log p + (1 − r) log(1 − p) over the observed cells.
-pub(crate) fn log_likelihood(responses: &ResponseMatrix, items: &[Item], abilities: &[f64]) -> f64 {
+/// (The objective's own arithmetic, [`kernel::cell`].)
+fn log_likelihood(responses: &ResponseMatrix, items: &[Item], abilities: &[f64]) -> f64 {
+    let guesses: Vec<Guess> = items.iter().map(|item| Guess::of(item.guessing)).collect();
     let mut total = 0.0;
     for (s, theta) in abilities.iter().enumerate() {
         for (i, item) in items.iter().enumerate() {
             if let Some(right) = responses.get(s, i) {
                 let z = item.discrimination * (theta - item.difficulty);
-                total += cell_term(z, item.guessing, right).log_likelihood;
+                total += cell(z, &guesses[i], right, Second::None).log_likelihood;
             }
         }
     }

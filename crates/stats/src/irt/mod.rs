@@ -107,30 +107,18 @@ pub(crate) struct CellTerm {
     pub d_c: f64,
 }
 
-/// ℓ = r log p + (1 − r) log(1 − p) for p = c + (1 − c) σ(z), written so that neither tail
-/// loses precision, with one exponential and one logarithm per call (this is the inner loop of
-/// every fit).
-pub(crate) fn cell_term(z: f64, c: f64, right: bool) -> CellTerm {
-    let shared = Logistic::at(z);
-    if right {
-        shared.right(z, c)
-    } else {
-        shared.wrong(z, c)
-    }
-}
-
-/// The terms of both responses at once, `(wrong, right)`, sharing their exponential and
-/// logarithm.
+/// ℓ = r log p + (1 − r) log(1 − p) for p = c + (1 − c) σ(z) of both responses at once,
+/// `(wrong, right)`, sharing their exponential and logarithm, written so that neither tail loses
+/// precision (the marginal fit's inner loop; the joint fit's is `jml/kernel.rs`).
 pub(crate) fn cell_terms(z: f64, c: f64) -> (CellTerm, CellTerm) {
     let shared = Logistic::at(z);
     (shared.wrong(z, c), shared.right(z, c))
 }
 
-/// What both responses' terms at z share: σ(z) and e^{−|z|} (ln(1 + e^{−|z|}) is taken only
-/// by the terms that need it: a right answer with guessing needs ln p instead).
+/// What both responses' terms at z share: σ(z) and ln(1 + e^{−|z|}).
 struct Logistic {
     s: f64,
-    e: f64,
+    log1p_e: f64,
 }
 
 impl Logistic {
@@ -141,7 +129,10 @@ impl Logistic {
         } else {
             e / (1.0 + e)
         };
-        Self { s, e }
+        Self {
+            s,
+            log1p_e: e.ln_1p(),
+        }
     }
 
     // softplus(±z) = max(±z, 0) + ln(1 + e^{−|z|})
@@ -149,7 +140,7 @@ impl Logistic {
         let s = self.s;
         let p = c + (1.0 - c) * s;
         let log_likelihood = if c == 0.0 {
-            -((-z).max(0.0) + self.e.ln_1p())
+            -((-z).max(0.0) + self.log1p_e)
         } else {
             p.ln()
         };
@@ -163,7 +154,7 @@ impl Logistic {
     fn wrong(&self, z: f64, c: f64) -> CellTerm {
         let log_not_guessed = if c == 0.0 { 0.0 } else { (-c).ln_1p() };
         CellTerm {
-            log_likelihood: log_not_guessed - (z.max(0.0) + self.e.ln_1p()),
+            log_likelihood: log_not_guessed - (z.max(0.0) + self.log1p_e),
             d_z: -self.s,
             d_c: -1.0 / (1.0 - c),
         }
@@ -585,7 +576,10 @@ mod tests {
                 let s = sigmoid(z);
                 let p: f64 = c + (1.0 - c) * s;
                 let direct = if right { p.ln() } else { (1.0 - p).ln() };
-                let term = cell_term(z, c, right);
+                let pick = |(wrong, right_term): (CellTerm, CellTerm)| {
+                    if right { right_term } else { wrong }
+                };
+                let term = pick(cell_terms(z, c));
                 if direct.is_finite() {
                     assert!(
                         (term.log_likelihood - direct).abs() < 1e-9,
@@ -596,7 +590,7 @@ mod tests {
                 }
                 // Numerical derivative in z
                 let h = 1e-6;
-                let f = |z: f64| cell_term(z, c, right).log_likelihood;
+                let f = |z: f64| pick(cell_terms(z, c)).log_likelihood;
                 let numeric = (f(z + h) - f(z - h)) / (2.0 * h);
                 assert!((term.d_z - numeric).abs() < 1e-5, "{z} {c} {right}");
             }

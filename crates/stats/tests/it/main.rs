@@ -5,6 +5,7 @@
 mod cat;
 mod edges;
 mod irt;
+mod newton;
 mod properties;
 mod reference;
 mod rouge;

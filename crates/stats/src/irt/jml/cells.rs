@@ -1,7 +1,8 @@
 //! The joint objective in one pass over the observed cells (METHODS.md §3): the penalised
 //! negative log-likelihood and its gradient, and — for the Newton steps — its second
 //! derivatives: each ability's own, each item's (a, b, c) block and every ability × item
-//! parameter pair. Both minimisers evaluate through here, so the likelihood is written once.
+//! parameter pair. Both minimisers evaluate through here (one response's arithmetic is
+//! `kernel.rs`, which the fit's log-likelihood also uses).
 
 use super::Factors;
 use super::kernel::{Guess, cell};
@@ -114,7 +115,8 @@ pub(super) enum Second {
     None,
     /// The Hessian itself.
     Observed,
-    /// The expected information (Fisher scoring): positive semi-definite everywhere.
+    /// The expected information (Fisher scoring): positive semi-definite, but for the priors'
+    /// curvature (negative in a above e).
     Expected,
 }
 

@@ -1,22 +1,23 @@
 //! A projected Newton minimiser for the joint fit (Bertsekas 1982's two-metric projection).
 //! Each step solves the second-order model of the objective on the variables not held at a
-//! bound: every item's (a, b, c) block is eliminated, leaving the abilities' Schur complement
-//! (an examinees × examinees system), and the step is searched along the projected path
-//! (Armijo). The quasi-Newton minimiser needs hundreds of steps on this problem, its thousands
+//! bound: every item's (a, b, c) block is eliminated, leaving the person parameters' Schur
+//! complement (abilities × abilities, or factor effects × effects), and the step is searched
+//! along the projected path (Armijo). The quasi-Newton minimiser needs hundreds of steps on this problem, its thousands
 //! of item parameters and few dozen abilities being scaled so differently; this one about a
 //! dozen to a few dozen.
 //!
 //! Three phases: the abilities alone first (the items all start equal, so this orders the
 //! examinees by their scores before any item moves — starting everything at once from equal
 //! abilities throws items onto their bounds and ends in worse optima); then Fisher scoring (the
-//! expected information, positive semi-definite everywhere, sure-footed far from the optimum);
-//! then, once full steps make little progress, the Hessian itself (fast near the optimum). A
-//! block that is not positive definite
-//! gets the smallest ridge that makes it so, the Schur system's eigenvalues are taken in
-//! absolute value and its null space (the centring's shift, factors' redundant levels) left
-//! alone. Where the Schur system would be too large, or no step decreases the objective, the
+//! expected information, sure-footed far from the optimum); then, once full steps make little
+//! progress, the Hessian itself (fast near the optimum). Every system is damped
+//! (Levenberg–Marquardt: less after a full step, more after a shortened one) and a block that
+//! is still not positive definite gets more damping until it is; the damping also keeps the
+//! null space (the centring's shift, factors' redundant levels) from moving. Where the system
+//! would be too large (see the limits below), or no step decreases the objective, the
 //! quasi-Newton minimiser takes over from where it stands. The stopping rules are the
-//! quasi-Newton minimiser's (scipy's L-BFGS-B's).
+//! quasi-Newton minimiser's (scipy's L-BFGS-B's: the projected gradient, and the relative
+//! decrease of an undamped step).
 
 use super::cells::{Evaluation, Problem, Second};
 use super::linear::{FLOOR, back, cholesky, damped_solve, forward, gram, positive};
@@ -28,10 +29,11 @@ use nalgebra::{DMatrix, DVector};
 /// joint 3PL likelihood is full of flat directions and saddles) Newton's path is drawn along
 /// them and where it ends can hang on rounding — e.g. on the order of the rows.
 const MIN_CELLS: usize = 20_000;
-/// Examinees up to which Newton steps are taken (the Schur system is examinees × examinees).
-const MAX_EXAMINEES: usize = 300;
+/// Examinees, and person parameters, up to which Newton steps are taken (the Schur system is
+/// person parameters squared, its product examinees squared).
+const MAX_PERSONS: usize = 300;
 /// Cells of the ability × item-parameter matrix up to which Newton steps are taken (8 bytes
-/// each).
+/// each; a step holds up to three such matrices: the pass's, the eliminated copy and a spare).
 const MAX_CROSS: usize = 8_000_000;
 /// Newton steps before the quasi-Newton minimiser is asked to finish.
 const MAX_STEPS: usize = 100;
@@ -101,7 +103,10 @@ pub(super) fn minimize_joint(
         found
     };
     let cells = examinees.saturating_mul(problem.responses.items());
-    if cells < MIN_CELLS || examinees > MAX_EXAMINEES || examinees.saturating_mul(width) > MAX_CROSS
+    if cells < MIN_CELLS
+        || examinees > MAX_PERSONS
+        || problem.abilities.count() > MAX_PERSONS
+        || examinees.saturating_mul(width) > MAX_CROSS
     {
         return quasi(start, 0);
     }
@@ -115,19 +120,28 @@ pub(super) fn minimize_joint(
     let mut damping = START_DAMPING;
     let mut here = problem.evaluate(&x, phase.second());
     let mut candidate = vec![0.0; x.len()];
-    let steps = MAX_STEPS.min(settings.max_iterations);
-    for taken in 0..steps {
+    // Steps accepted (the iterations reported).
+    let mut taken = 0;
+    let done = |x: Vec<f64>, value: f64, taken: usize| Minimum {
+        x,
+        value,
+        iterations: taken,
+        converged: true,
+    };
+    // Before the quasi-Newton minimiser takes over: the curvature's matrices are let go.
+    let release = |here: Evaluation| {
+        drop(here);
+        if let Ok(mut spare) = problem.spare.lock() {
+            *spare = None;
+        }
+    };
+    for _ in 0..MAX_STEPS.min(settings.max_iterations) {
         let g = &here.gradient;
         let projected = (0..x.len())
             .map(|j| (x[j] - (x[j] - g[j]).clamp(lower[j], upper[j])).abs())
             .fold(0.0, f64::max);
         if projected <= settings.gradient_tolerance {
-            return Minimum {
-                x,
-                value: here.value,
-                iterations: taken,
-                converged: true,
-            };
+            return done(x, here.value, taken);
         }
         // Bertsekas's ε-active set: near a bound and pushed against it. In the abilities'
         // phase every item parameter is held where it is.
@@ -142,6 +156,7 @@ pub(super) fn minimize_joint(
         let Some(direction) =
             newton_direction(problem, &design, &here, &held, abilities_only, damping)
         else {
+            release(here);
             return quasi(&x, taken);
         };
         let mut accepted = None;
@@ -153,10 +168,10 @@ pub(super) fn minimize_joint(
                 candidate[j] = (x[j] + step * direction[j]).clamp(lower[j], upper[j]);
             }
             let moved: f64 = (0..x.len()).map(|j| g[j] * (candidate[j] - x[j])).sum();
-            if trial == 0 && -moved <= NEGLIGIBLE * (1.0 + here.value.abs()) {
+            if trial == 0 && moved <= 0.0 && -moved <= NEGLIGIBLE * (1.0 + here.value.abs()) {
                 // The full step promises no decrease above the rounding of the objective:
                 // whether a trial then looks better or worse is rounding, and so would be the
-                // path after it. The abilities have settled; or everything has.
+                // path after it.
                 break;
             }
             let mut shorter = 0.5;
@@ -178,39 +193,40 @@ pub(super) fn minimize_joint(
             full = false;
         }
         let Some(next) = accepted else {
-            if full {
-                if phase == Phase::Abilities {
-                    phase = Phase::Scoring;
-                    continue;
+            match phase {
+                // The abilities have settled: on to everything.
+                Phase::Abilities if full => phase = Phase::Scoring,
+                // Damping may have shrunk the promise: once more with the starting damping.
+                _ if full && damping > START_DAMPING => damping = START_DAMPING,
+                _ => {
+                    release(here);
+                    return quasi(&x, taken);
                 }
-                return Minimum {
-                    x,
-                    value: here.value,
-                    iterations: taken + 1,
-                    converged: true,
-                };
             }
-            return quasi(&x, taken);
+            continue;
         };
+        taken += 1;
         let decrease = (here.value - next.value) / here.value.abs().max(next.value.abs()).max(1.0);
         std::mem::swap(&mut x, &mut candidate);
         problem.recycle(std::mem::replace(&mut here, next));
         let settled = decrease < CLOSE && full;
+        let used = damping;
         damping = if full {
             (damping / 4.0).max(MIN_DAMPING)
         } else {
             (damping * 4.0).min(MAX_DAMPING)
         };
         let next_phase = match phase {
-            Phase::Abilities if settled || taken + 1 >= ABILITY_STEPS => Phase::Scoring,
+            Phase::Abilities if settled || taken >= ABILITY_STEPS => Phase::Scoring,
             Phase::Abilities => Phase::Abilities,
+            // The relative decrease says "converged" only of a step damped no more than at
+            // the start; after a heavily damped one, the damping starts again.
+            _ if decrease <= settings.relative_tolerance && used <= START_DAMPING => {
+                return done(x, here.value, taken);
+            }
             _ if decrease <= settings.relative_tolerance => {
-                return Minimum {
-                    x,
-                    value: here.value,
-                    iterations: taken + 1,
-                    converged: true,
-                };
+                damping = START_DAMPING;
+                phase
             }
             Phase::Scoring if settled => Phase::Newton,
             current => current,
@@ -221,7 +237,8 @@ pub(super) fn minimize_joint(
         }
         phase = next_phase;
     }
-    quasi(&x, steps)
+    release(here);
+    quasi(&x, taken)
 }
 
 /// One item's block on its free parameters, factored.
@@ -256,7 +273,14 @@ fn newton_direction(
     // Each item: factor its free block (L Lᵀ), y = H⁻¹ g, and its columns of G = C L⁻ᵀ.
     let mut factored = Vec::with_capacity(curvature.items.len());
     let mut solved = vec![0.0; cross.ncols()];
-    let mut columns: Vec<f64> = Vec::new();
+    let free_columns = (0..curvature.items.len() * k)
+        .filter(|&c| !held[persons + c])
+        .count();
+    let mut columns: Vec<f64> = Vec::with_capacity(if abilities_only {
+        0
+    } else {
+        free_columns * examinees
+    });
     if !abilities_only {
         for (i, block) in curvature.items.iter().enumerate() {
             let base = persons + i * k;
