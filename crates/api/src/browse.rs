@@ -10,14 +10,11 @@ use crate::dto::{
 use crate::grades::{factors_of, group_of_kind};
 use crate::imports::project_name;
 use crate::project::exam_version_dto;
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_core::{Outcome, QuestionId, RunMode, SystemKind};
 use proctor_store::{ExamVersionRow, QuestionRow};
 use std::collections::HashMap;
-
-fn n(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
-}
 
 /// The letter of choice `i` (A, B, …).
 pub(crate) fn letter(i: usize) -> String {
@@ -63,11 +60,11 @@ impl Project {
             .into_iter()
             .map(|d| DocumentInfo {
                 id: u32::try_from(d.id.0).unwrap_or(u32::MAX),
-                chunks: n(chunks.get(&d.id).copied().unwrap_or(0)),
+                chunks: saturating_u32(chunks.get(&d.id).copied().unwrap_or(0)),
                 name: d.name,
                 topic: d.topic,
                 format: d.format,
-                chars: n(d.chars),
+                chars: saturating_u32(d.chars),
             })
             .collect();
         Ok(DocumentsOverview {
@@ -137,7 +134,7 @@ impl Project {
         let sat = tally[1] + tally[3];
         QuestionListRow {
             id: q.external_id.clone(),
-            number: n(number + 1),
+            number: saturating_u32(number + 1),
             change,
             stem: q.stem.clone(),
             key: letter(q.key),
@@ -248,7 +245,7 @@ impl Project {
             exam: exam_version_dto(&version),
             query: q.query.clone(),
             choices: q.choices.clone(),
-            key_index: n(q.key),
+            key_index: saturating_u32(q.key),
             source_text: q.source_text.clone(),
             curve,
             answers,
@@ -325,7 +322,7 @@ impl Project {
                 wrong: counts[1],
                 unanswered: counts[2],
                 errors: counts[3],
-                to_answer: n(keys.len().saturating_sub(answered)),
+                to_answer: saturating_u32(keys.len().saturating_sub(answered)),
                 mean_latency_ms: self.store.mean_latency(system.id)?,
                 operations,
             });

@@ -8,6 +8,7 @@ use crate::dto::{
 };
 use crate::imports::project_name;
 use crate::reader_check::rate;
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_core::{Outcome, RunMode, SystemId, SystemKind, letter};
 use proctor_exam::mapping::{Mapped, map_answer};
@@ -37,10 +38,6 @@ const SOURCE_TERMS: Terms = Terms {
     stem: true,
     drop_stopwords: true,
 };
-
-fn n(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
-}
 
 fn internal(e: impl std::fmt::Display) -> ApiError {
     ApiError::new(ErrorCode::Internal, e.to_string())
@@ -298,7 +295,7 @@ pub(crate) fn try_send(request: &TryRequest, question: &QuestionRow) -> ApiResul
             .body
             .as_deref()
             .map(|b| capped(&secrets.redact(b), STORED_REPLY_BYTES)),
-        reply_bytes: n(exchange.bytes),
+        reply_bytes: saturating_u32(exchange.bytes),
         latency_ms: exchange.latency_ms,
         attempts: exchange.attempts,
         error: read.error.map(|e| secrets.redact(&e)),
@@ -356,7 +353,7 @@ impl Project {
             request: e.request,
             status: e.status,
             reply: e.reply,
-            reply_bytes: n(e.reply_bytes),
+            reply_bytes: saturating_u32(e.reply_bytes),
             latency_ms: e.latency_ms,
             total_ms: e.total_ms,
             attempts: e.attempts,
@@ -510,13 +507,13 @@ fn summary(
         })
         .sum();
     Ok(Some(Operations {
-        asked: n(items.len()),
+        asked: saturating_u32(items.len()),
         accuracy: accuracy.map(|(right, of)| rate(right, of)).transpose()?,
         median_ms: quantile(&latencies, 0.5),
         p95_ms: quantile(&latencies, 0.95),
-        errors: n(errors),
+        errors: saturating_u32(errors),
         error_rate: Some(errors as f64 / items.len() as f64),
-        retried: n(items.iter().filter(|b| b.attempts > 1).count()),
+        retried: saturating_u32(items.iter().filter(|b| b.attempts > 1).count()),
         retries: items.iter().map(|b| b.attempts.saturating_sub(1)).sum(),
         prompt_tokens,
         completion_tokens,

@@ -3,12 +3,9 @@
 
 use crate::dto::{ExamFileFormat, ExportRequest, ExportedExam, SaveExamRequest};
 use crate::files::{chosen_path, file_stem, write_chosen};
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_formats::exam_export::{ExportFormat, ExportQuestion, write_exam};
-
-fn n(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
-}
 
 impl Project {
     /// An exam version written out as CSV, JSON or auto-rag-eval's exam.json (only its active
@@ -58,7 +55,7 @@ impl Project {
         Ok(ExportedExam {
             file_name: format!("{stem}-v{}.{extension}", version.version),
             content: String::from_utf8_lossy(&write_exam(&questions, format)).into_owned(),
-            questions: n(questions.len()),
+            questions: saturating_u32(questions.len()),
         })
     }
 

@@ -7,6 +7,7 @@ use crate::dto::{
     AnswerSimilarity, Attribution, FormulationBreakdown, FormulationPattern, FormulationRequest,
     FormulationSweepPoint, SimilarityPoint, SimilarityScatter,
 };
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_stats::breakdown::{Sample, breakdown, jaccard, pattern_counts, set_recall};
 use proctor_stats::correlation::pearson;
@@ -51,10 +52,6 @@ fn normalised(question: &str) -> String {
         .trim_end_matches('?')
         .trim()
         .to_owned()
-}
-
-fn n(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
 }
 
 /// The samples: id → the row of each formulation, in `order`.
@@ -130,7 +127,7 @@ impl Project {
         let k = set.order.len();
         let mut result = FormulationBreakdown {
             formulations: set.order.clone(),
-            samples: n(set.rows.len()),
+            samples: saturating_u32(set.rows.len()),
             threshold: request.threshold,
             means: Vec::new(),
             patterns: Vec::new(),
@@ -175,15 +172,15 @@ impl Project {
                 pair.is_some_and(|(o, h)| normalised(&r[o].question) == normalised(&r[h].question))
             })
             .collect();
-        result.unchanged = pair.map(|_| n(unchanged.iter().filter(|u| **u).count()));
+        result.unchanged = pair.map(|_| saturating_u32(unchanged.iter().filter(|u| **u).count()));
         let counts = pattern_counts(&scores, &unchanged, request.threshold);
         result.patterns = counts
             .iter()
             .enumerate()
             .map(|(bits, (count, same))| FormulationPattern {
                 answered: (0..k).map(|f| bits & (1 << f) != 0).collect(),
-                count: n(*count),
-                unchanged: n(*same),
+                count: saturating_u32(*count),
+                unchanged: saturating_u32(*same),
                 samples: set
                     .rows
                     .iter()
@@ -212,10 +209,10 @@ impl Project {
                 .collect();
             let b = breakdown(&three, request.threshold);
             result.attribution = Some(Attribution {
-                answering_errors: n(b.answering_errors),
-                rewriting_errors: n(b.rewriting_errors),
-                rewriting_needed: n(b.rewriting_needed),
-                rewriting_not_needed: n(b.rewriting_not_needed),
+                answering_errors: saturating_u32(b.answering_errors),
+                rewriting_errors: saturating_u32(b.rewriting_errors),
+                rewriting_needed: saturating_u32(b.rewriting_needed),
+                rewriting_not_needed: saturating_u32(b.rewriting_not_needed),
                 answerable_without_rewriting: b.answerable_without_rewriting,
             });
             result.sweep_labels = vec![

@@ -5,6 +5,7 @@
 
 use crate::dto::{GenerateRequest, GenerationReport, GeneratorKind};
 use crate::ingest::{models_folder, text_hash};
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{CachedEmbedder, Embedder, TextWriter, Writing};
 use proctor_exam::generate::filters::{self, Candidate, Check, Flag, Measures};
@@ -18,10 +19,6 @@ use std::collections::BTreeMap;
 
 /// The exam generated questions go to when none is on view or named.
 pub(crate) const DEFAULT_EXAM: &str = "Generated exam";
-
-fn n(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
-}
 
 fn internal(e: impl std::fmt::Display) -> ApiError {
     ApiError::new(ErrorCode::Internal, e.to_string())
@@ -370,13 +367,15 @@ impl Project {
         tx.commit()?;
         Ok(GenerationReport {
             exam: exam.exam_name.clone(),
-            generation: n(usize::try_from(generation).unwrap_or(0)),
-            written: n(written),
-            resumed: n(written_before.len()),
-            available: n(offline
-                .as_ref()
-                .map_or(plan.len(), OfflineGenerator::available)),
-            skipped: n(skipped),
+            generation: saturating_u32(usize::try_from(generation).unwrap_or(0)),
+            written: saturating_u32(written),
+            resumed: saturating_u32(written_before.len()),
+            available: saturating_u32(
+                offline
+                    .as_ref()
+                    .map_or(plan.len(), OfflineGenerator::available),
+            ),
+            skipped: saturating_u32(skipped),
             quality: self.generation_quality(&exam)?,
         })
     }

@@ -5,6 +5,7 @@
 
 use crate::dto::{FilterThresholds, GenerationQuality, Tally, TopicCoverage};
 use crate::review::flags_of;
+use crate::saturating_u32;
 use crate::{ApiResult, Project};
 use proctor_exam::classify::{BloomKeywords, question_type};
 use proctor_exam::generate::filters::{Check, Thresholds};
@@ -13,16 +14,12 @@ use proctor_stats::significance::chi_square_uniform;
 use proctor_store::ExamVersionRow;
 use std::collections::BTreeMap;
 
-fn n(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
-}
-
 fn tallies(counts: BTreeMap<String, usize>) -> Vec<Tally> {
     counts
         .into_iter()
         .map(|(name, count)| Tally {
             name,
-            count: n(count),
+            count: saturating_u32(count),
         })
         .collect()
 }
@@ -110,18 +107,18 @@ impl Project {
         let all_topics: std::collections::BTreeSet<&String> =
             corpus.keys().chain(topics.keys()).collect();
         Ok(GenerationQuality {
-            made: n(rows.len()),
-            parsed: n(rows.len() - unparsed.values().sum::<usize>()),
+            made: saturating_u32(rows.len()),
+            parsed: saturating_u32(rows.len() - unparsed.values().sum::<usize>()),
             unparsed: tallies(unparsed),
             flagged: tallies(flagged),
-            flagged_questions: n(flagged_questions),
-            duplicates: n(duplicates),
-            accepted: n(accepted),
-            rejected: n(rejected),
-            pending: n(pending),
+            flagged_questions: saturating_u32(flagged_questions),
+            duplicates: saturating_u32(duplicates),
+            accepted: saturating_u32(accepted),
+            rejected: saturating_u32(rejected),
+            pending: saturating_u32(pending),
             key_positions: positions
                 .iter()
-                .map(|&p| n(usize::try_from(p).unwrap_or(0)))
+                .map(|&p| saturating_u32(usize::try_from(p).unwrap_or(0)))
                 .collect(),
             key_positions_p: chi_square_uniform(&positions).map(|(_, p)| p),
             longest_choice: (kept > 0).then(|| ratio(longest, kept)),
@@ -135,7 +132,7 @@ impl Project {
                 .into_iter()
                 .map(|t| TopicCoverage {
                     topic: t.clone(),
-                    questions: n(topics.get(t).copied().unwrap_or(0)),
+                    questions: saturating_u32(topics.get(t).copied().unwrap_or(0)),
                     share: ratio(topics.get(t).copied().unwrap_or(0), kept),
                     corpus_share: ratio(corpus.get(t).copied().unwrap_or(0), chunks.len()),
                 })

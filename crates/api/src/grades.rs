@@ -7,6 +7,7 @@ use crate::dto::{
     SignificanceRow, SignificanceTable, SittingMode, Standing, SystemGroup,
 };
 use crate::project::exam_version_dto;
+use crate::saturating_u32;
 use crate::verdict::{Family, Metric};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_core::{Outcome, RunMode, SystemKind};
@@ -45,16 +46,12 @@ pub(crate) fn factors_of(system: &proctor_store::SystemRow) -> Vec<Factor> {
         .collect()
 }
 
-fn n(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
-}
-
 fn exam_dto(s: &grading::ExamScore, rouge: Option<&Rouge>) -> ExamScore {
     ExamScore {
         exam: s.exam,
         standard_error: s.standard_error,
-        queries: n(s.queries),
-        skipped_queries: n(s.skipped_queries),
+        queries: saturating_u32(s.queries),
+        skipped_queries: saturating_u32(s.skipped_queries),
         n_exam: s.n_exam,
         comparable_to_gold: s.comparable_to_gold,
         rouge1: rouge.map(|r| r.mean),
@@ -64,8 +61,8 @@ fn exam_dto(s: &grading::ExamScore, rouge: Option<&Rouge>) -> ExamScore {
 
 fn cell(t: &Tally) -> CategoryCell {
     CategoryCell {
-        correct: n(t.correct),
-        questions: n(t.questions()),
+        correct: saturating_u32(t.correct),
+        questions: saturating_u32(t.questions()),
         accuracy: t.accuracy().map(Proportion::estimate),
     }
 }
@@ -256,7 +253,7 @@ impl Project {
                 .iter()
                 .map(|r| CategoryRow {
                     category: r.category.clone(),
-                    items: n(r.items),
+                    items: saturating_u32(r.items),
                     cells: r.tallies.iter().map(cell).collect(),
                 })
                 .collect(),
@@ -266,7 +263,7 @@ impl Project {
             .iter()
             .enumerate()
             .map(|(i, s)| Standing {
-                rank: n(i + 1),
+                rank: saturating_u32(i + 1),
                 system: s.name.clone(),
                 group: groups.get(&s.name).copied().unwrap_or(SystemGroup::Systems),
                 mode: if s.mode == RunMode::Exam {
@@ -275,11 +272,11 @@ impl Project {
                     SittingMode::Answers
                 },
                 factors: factors.get(&s.name).cloned().unwrap_or_default(),
-                correct: n(s.tally.correct),
-                wrong: n(s.tally.wrong),
-                unanswered: n(s.tally.unanswered),
-                errors: n(s.tally.errors),
-                questions: n(s.tally.questions()),
+                correct: saturating_u32(s.tally.correct),
+                wrong: saturating_u32(s.tally.wrong),
+                unanswered: saturating_u32(s.tally.unanswered),
+                errors: saturating_u32(s.tally.errors),
+                questions: saturating_u32(s.tally.questions()),
                 accuracy: s.accuracy.map(|a| a.0),
                 accuracy_on_answered: s.tally.accuracy_on_answered(),
                 accuracy_low: s.accuracy.map(|a| a.1),
@@ -303,7 +300,7 @@ impl Project {
         }
         Ok(Grades {
             exam: exam_version_dto(version),
-            questions: n(graded.questions),
+            questions: saturating_u32(graded.questions),
             reader_ceilings: ceilings,
             leaderboard,
             gold: graded.gold.as_ref().map(|e| exam_dto(e, None)),
@@ -447,18 +444,18 @@ fn compare_loaded(
         rows.push(Comparison {
             first: first.to_owned(),
             second: second.to_owned(),
-            pairs: n(c.pairs),
-            both: n(c.both),
-            only_first: n(c.only_first),
-            only_second: n(c.only_second),
-            neither: n(c.neither),
+            pairs: saturating_u32(c.pairs),
+            both: saturating_u32(c.both),
+            only_first: saturating_u32(c.only_first),
+            only_second: saturating_u32(c.only_second),
+            neither: saturating_u32(c.neither),
             questions: ComparedQuestions::default(),
             first_accuracy: c.first_accuracy,
             second_accuracy: c.second_accuracy,
             difference: d.difference,
             low: d.low,
             high: d.high,
-            resamples: n(d.resamples),
+            resamples: saturating_u32(d.resamples),
             seed: u32::try_from(grading::SEED).unwrap_or(u32::MAX),
             excludes_zero: d.low > 0.0 || d.high < 0.0,
             verdict,

@@ -3,6 +3,7 @@
 
 use crate::dto::{Factor, ImportKind, ImportReport, ImportRequest, UnmappedAnswer};
 use crate::files::{read_file, stopped_while_reading, walk_folder};
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::text::{clean_name, visible};
 use proctor_core::{Outcome, QuestionId, RunMode, SystemKind};
@@ -59,10 +60,6 @@ impl Source {
             SourceBytes::OnDisk(path) => read_file(path, progress).map(Cow::Owned),
         }
     }
-}
-
-fn n(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
 }
 
 fn file_stem(name: &str) -> String {
@@ -560,9 +557,9 @@ pub(crate) fn finish(
     let report = ImportReport {
         kind: request.kind,
         source: request.path.clone(),
-        rows: n(rows),
-        added: n(added),
-        skipped: n(skipped),
+        rows: saturating_u32(rows),
+        added: saturating_u32(added),
+        skipped: saturating_u32(skipped),
         notes,
         unmapped,
     };

@@ -3,6 +3,7 @@
 //! in its own transaction, so an interrupted ingest keeps what it finished and a rerun resumes.
 
 use crate::dto::{ChunkUnit, Chunking, IngestReport, IngestRequest};
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_models::{EmbedderOptions, ModelsFolder};
 use proctor_search::{Bm25Index, ChunkBy, ChunkSettings, chunk};
@@ -13,10 +14,6 @@ use std::path::{Path, PathBuf};
 pub(crate) const CHUNKING_SETTING: &str = "chunking";
 /// Chunks embedded, and committed, at a time.
 const BATCH: usize = 32;
-
-fn n(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
-}
 
 fn settings_of(c: Chunking) -> ChunkSettings {
     ChunkSettings {
@@ -165,13 +162,13 @@ impl Project {
         progress.advance(chunks.len() as u64);
         progress.finish();
         Ok(IngestReport {
-            documents: n(documents.len()),
-            chunks: n(chunks.len()),
+            documents: saturating_u32(documents.len()),
+            chunks: saturating_u32(chunks.len()),
             chunking,
             rechunked: rechunk,
             embedder: model,
-            embedded: n(uncached_chunks),
-            cached: n(chunks.len() - uncached_chunks),
+            embedded: saturating_u32(uncached_chunks),
+            cached: saturating_u32(chunks.len() - uncached_chunks),
             index_rebuilt,
             index: folder.display().to_string(),
         })

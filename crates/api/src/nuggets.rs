@@ -10,7 +10,8 @@ use crate::dto::{
     NuggetMethod, NuggetRequest, NuggetStanding,
 };
 use crate::grades::group_of_kind;
-use crate::verdict::per_query_verdicts;
+use crate::saturating_u32;
+use crate::verdict::paired_verdicts;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_stats::nugget::{
     Idf, MatchCount, Nugget, TERMS, macro_average, nuggeteer_best, pourpre_best, score_matches,
@@ -34,10 +35,6 @@ fn units(article: &str) -> Vec<String> {
         .into_iter()
         .map(|(a, b)| article[a..b].to_owned())
         .collect()
-}
-
-fn n(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
 }
 
 /// How the board's request scores an article.
@@ -100,8 +97,8 @@ impl Scorer<'_> {
             } else {
                 0.0
             },
-            found: n(matches.iter().filter(|m| m.found).count()),
-            length: n(score.length),
+            found: saturating_u32(matches.iter().filter(|m| m.found).count()),
+            length: saturating_u32(score.length),
             written: article.is_some(),
         };
         (cell, matches)
@@ -167,9 +164,9 @@ impl Project {
         let scorer = self.scorer(request)?;
         let queries: Vec<String> = nuggets.keys().cloned().collect();
         let mut board = NuggetBoard {
-            nuggets_per_query: nuggets.values().map(|v| n(v.len())).collect(),
-            nuggets: n(nuggets.values().map(Vec::len).sum()),
-            vital: n(nuggets.values().flatten().filter(|(_, x)| x.vital).count()),
+            nuggets_per_query: nuggets.values().map(|v| saturating_u32(v.len())).collect(),
+            nuggets: saturating_u32(nuggets.values().map(Vec::len).sum()),
+            vital: saturating_u32(nuggets.values().flatten().filter(|(_, x)| x.vital).count()),
             queries,
             systems: Vec::new(),
             gold: None,
@@ -293,8 +290,13 @@ impl Project {
             .collect();
         if !members.is_empty() {
             let described = format!("{} with articles", group.describe());
-            let verdicts =
-                per_query_verdicts((&base_name, &base), &members, "nugget F(β = 3)", &described)?;
+            let verdicts = paired_verdicts(
+                (&base_name, &base),
+                &members,
+                "nugget F(β = 3)",
+                &described,
+                "queries",
+            )?;
             for ((name, _), verdict) in members.iter().zip(verdicts) {
                 if let Some(s) = board.systems.iter_mut().find(|s| &s.system == name) {
                     s.verdict = Some(verdict);
@@ -344,7 +346,12 @@ impl Project {
                     .iter()
                     .enumerate()
                     .filter(|(_, m)| m.found && m.sentence == Some(i))
-                    .map(|(k, _)| (n(k), TERMS.of(&plain[k].text).into_iter().collect()))
+                    .map(|(k, _)| {
+                        (
+                            saturating_u32(k),
+                            TERMS.of(&plain[k].text).into_iter().collect(),
+                        )
+                    })
                     .collect();
                 pieces(text, &here)
             })
@@ -366,7 +373,7 @@ impl Project {
                     vital: nugget.vital,
                     score: m.score,
                     found: m.found,
-                    sentence: m.sentence.filter(|_| m.found).map(n),
+                    sentence: m.sentence.filter(|_| m.found).map(saturating_u32),
                 })
                 .collect(),
             cell,

@@ -12,6 +12,7 @@ use crate::ingest::{CHUNKING_SETTING, models_folder, text_hash};
 use crate::pipeline_reading::{Retrieval, read_batch};
 use crate::project::exam_version_dto;
 use crate::readers::{Models, Needs, Readers, model_readers};
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{CachedEmbedder, Embedder, PairScorer, RunMode, SystemKind};
 use proctor_exam::readers::{DEFAULT_LEXICAL_THRESHOLD, Idf, LexicalReader};
@@ -26,10 +27,6 @@ pub(crate) const BATCH: usize = 20;
 pub(crate) const FUSION_DEPTH: usize = 20;
 /// Fused candidates the cross-encoder reorders.
 pub(crate) const RERANK_DEPTH: usize = 10;
-
-fn n(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
-}
 
 fn retriever_name(r: Retriever) -> &'static str {
     match r {
@@ -220,13 +217,13 @@ impl Project {
             .err()
             .map(|e| e.message);
         Ok(PipelinesOverview {
-            chunks: n(self.store.chunk_count()?),
+            chunks: saturating_u32(self.store.chunk_count()?),
             chunking: self
                 .store
                 .setting(CHUNKING_SETTING)?
                 .and_then(|json| serde_json::from_str(&json).ok()),
             pipelines,
-            unanswered: n(unanswered),
+            unanswered: saturating_u32(unanswered),
             models_problem,
         })
     }
@@ -516,8 +513,8 @@ impl Project {
             tx.commit()?;
             sittings.push(PipelineSitting {
                 system: name.clone(),
-                answered_now: n(todo.len()),
-                answered_before: n(done.len()),
+                answered_now: saturating_u32(todo.len()),
+                answered_before: saturating_u32(done.len()),
             });
         }
         progress.finish();

@@ -9,6 +9,7 @@ use crate::dto::{
 };
 use crate::generate::Settings;
 use crate::project::exam_version_dto;
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_core::QuestionDraft;
 use proctor_exam::classify::{BloomKeywords, question_type};
@@ -17,10 +18,6 @@ use proctor_exam::generate::parse::Unparsed;
 use proctor_store::{CandidateRow, ExamVersionRow, GenerationRow, NewQuestion};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-fn n(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
-}
 
 fn internal(e: impl std::fmt::Display) -> ApiError {
     ApiError::new(ErrorCode::Internal, e.to_string())
@@ -77,7 +74,7 @@ fn question_dto(row: &CandidateRow, keywords: &BloomKeywords) -> GeneratedQuesti
     let stem = row.stem.clone();
     let edits: Vec<StoredEdit> = serde_json::from_str(&row.edits).unwrap_or_default();
     GeneratedQuestion {
-        id: n(usize::try_from(row.id).unwrap_or(0)),
+        id: saturating_u32(usize::try_from(row.id).unwrap_or(0)),
         status: status_of(&row.status),
         bloom: stem
             .as_deref()
@@ -95,7 +92,7 @@ fn question_dto(row: &CandidateRow, keywords: &BloomKeywords) -> GeneratedQuesti
             .to_owned(),
         stem,
         choices: row.choices.clone().unwrap_or_default(),
-        key: row.key.map(n),
+        key: row.key.map(saturating_u32),
         kind: row
             .kind
             .as_deref()
@@ -120,7 +117,7 @@ fn question_dto(row: &CandidateRow, keywords: &BloomKeywords) -> GeneratedQuesti
         reason: row.reason.clone(),
         edited: !edits.is_empty(),
         question_id: row.question_id.clone(),
-        generation: n(usize::try_from(row.generation).unwrap_or(0)),
+        generation: saturating_u32(usize::try_from(row.generation).unwrap_or(0)),
     }
 }
 
@@ -174,10 +171,10 @@ impl Project {
                     at: e.at,
                     stem_before: e.before.stem,
                     choices_before: e.before.choices,
-                    key_before: n(e.before.key),
+                    key_before: saturating_u32(e.before.key),
                     stem_after: e.after.stem,
                     choices_after: e.after.choices,
-                    key_after: n(e.after.key),
+                    key_after: saturating_u32(e.after.key),
                 })
                 .collect(),
             provenance: provenance_of(&generation, &row),
@@ -380,7 +377,7 @@ impl Project {
                 id: Some(id.clone()),
                 stem: after.stem.clone(),
                 choices: after.choices.clone(),
-                key: n(after.key),
+                key: saturating_u32(after.key),
                 topic: None,
             })?;
             // The draft's copy carries the edit in its provenance too.
@@ -445,12 +442,12 @@ fn provenance_of(generation: &GenerationRow, row: &CandidateRow) -> Provenance {
 fn generation_info(g: &GenerationRow, rows: &[CandidateRow]) -> GenerationInfo {
     let settings: Option<Settings> = serde_json::from_str(&g.settings).ok();
     GenerationInfo {
-        id: n(usize::try_from(g.id).unwrap_or(0)),
+        id: saturating_u32(usize::try_from(g.id).unwrap_or(0)),
         generator: g.generator.clone(),
         model: g.model.clone(),
         seed: u32::try_from(g.seed).unwrap_or(0),
         count: settings.map_or(0, |s| s.count),
-        written: n(rows.iter().filter(|r| r.generation == g.id).count()),
+        written: saturating_u32(rows.iter().filter(|r| r.generation == g.id).count()),
         started_at: g.started_at.clone(),
         finished: g.finished_at.is_some(),
     }

@@ -41,17 +41,20 @@ impl Metric {
     }
 }
 
-/// Verdicts on per-query scores outside the graded sittings (nugget scores): each member
-/// against the baseline by the paired randomisation test over queries, Holm over the members,
-/// which are described as `members` ("systems with articles"). `what` names the score in the
-/// sentence. Members and baseline are aligned query by query.
-pub(crate) fn per_query_verdicts(
+/// Verdicts on paired scores outside the graded sittings (nugget scores per query, adaptive
+/// exams' errors per system): each member against the baseline by the paired randomisation
+/// test over the pairs (`over`: "queries", "systems"), Holm over the members, which are
+/// described as `described` ("systems with articles"). `what` names the score in the sentence.
+/// Members and baseline are aligned pair by pair.
+pub(crate) fn paired_verdicts(
     baseline: (&str, &[f64]),
     members: &[(String, Vec<f64>)],
     what: &str,
     described: &str,
+    over: &str,
 ) -> ApiResult<Vec<Verdict>> {
-    let test = "paired randomisation over queries";
+    let test = format!("paired randomisation over {over}");
+    let test = test.as_str();
     let p: Vec<f64> = members
         .iter()
         .map(|(_, scores)| {

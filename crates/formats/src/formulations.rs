@@ -72,16 +72,7 @@ pub fn read_formulations(file: &str, bytes: &[u8]) -> Result<Vec<FormulationRow>
     // Formulation names by their lower-cased key, in first-seen order, spelt as first written.
     let mut names: Vec<(String, String)> = Vec::new();
     for record in &table.records {
-        let required = |aliases: &[&str], what: &str| {
-            record.text(aliases).ok_or_else(|| {
-                ImportError::at(
-                    file,
-                    record.loc,
-                    record.get(aliases).map(|(n, _)| n),
-                    format!("the {what} is empty"),
-                )
-            })
-        };
+        let required = |aliases: &[&str], what: &str| record.required(file, aliases, what);
         let (sample_field, sample) = required(SAMPLE, "sample id")?;
         let sample = clean_name(sample);
         let (formulation_field, formulation) = required(FORMULATION, "formulation")?;

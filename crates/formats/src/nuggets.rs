@@ -160,16 +160,7 @@ fn read_table_rows(file: &str, bytes: &[u8]) -> Result<Vec<NuggetRow>, ImportErr
     let mut rows = Vec::with_capacity(table.records.len());
     let mut count_per_query: HashMap<String, usize> = HashMap::new();
     for record in &table.records {
-        let required = |aliases: &[&str], what: &str| {
-            record.text(aliases).ok_or_else(|| {
-                ImportError::at(
-                    file,
-                    record.loc,
-                    record.get(aliases).map(|(n, _)| n),
-                    format!("the {what} is empty"),
-                )
-            })
-        };
+        let required = |aliases: &[&str], what: &str| record.required(file, aliases, what);
         let (query_field, query) = required(QUERY, "query")?;
         let query = clean_name(query);
         if query.is_empty() {

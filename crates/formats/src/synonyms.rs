@@ -26,21 +26,8 @@ pub fn read_synonyms(file: &str, bytes: &[u8]) -> Result<Vec<Synonym>, ImportErr
     table.require(file, &[("word", WORD), ("synonym", SYNONYM)])?;
     let mut list = Vec::with_capacity(table.records.len());
     for record in &table.records {
-        let text = |aliases: &[&str], what: &str| {
-            record
-                .text(aliases)
-                .map(|(_, t)| t.to_owned())
-                .ok_or_else(|| {
-                    ImportError::at(
-                        file,
-                        record.loc,
-                        record.get(aliases).map(|(n, _)| n),
-                        format!("the {what} is empty"),
-                    )
-                })
-        };
-        let word = text(WORD, "word")?;
-        let synonym = text(SYNONYM, "synonym")?;
+        let word = record.required(file, WORD, "word")?.1.to_owned();
+        let synonym = record.required(file, SYNONYM, "synonym")?.1.to_owned();
         let similarity = match record.text(SIMILARITY) {
             None => 1.0,
             Some((field, value)) => value

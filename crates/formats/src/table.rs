@@ -95,6 +95,24 @@ impl Record {
                 .and_then(|(name, value)| value.text().map(|t| (name, t)))
         })
     }
+
+    /// [`Record::text`], or "the `what` is empty" at this record's place in `file` (naming the
+    /// field when the record has it, empty).
+    pub(crate) fn required(
+        &self,
+        file: &str,
+        aliases: &[&str],
+        what: &str,
+    ) -> Result<(&str, &str), ImportError> {
+        self.text(aliases).ok_or_else(|| {
+            ImportError::at(
+                file,
+                self.loc,
+                self.get(aliases).map(|(n, _)| n),
+                format!("the {what} is empty"),
+            )
+        })
+    }
 }
 
 /// A whole file of records.
