@@ -79,6 +79,11 @@ test("adaptive exams are checked against the whole exam on the sample", async ()
     const summary = panel.getByTestId("adaptive-summary");
     await summary.waitFor({ timeout: 60000 });
     assert.match(await summary.innerText(), /^Asking 60 of the 120 questions adaptively/);
+    // Whether adaptive questions beat random ones is the project's one verdict, said once.
+    assert.match(
+      await panel.getByTestId("adaptive-verdict").innerText(),
+      /^The adaptive exam's prediction error is [\d.]+ points (above|below) a random subset's: the difference (is real|could be luck) \(paired randomisation over systems, p/,
+    );
     // One group of two bars (adaptive, random) per system checked.
     const chart = panel.getByTestId("adaptive-chart");
     assert.equal(await chart.locator("rect").count(), 2 * (await panel.locator("tbody tr").count()));

@@ -3,6 +3,7 @@
 
 use crate::dto::{CatCheck, CatCheckRequest, CatCheckRow, SystemSelection};
 use crate::irt::{estimation_of, model_of, preset_named, stats_error};
+use crate::verdict::paired_verdicts;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_charts::{Bars, Chart, Series};
 use proctor_stats::StatsError;
@@ -90,6 +91,25 @@ impl Project {
             .filter(|r| r.low <= r.actual && r.actual <= r.high)
             .count() as f64
             / count;
+        // Is the adaptive exam's error really smaller (or larger) than random questions'? One
+        // pair per system checked, the project's test for per-unit scores.
+        let verdict = if rows.len() >= 2 {
+            let adaptive: Vec<f64> = rows
+                .iter()
+                .map(|r| (r.predicted - r.actual).abs())
+                .collect();
+            let random: Vec<f64> = rows.iter().map(|r| r.random_error).collect();
+            paired_verdicts(
+                ("a random subset", &random),
+                &[("The adaptive exam".to_owned(), adaptive)],
+                "prediction error",
+                "adaptive exams",
+                "systems",
+            )?
+            .pop()
+        } else {
+            None
+        };
         let chart = Chart::Bars(Bars {
             title: format!("Predicting the whole exam from {asked} of its {questions} questions"),
             subtitle: Some(format!(
@@ -137,6 +157,7 @@ impl Project {
             mean_error,
             mean_random_error,
             coverage,
+            verdict,
             chart,
         })
     }
@@ -227,6 +248,34 @@ mod tests {
             assert!(standing.errors > 0, "{name}");
         }
         assert!(check.mean_error.is_finite() && check.mean_random_error > 0.0);
+        // The verdict is the paired randomisation test on the rows' own errors.
+        let verdict = check.verdict.as_ref().unwrap();
+        let adaptive: Vec<f64> = check
+            .rows
+            .iter()
+            .map(|r| (r.predicted - r.actual).abs())
+            .collect();
+        let random: Vec<f64> = check.rows.iter().map(|r| r.random_error).collect();
+        let test = proctor_stats::significance::permutation_test(
+            &adaptive,
+            &random,
+            crate::verdict::RANDOMISATION_FLIPS,
+            proctor_exam::grading::SEED,
+        )
+        .unwrap();
+        assert!((verdict.p_value - test.p_value).abs() < 1e-12);
+        assert_eq!(verdict.real, test.p_value < 0.05);
+        assert_eq!(verdict.family_size, 1);
+        assert!(
+            verdict
+                .sentence
+                .starts_with("The adaptive exam's prediction error is ")
+                && verdict
+                    .sentence
+                    .contains("paired randomisation over systems"),
+            "{}",
+            verdict.sentence
+        );
         let e = project
             .cat_check(&CatCheckRequest {
                 exam: None,

@@ -120,6 +120,9 @@ pub fn cat_check(c: &CatCheck) -> String {
         c.mean_random_error * 100.0,
         c.coverage * 100.0
     );
+    if let Some(verdict) = &c.verdict {
+        let _ = writeln!(out, "{}", verdict.sentence);
+    }
     if !c.skipped.is_empty() {
         let _ = writeln!(
             out,

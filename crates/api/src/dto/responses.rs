@@ -1,6 +1,6 @@
 //! IRT on any response matrix, without a project: the IRT workbench page and `proctor irt fit`.
 
-use super::{InformationCurve, IrtAbility, IrtItem, IrtSettings};
+use super::{InformationCurve, IrtAbility, IrtItem, IrtSettings, Verdict};
 use proctor_charts::Chart;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -115,6 +115,10 @@ pub struct CatCheck {
     pub mean_random_error: f64,
     /// Share of the actual accuracies inside their predicted 95% interval.
     pub coverage: f64,
+    /// Whether the adaptive exams' errors differ from the random subsets' for real: the
+    /// paired randomisation test over the systems checked (METHODS.md §9's test for per-unit
+    /// scores); None with fewer than two systems.
+    pub verdict: Option<Verdict>,
     /// The errors as the page draws them (adaptive against random, per system).
     pub chart: Chart,
 }

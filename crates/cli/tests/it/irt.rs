@@ -58,6 +58,12 @@ fn irt_fit_info_and_improve_on_the_sample() {
     let check: serde_json::Value = serde_json::from_slice(&cat.stdout).unwrap();
     assert!(!check["rows"].as_array().unwrap().is_empty());
     assert_eq!(check["rows"][0]["used"], 60);
+    assert!(
+        check["verdict"]["sentence"]
+            .as_str()
+            .unwrap()
+            .contains("paired randomisation over systems")
+    );
 
     let bad = proctor(&["irt", "fit", "-p", p, "--preset", "loose"]);
     assert!(!bad.status.success());

@@ -3893,6 +3893,12 @@ mean_random_error: number,
  */
 coverage: number, 
 /**
+ * Whether the adaptive exams' errors differ from the random subsets' for real: the
+ * paired randomisation test over the systems checked (METHODS.md §9's test for per-unit
+ * scores); None with fewer than two systems.
+ */
+verdict: Verdict | null, 
+/**
  * The errors as the page draws them (adaptive against random, per system).
  */
 chart: Chart, };
