@@ -3,6 +3,7 @@
 //! merged, each with its count, in blocks shared between the cores.
 
 use super::fastmath::exp_neg;
+use super::parallel::in_order;
 use super::{Item, ResponseMatrix, cell_terms};
 use nalgebra::{DMatrix, DMatrixView};
 use rustc_hash::FxHashMap;
@@ -177,31 +178,9 @@ impl<'a> NodeTables<'a> {
         let threads = std::thread::available_parallelism()
             .map_or(1, std::num::NonZero::get)
             .min(blocks.len());
-        if threads <= 1 {
-            return blocks
-                .iter()
-                .map(|block| self.accumulate(block, want))
-                .collect();
-        }
-        let mut slots: Vec<Option<Partial>> = (0..blocks.len()).map(|_| None).collect();
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    scope.spawn(move || {
-                        (t..blocks.len())
-                            .step_by(threads)
-                            .map(|c| (c, self.accumulate(&blocks[c], want)))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            for handle in handles {
-                for (c, partial) in handle.join().expect("an E-step block") {
-                    slots[c] = Some(partial);
-                }
-            }
-        });
-        slots.into_iter().flatten().collect()
+        in_order(blocks.iter().collect(), threads, |_, block| {
+            self.accumulate(block, want)
+        })
     }
 
     /// A block's log posteriors `c + G·X − W·M` (nodes × patterns), each column turned into

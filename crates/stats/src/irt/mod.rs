@@ -17,6 +17,7 @@ mod improve;
 mod jml;
 mod mml;
 pub mod optimize;
+mod parallel;
 
 pub use cat::{
     Cat, CatSettings, CatStep, Prediction, Validation, leave_one_out, simulate as simulate_cat,

@@ -6,6 +6,7 @@
 
 use super::Factors;
 use super::kernel::{Guess, cell};
+use crate::irt::parallel::in_order;
 use crate::irt::{ItemLayout, Preset, ResponseMatrix};
 use nalgebra::DMatrix;
 use std::sync::Mutex;
@@ -127,9 +128,6 @@ pub(super) struct Evaluation {
     pub curvature: Option<Curvature>,
 }
 
-/// One thread's blocks of items, each with its columns of the cross matrix.
-type Share<'a> = Vec<(usize, Option<&'a mut [f64]>)>;
-
 /// A pass's value, gradient, abilities' and items' curvature, and abilities × items matrix.
 type Pass = (
     f64,
@@ -210,7 +208,7 @@ impl Problem<'_> {
                 _ => DMatrix::zeros(examinees, items * k),
             }
         });
-        let mut chunks: Vec<Option<&mut [f64]>> = match cross.as_mut() {
+        let chunks: Vec<Option<&mut [f64]>> = match cross.as_mut() {
             Some(matrix) => matrix
                 .as_mut_slice()
                 .chunks_mut(block_size * k * examinees)
@@ -218,43 +216,9 @@ impl Problem<'_> {
                 .collect(),
             None => (0..blocks).map(|_| None).collect(),
         };
-        let parts: Vec<Block> = if threads <= 1 {
-            chunks
-                .iter_mut()
-                .enumerate()
-                .map(|(b, chunk)| {
-                    self.block(x, &thetas, b, block_size, chunk.as_deref_mut(), second)
-                })
-                .collect()
-        } else {
-            let mut shares: Vec<Share> = (0..threads).map(|_| Vec::new()).collect();
-            for (b, chunk) in chunks.into_iter().enumerate() {
-                shares[b % threads].push((b, chunk));
-            }
-            let mut slots: Vec<Option<Block>> = (0..blocks).map(|_| None).collect();
-            let thetas = &thetas;
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = shares
-                    .into_iter()
-                    .map(|share| {
-                        scope.spawn(move || {
-                            share
-                                .into_iter()
-                                .map(|(b, chunk)| {
-                                    (b, self.block(x, thetas, b, block_size, chunk, second))
-                                })
-                                .collect::<Vec<_>>()
-                        })
-                    })
-                    .collect();
-                for handle in handles {
-                    for (b, part) in handle.join().expect("a block of items") {
-                        slots[b] = Some(part);
-                    }
-                }
-            });
-            slots.into_iter().flatten().collect()
-        };
+        let parts = in_order(chunks, threads, |b, chunk| {
+            self.block(x, &thetas, b, block_size, chunk, second)
+        });
         let mut value = 0.0;
         let mut gradient = vec![0.0; x.len()];
         let mut d_theta = vec![0.0; examinees];

@@ -1,6 +1,7 @@
 //! The small dense linear algebra of the joint fit's Newton steps: 3 × 3 Cholesky factors of
 //! the items' blocks, the damped solve of the abilities' system, and G Gᵀ over the cores.
 
+use crate::irt::parallel::in_order;
 use nalgebra::{DMatrix, DVector};
 
 /// What damping adds to a diagonal element with no curvature at all, per unit of damping.
@@ -40,15 +41,17 @@ pub(super) fn gram(columns: &DMatrix<f64>) -> DMatrix<f64> {
     };
     let half = m / 2;
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let (first, second) = if cores > 1 && n * n * m > 1_000_000 {
-        std::thread::scope(|scope| {
-            let other = scope.spawn(|| product(half, m));
-            (product(0, half), other.join().expect("half of the columns"))
-        })
+    let threads = if n * n * m > 1_000_000 {
+        cores.min(2)
     } else {
-        (product(0, half), product(half, m))
+        1
     };
-    first + second
+    let halves = in_order(vec![(0, half), (half, m)], threads, |_, (from, to)| {
+        product(from, to)
+    });
+    halves
+        .into_iter()
+        .fold(DMatrix::zeros(n, n), |sum, part| sum + part)
 }
 
 /// A curvature usable as a scale: its absolute value, or 1 when it is (nearly) zero.
