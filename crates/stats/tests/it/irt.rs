@@ -275,10 +275,9 @@ fn joint_fit_respects_the_paper_bounds_and_ranks_systems() {
     );
 }
 
-#[test]
-#[expect(clippy::float_cmp, reason = "the baseline's effect is exactly 0")]
-fn hierarchical_effects_recover_factor_order() {
-    // 2 retrievers × 3 readers; θ = retriever effect + reader effect.
+/// 2 retrievers × 3 readers, 4 systems each; θ = retriever effect + reader effect (retriever
+/// 0, 1; reader −1, 0, 0.8, baselines the first levels): the design and the true abilities.
+pub fn retriever_reader_design() -> (Factors, Vec<f64>) {
     let retriever = [0.0, 1.0];
     let reader = [-1.0, 0.0, 0.8];
     let mut assignment = Vec::new();
@@ -291,6 +290,22 @@ fn hierarchical_effects_recover_factor_order() {
             }
         }
     }
+    let factors = Factors {
+        names: vec!["retriever".into(), "reader".into()],
+        levels: vec![
+            vec!["closed book".into(), "bm25".into()],
+            vec!["lexical".into(), "embedding".into(), "combined".into()],
+        ],
+        assignment,
+        baseline: vec![0, 0],
+    };
+    (factors, abilities)
+}
+
+#[test]
+#[expect(clippy::float_cmp, reason = "the baseline's effect is exactly 0")]
+fn hierarchical_effects_recover_factor_order() {
+    let (factors, abilities) = retriever_reader_design();
     let mut rng = SplitMix64::new(5);
     let truth: Vec<Item> = (0..300)
         .map(|_| Item {
@@ -301,15 +316,6 @@ fn hierarchical_effects_recover_factor_order() {
         .collect();
     let rows = simulate(&truth, &abilities, &mut rng);
     let responses = ResponseMatrix::from_scores(&rows).unwrap();
-    let factors = Factors {
-        names: vec!["retriever".into(), "reader".into()],
-        levels: vec![
-            vec!["closed book".into(), "bm25".into()],
-            vec!["lexical".into(), "embedding".into(), "combined".into()],
-        ],
-        assignment,
-        baseline: vec![0, 0],
-    };
     let fit = fit_joint(
         &responses,
         ItemModel::TwoPl,

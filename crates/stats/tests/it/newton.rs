@@ -3,9 +3,9 @@
 //! matter, a refit from the optimum finds nothing better, factor effects and abilities are
 //! recovered — for each model, centred or not, with factors.
 
-use crate::irt::simulate;
+use crate::irt::{retriever_reader_design, simulate};
 use proctor_stats::SplitMix64;
-use proctor_stats::irt::{Factors, Item, ItemModel, Preset, ResponseMatrix, fit_joint};
+use proctor_stats::irt::{Item, ItemModel, Preset, ResponseMatrix, fit_joint};
 
 fn bank(items: usize, guessing: f64, rng: &mut SplitMix64) -> Vec<Item> {
     (0..items)
@@ -72,18 +72,7 @@ fn row_order_does_not_matter_and_the_optimum_is_one() {
 #[test]
 fn factor_effects_are_recovered_on_a_large_exam() {
     // 2 retrievers × 3 readers, 4 systems each, 900 questions: 21,600 cells.
-    let retriever = [0.0, 1.0];
-    let reader = [-1.0, 0.0, 0.8];
-    let mut assignment = Vec::new();
-    let mut abilities = Vec::new();
-    for (r, re) in retriever.iter().enumerate() {
-        for (d, de) in reader.iter().enumerate() {
-            for _ in 0..4 {
-                assignment.push(vec![r, d]);
-                abilities.push(re + de);
-            }
-        }
-    }
+    let (factors, abilities) = retriever_reader_design();
     // Discriminations around 1, where the prior on log a puts the scale, so that the effects
     // are on the truth's scale.
     let mut rng = SplitMix64::new(8);
@@ -95,15 +84,6 @@ fn factor_effects_are_recovered_on_a_large_exam() {
         })
         .collect();
     let rows = simulate(&items, &abilities, &mut rng);
-    let factors = Factors {
-        names: vec!["retriever".into(), "reader".into()],
-        levels: vec![
-            vec!["closed book".into(), "bm25".into()],
-            vec!["lexical".into(), "embedding".into(), "combined".into()],
-        ],
-        assignment,
-        baseline: vec![0, 0],
-    };
     let responses = ResponseMatrix::from_scores(&rows).unwrap();
     let fit = fit_joint(
         &responses,
