@@ -9,7 +9,6 @@
 
 use crate::table::{Value, read_table};
 use crate::{ImportError, Location};
-use proctor_core::text::clean_name;
 use std::collections::{BTreeMap, HashMap};
 
 const SAMPLE: &[&str] = &["sample", "sample_id", "id", "conversation_turn", "turn_id"];
@@ -73,20 +72,9 @@ pub fn read_formulations(file: &str, bytes: &[u8]) -> Result<Vec<FormulationRow>
     let mut names: Vec<(String, String)> = Vec::new();
     for record in &table.records {
         let required = |aliases: &[&str], what: &str| record.required(file, aliases, what);
-        let (sample_field, sample) = required(SAMPLE, "sample id")?;
-        let sample = clean_name(sample);
-        let (formulation_field, formulation) = required(FORMULATION, "formulation")?;
-        let formulation = clean_name(formulation);
-        for (field, value) in [(sample_field, &sample), (formulation_field, &formulation)] {
-            if value.is_empty() {
-                return Err(ImportError::at(
-                    file,
-                    record.loc,
-                    Some(field),
-                    "the name is empty once invisible characters are removed",
-                ));
-            }
-        }
+        let (_, sample) = record.required_name(file, SAMPLE, "sample id")?;
+        let (formulation_field, formulation) =
+            record.required_name(file, FORMULATION, "formulation")?;
         let key = formulation.to_lowercase();
         if !names.iter().any(|(k, _)| *k == key) {
             if names.len() == 3 {

@@ -160,18 +160,8 @@ fn read_table_rows(file: &str, bytes: &[u8]) -> Result<Vec<NuggetRow>, ImportErr
     let mut rows = Vec::with_capacity(table.records.len());
     let mut count_per_query: HashMap<String, usize> = HashMap::new();
     for record in &table.records {
-        let required = |aliases: &[&str], what: &str| record.required(file, aliases, what);
-        let (query_field, query) = required(QUERY, "query")?;
-        let query = clean_name(query);
-        if query.is_empty() {
-            return Err(ImportError::at(
-                file,
-                record.loc,
-                Some(query_field),
-                "the query is empty once invisible characters are removed",
-            ));
-        }
-        let text = required(TEXT, "nugget's text")?.1.to_owned();
+        let (_, query) = record.required_name(file, QUERY, "query")?;
+        let text = record.required(file, TEXT, "nugget's text")?.1.to_owned();
         let vital = if let Some((field, value)) = record.text(IMPORTANCE) {
             importance(value).ok_or_else(|| {
                 ImportError::at(
@@ -182,7 +172,7 @@ fn read_table_rows(file: &str, bytes: &[u8]) -> Result<Vec<NuggetRow>, ImportErr
                 )
             })?
         } else {
-            let (field, value) = required(VITAL, "importance")?;
+            let (field, value) = record.required(file, VITAL, "importance")?;
             yes_no(value).ok_or_else(|| {
                 ImportError::at(
                     file,

@@ -12,6 +12,7 @@ mod sheet;
 use crate::limits::Limits;
 use crate::{ImportError, decode_text, extension};
 use delimited::read_delimited;
+use proctor_core::text::clean_name;
 pub(crate) use records::{json_records, parse_json};
 use records::{read_json, read_jsonl};
 use sheet::read_sheet;
@@ -112,6 +113,27 @@ impl Record {
                 format!("the {what} is empty"),
             )
         })
+    }
+
+    /// [`Record::required`] as a name (invisible characters removed), refused when nothing
+    /// is left.
+    pub(crate) fn required_name(
+        &self,
+        file: &str,
+        aliases: &[&str],
+        what: &str,
+    ) -> Result<(&str, String), ImportError> {
+        let (field, value) = self.required(file, aliases, what)?;
+        let name = clean_name(value);
+        if name.is_empty() {
+            return Err(ImportError::at(
+                file,
+                self.loc,
+                Some(field),
+                format!("the {what} is empty once invisible characters are removed"),
+            ));
+        }
+        Ok((field, name))
     }
 }
 
