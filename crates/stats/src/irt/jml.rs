@@ -158,17 +158,16 @@ pub fn fit_joint(
         let item = warm.and_then(|(_, it)| it.get(i)).copied().unwrap_or(fresh);
         layout.push(&item, preset, &mut x, &mut lower, &mut upper);
     }
-    let problem = Problem {
+    let problem = Problem::new(
         responses,
         layout,
         preset,
-        abilities: Abilities {
+        Abilities {
             examinees,
             factors: factors.map(|f| (f, f.offsets())),
             centre: preset.centre,
         },
-        spare: std::sync::Mutex::new(None),
-    };
+    );
     let found = minimize_joint(&problem, &x, &lower, &upper, Settings::default());
     let (iterations, converged, objective) = (found.iterations, found.converged, found.value);
     let x = found.x;

@@ -5,7 +5,7 @@
 //! `kernel.rs`, which the fit's log-likelihood also uses).
 
 use super::Factors;
-use super::kernel::{Guess, cell};
+use super::kernel::{Cell, Guess, cell};
 use crate::irt::parallel::in_order;
 use crate::irt::{ItemLayout, Preset, ResponseMatrix};
 use nalgebra::DMatrix;
@@ -93,9 +93,125 @@ pub(super) struct Problem<'a> {
     pub layout: ItemLayout,
     pub preset: &'a Preset,
     pub abilities: Abilities<'a>,
+    /// Who answered each item, right answers first.
+    respondents: Respondents,
     /// A cross matrix no longer needed, to be filled again rather than allocated (it is
     /// megabytes, and a fresh one costs page faults).
     pub spare: Mutex<Option<DMatrix<f64>>>,
+}
+
+/// Every item's respondents, those who answered it right first: the pass runs over them
+/// without a branch on the answer or on a missing cell (a branch on random answers is
+/// mispredicted half the time, which cost more than the cell's arithmetic).
+struct Respondents {
+    /// Item i's examinees: `examinees[starts[i]..rights[i]]` right,
+    /// `examinees[rights[i]..starts[i + 1]]` wrong.
+    examinees: Vec<u32>,
+    starts: Vec<usize>,
+    rights: Vec<usize>,
+}
+
+impl Respondents {
+    fn of(responses: &ResponseMatrix) -> Self {
+        let items = responses.items();
+        let mut out = Self {
+            examinees: Vec::new(),
+            starts: Vec::with_capacity(items + 1),
+            rights: Vec::with_capacity(items),
+        };
+        let rows = 0..u32::try_from(responses.examinees()).expect("examinees fit in memory");
+        for i in 0..items {
+            out.starts.push(out.examinees.len());
+            for wanted in [true, false] {
+                out.examinees.extend(
+                    rows.clone()
+                        .filter(|&s| responses.get(s as usize, i) == Some(wanted)),
+                );
+                if wanted {
+                    out.rights.push(out.examinees.len());
+                }
+            }
+        }
+        out.starts.push(out.examinees.len());
+        out
+    }
+
+    /// Item i's examinees who answered right, and those who answered wrong.
+    fn answers(&self, i: usize) -> (&[u32], &[u32]) {
+        (
+            &self.examinees[self.starts[i]..self.rights[i]],
+            &self.examinees[self.rights[i]..self.starts[i + 1]],
+        )
+    }
+}
+
+/// What one item's cells add to the pass: the item's gradient and curvature block (without
+/// its penalty).
+#[derive(Default)]
+struct ItemSums {
+    gradient: [f64; 3],
+    block: [[f64; 3]; 3],
+}
+
+/// What every cell of one item shares.
+struct ItemAt<'s> {
+    thetas: &'s [f64],
+    a: f64,
+    b: f64,
+    /// Whether the pass wants second derivatives, and whether expected ones.
+    curvature: bool,
+    expected: bool,
+    slots: &'static [usize],
+}
+
+impl ItemAt<'_> {
+    /// Adds the cells of `examinees` (all right, or all wrong: `kernel` knows which) to the
+    /// block's value and abilities' sums, to the item's sums, and to its columns of the cross
+    /// matrix.
+    #[inline]
+    fn sweep(
+        &self,
+        examinees: &[u32],
+        kernel: impl Fn(f64) -> Cell,
+        out: &mut Block,
+        sums: &mut ItemSums,
+        mut columns: Option<&mut [f64]>,
+    ) {
+        let a = self.a;
+        let stride = self.thetas.len();
+        for &s in examinees {
+            let s = s as usize;
+            let t = self.thetas[s] - self.b;
+            let cell = kernel(a * t);
+            out.value -= cell.log_likelihood;
+            out.d_theta[s] -= cell.d_z * a;
+            sums.gradient[0] -= cell.d_z * t;
+            sums.gradient[1] += cell.d_z * a;
+            sums.gradient[2] -= cell.d_c;
+            if !self.curvature {
+                continue;
+            }
+            // z = a(θ − b): ∂z/∂θ = a, ∂z/∂a = θ − b, ∂z/∂b = −a, ∂²z/∂θ∂a = 1,
+            // ∂²z/∂a∂b = −1 (those last terms carry ∂ℓ/∂z, which the expected
+            // information drops).
+            let (zz, zc, cc) = (cell.zz, cell.zc, cell.cc);
+            let gz = if self.expected { 0.0 } else { cell.d_z };
+            out.h_theta[s] += zz * a * a;
+            let h = &mut sums.block;
+            h[0][0] += zz * t * t;
+            h[0][1] += gz - zz * a * t;
+            h[1][1] += zz * a * a;
+            h[0][2] += zc * t;
+            h[1][2] -= zc * a;
+            h[2][2] += cc;
+            if let Some(columns) = columns.as_deref_mut() {
+                let with_theta = [zz * a * t - gz, -zz * a * a, zc * a];
+                for (pos, &slot) in self.slots.iter().enumerate() {
+                    columns[pos * stride + s] = with_theta[slot];
+                }
+            }
+        }
+    }
 }
 
 /// The objective's second derivatives (abilities as θ, before the centring and the sums).
@@ -154,7 +270,23 @@ const PARALLEL_CELLS: usize = 20_000;
 /// order: the same result on any number of cores.
 const BLOCKS: usize = 8;
 
-impl Problem<'_> {
+impl<'a> Problem<'a> {
+    pub fn new(
+        responses: &'a ResponseMatrix,
+        layout: ItemLayout,
+        preset: &'a Preset,
+        abilities: Abilities<'a>,
+    ) -> Self {
+        Self {
+            responses,
+            layout,
+            preset,
+            abilities,
+            respondents: Respondents::of(responses),
+            spare: Mutex::new(None),
+        }
+    }
+
     /// The objective, its gradient, and (by `second`) its second derivatives at `x`.
     pub fn evaluate(&self, x: &[f64], second: Second) -> Evaluation {
         let (value, gradient, persons, items, cross) = self.pass(x, second, true);
@@ -200,11 +332,9 @@ impl Problem<'_> {
                 .map(|mut spare| spare.take())
                 .ok()
                 .flatten();
+            // Each block zeroes what it does not write (the missing cells).
             match spare {
-                Some(mut matrix) if matrix.shape() == (examinees, items * k) => {
-                    matrix.fill(0.0);
-                    matrix
-                }
+                Some(matrix) if matrix.shape() == (examinees, items * k) => matrix,
                 _ => DMatrix::zeros(examinees, items * k),
             }
         });
@@ -276,52 +406,92 @@ impl Problem<'_> {
         };
         for i in first..last {
             let item = self.layout.read(x, i);
-            let a = item.discrimination;
             let guess = Guess::of(item.guessing);
-            let mut grad = [0.0; 3];
-            let mut h = [[0.0; 3]; 3];
+            let at = ItemAt {
+                thetas,
+                a: item.discrimination,
+                b: item.difficulty,
+                curvature,
+                expected,
+                slots,
+            };
+            let mut sums = ItemSums::default();
             let width = slots.len() * examinees;
             let mut columns = cross
                 .as_deref_mut()
                 .map(|m| &mut m[(i - first) * width..][..width]);
-            for (s, theta) in thetas.iter().enumerate() {
-                let Some(right) = self.responses.get(s, i) else {
-                    continue;
-                };
-                let t = theta - item.difficulty;
-                // One arm per kind of pass, so that each loop computes only what it needs.
-                let cell = match second {
-                    Second::None => cell(a * t, &guess, right, Second::None),
-                    Second::Observed => cell(a * t, &guess, right, Second::Observed),
-                    Second::Expected => cell(a * t, &guess, right, Second::Expected),
-                };
-                out.value -= cell.log_likelihood;
-                out.d_theta[s] -= cell.d_z * a;
-                grad[0] -= cell.d_z * t;
-                grad[1] += cell.d_z * a;
-                grad[2] -= cell.d_c;
-                if !curvature {
-                    continue;
+            let (right, wrong) = self.respondents.answers(i);
+            if let Some(columns) = columns.as_deref_mut() {
+                // Every answered cell is written below; the missing ones stay zero.
+                if right.len() + wrong.len() < examinees {
+                    columns.fill(0.0);
                 }
-                // z = a(θ − b): ∂z/∂θ = a, ∂z/∂a = θ − b, ∂z/∂b = −a, ∂²z/∂θ∂a = 1,
-                // ∂²z/∂a∂b = −1 (those last terms carry ∂ℓ/∂z, which the expected
-                // information drops).
-                let (zz, zc, cc) = (cell.zz, cell.zc, cell.cc);
-                let gz = if expected { 0.0 } else { cell.d_z };
-                out.h_theta[s] += zz * a * a;
-                h[0][0] += zz * t * t;
-                h[0][1] += gz - zz * a * t;
-                h[1][1] += zz * a * a;
-                h[0][2] += zc * t;
-                h[1][2] -= zc * a;
-                h[2][2] += cc;
-                if let Some(columns) = columns.as_deref_mut() {
-                    let with_theta = [zz * a * t - gz, -zz * a * a, zc * a];
-                    for (pos, &slot) in slots.iter().enumerate() {
-                        columns[pos * examinees + s] = with_theta[slot];
+            }
+            // One pair of loops per kind of pass, so that each computes only what it needs.
+            for (answers, is_right) in [(right, true), (wrong, false)] {
+                let columns = columns.as_deref_mut();
+                let (out, sums) = (&mut out, &mut sums);
+                match (second, is_right) {
+                    (Second::None, true) => {
+                        at.sweep(
+                            answers,
+                            |z| cell(z, &guess, true, Second::None),
+                            out,
+                            sums,
+                            columns,
+                        );
+                    }
+                    (Second::None, false) => {
+                        at.sweep(
+                            answers,
+                            |z| cell(z, &guess, false, Second::None),
+                            out,
+                            sums,
+                            columns,
+                        );
+                    }
+                    (Second::Observed, true) => {
+                        at.sweep(
+                            answers,
+                            |z| cell(z, &guess, true, Second::Observed),
+                            out,
+                            sums,
+                            columns,
+                        );
+                    }
+                    (Second::Observed, false) => {
+                        at.sweep(
+                            answers,
+                            |z| cell(z, &guess, false, Second::Observed),
+                            out,
+                            sums,
+                            columns,
+                        );
+                    }
+                    (Second::Expected, true) => {
+                        at.sweep(
+                            answers,
+                            |z| cell(z, &guess, true, Second::Expected),
+                            out,
+                            sums,
+                            columns,
+                        );
+                    }
+                    (Second::Expected, false) => {
+                        at.sweep(
+                            answers,
+                            |z| cell(z, &guess, false, Second::Expected),
+                            out,
+                            sums,
+                            columns,
+                        );
                     }
                 }
             }
+            let ItemSums {
+                gradient: grad,
+                block: mut h,
+            } = sums;
             let (penalty, pg) = self.preset.penalty(&item, model);
             out.value += penalty;
             out.items
@@ -373,16 +543,7 @@ mod tests {
             };
             layout.push(&item, preset, &mut x, &mut lo, &mut hi);
         }
-        (
-            Problem {
-                responses,
-                layout,
-                preset,
-                abilities,
-                spare: Mutex::new(None),
-            },
-            x,
-        )
+        (Problem::new(responses, layout, preset, abilities), x)
     }
 
     fn responses(examinees: usize, items: usize) -> ResponseMatrix {

@@ -384,7 +384,6 @@ mod tests {
     use super::*;
     use crate::SplitMix64;
     use crate::irt::{Item, ItemLayout, ItemModel, Preset, ResponseMatrix, start_item};
-    use std::sync::Mutex;
 
     /// 60 examinees × 400 items from the 3PL (some answers missing), the start and bounds of
     /// `preset`.
@@ -412,17 +411,16 @@ mod tests {
                 &mut upper,
             );
         }
-        let problem = Problem {
-            responses: rows,
+        let problem = Problem::new(
+            rows,
             layout,
             preset,
-            abilities: Abilities {
+            Abilities {
                 examinees: rows.examinees(),
                 factors: None,
                 centre: preset.centre,
             },
-            spare: Mutex::new(None),
-        };
+        );
         (problem, x, lower, upper)
     }
 
