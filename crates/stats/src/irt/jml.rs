@@ -3,6 +3,7 @@
 //! large matrices with few abilities, else by the projected quasi-Newton minimiser (see
 //! [`newton`] for when which); missing responses are skipped.
 
+mod abilities;
 mod cells;
 mod kernel;
 mod linear;
@@ -11,7 +12,8 @@ mod newton;
 use super::optimize::Settings;
 use super::{Item, ItemLayout, ItemModel, Preset, ResponseMatrix, start_item};
 use crate::StatsError;
-use cells::{Abilities, Problem, Second};
+use abilities::Abilities;
+use cells::{Problem, Second};
 use kernel::{Guess, cell};
 use nalgebra::{DMatrix, SymmetricEigen};
 use newton::minimize_joint;

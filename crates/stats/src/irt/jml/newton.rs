@@ -380,7 +380,7 @@ fn newton_direction(
 
 #[cfg(test)]
 mod tests {
-    use super::super::cells::Abilities;
+    use super::super::abilities::Abilities;
     use super::*;
     use crate::SplitMix64;
     use crate::irt::{Item, ItemLayout, ItemModel, Preset, ResponseMatrix, start_item};
