@@ -8,6 +8,7 @@ pub mod llm;
 pub mod offline;
 pub mod parse;
 pub mod plan;
+mod salience;
 pub mod spans;
 pub mod stem;
 pub mod vectors;

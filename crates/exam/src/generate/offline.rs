@@ -3,12 +3,13 @@
 //! the key by embedding but not stated in the source chunk. Deterministic for a seed.
 
 use super::parse::{Draft, KeyRef, Unparsed, normalized, strict, text_hash};
+use super::salience::{blanked, number_of, question_worthy, salient, terms_of};
 use super::spans::{SpanKind, spans};
 use super::stem;
 use super::vectors::Vectors;
 use proctor_core::{EmbedError, Embedder, cosine};
 use proctor_stats::SplitMix64;
-use proctor_stats::text::{Terms, sentences};
+use proctor_stats::text::sentences;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// A chunk of the corpus as the generator reads it.
@@ -68,63 +69,6 @@ struct PoolEntry {
     norm: String,
     terms: BTreeSet<String>,
     chunk: i64,
-}
-
-/// A sentence worth a question: long enough, a statement, not leaning on the one before.
-fn question_worthy(sentence: &str) -> bool {
-    const LEANING: &[&str] = &[
-        "it", "this", "that", "these", "those", "they", "he", "she", "we", "you", "its", "their",
-        "such", "here", "there", "then", "also", "however", "but", "and", "or", "so", "thus",
-        "finally", "first", "second", "next",
-    ];
-    let chars = sentence.chars().count();
-    let letters = sentence.chars().filter(|c| c.is_alphabetic()).count();
-    let first = sentence
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .trim_matches(|c: char| !c.is_alphanumeric())
-        .to_lowercase();
-    (40..=320).contains(&chars)
-        && sentence.ends_with('.')
-        && sentence.starts_with(|c: char| c.is_uppercase())
-        && !sentence.contains('?')
-        && letters * 10 >= chars * 6
-        && !LEANING.contains(&first.as_str())
-}
-
-fn terms_of(text: &str) -> BTreeSet<String> {
-    Terms {
-        stem: true,
-        drop_stopwords: true,
-    }
-    .of(text)
-    .into_iter()
-    .collect()
-}
-
-fn number_of(text: &str) -> Option<f64> {
-    let digits: String = text
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
-        .filter(|c| *c != ',')
-        .collect();
-    digits.parse().ok()
-}
-
-/// Whether a span is rare enough to be worth asking for: ordinary phrases only when few
-/// documents use them, names and code when they are not everywhere.
-fn salient(kind: &SpanKind, text: &str, documents_using: usize, documents: usize) -> bool {
-    match kind {
-        SpanKind::Quantity(_) | SpanKind::Year => true,
-        SpanKind::Term => {
-            let words = text.split_whitespace().count();
-            (words >= 2 || text.len() >= 7) && documents_using <= (documents / 20).max(2)
-        }
-        SpanKind::Path | SpanKind::Option | SpanKind::Code | SpanKind::Name => {
-            documents_using <= (documents / 4).max(3)
-        }
-    }
 }
 
 /// The offline generator over a corpus.
@@ -418,11 +362,6 @@ impl<'a> OfflineGenerator<'a> {
         }
         Ok(None)
     }
-}
-
-/// A sentence with a span blanked, normalised: the context the span completes.
-fn blanked(sentence: &str, start: usize, end: usize) -> String {
-    normalized(&format!("{}_{}", &sentence[..start], &sentence[end..]))
 }
 
 fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
