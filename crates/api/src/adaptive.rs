@@ -3,6 +3,7 @@
 
 use crate::dto::{CatCheck, CatCheckRequest, CatCheckRow, SystemSelection};
 use crate::irt::{estimation_of, model_of, preset_named, stats_error};
+use crate::saturating_u32;
 use crate::verdict::paired_verdicts;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_charts::{Bars, Chart, Series};
@@ -63,7 +64,7 @@ impl Project {
             .iter()
             .map(|c| CatCheckRow {
                 system: sat.systems[c.subject].clone(),
-                used: u32::try_from(c.used).unwrap_or(u32::MAX),
+                used: saturating_u32(c.used),
                 ability: c.prediction.theta,
                 standard_error: c.prediction.se,
                 predicted: c.prediction.accuracy,
@@ -151,7 +152,7 @@ impl Project {
         Ok(CatCheck {
             request: request.clone(),
             settings,
-            questions: u32::try_from(questions).unwrap_or(u32::MAX),
+            questions: saturating_u32(questions),
             skipped,
             rows,
             mean_error,

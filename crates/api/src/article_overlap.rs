@@ -4,6 +4,7 @@
 
 use crate::correlate::{REPEATS, SEED, correlation};
 use crate::dto::{ExamAgreement, ExamAgreementRow, ExamScore};
+use crate::saturating_u32;
 use crate::{ApiResult, Project};
 use proctor_stats::rouge::rouge1;
 use proctor_stats::text::Terms;
@@ -111,7 +112,7 @@ impl Project {
             order
                 .into_iter()
                 .enumerate()
-                .map(|(i, (s, _))| (s.clone(), u32::try_from(i + 1).unwrap_or(u32::MAX)))
+                .map(|(i, (s, _))| (s.clone(), saturating_u32(i + 1)))
                 .collect()
         };
         let rouge_ranks = rank_by(|e| e.rouge1);
@@ -160,12 +161,12 @@ impl Project {
                 .map(|(i, (system, exam))| ExamAgreementRow {
                     system: system.clone(),
                     exam: exam.clone(),
-                    exam_rank: u32::try_from(i + 1).unwrap_or(u32::MAX),
+                    exam_rank: saturating_u32(i + 1),
                     rouge_rank: rouge_ranks.get(system).copied(),
                 })
                 .collect(),
             gold: grades.gold,
-            gold_queries: u32::try_from(gold_queries).unwrap_or(u32::MAX),
+            gold_queries: saturating_u32(gold_queries),
             agreement,
             note,
         })

@@ -7,6 +7,7 @@ use crate::pipeline_reading::read_batch;
 use crate::pipelines::BATCH;
 use crate::project::exam_version_dto;
 use crate::readers::{Models, Needs, Readers};
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{
     CachedEmbedder, Embedder, ExtractiveQa, Outcome, PairScorer, RunMode, SystemId,
@@ -189,7 +190,7 @@ impl Project {
             tx.commit()?;
             report.push(PipelineSitting {
                 system: name,
-                answered_now: u32::try_from(responses.len()).unwrap_or(u32::MAX),
+                answered_now: saturating_u32(responses.len()),
                 answered_before: 0,
             });
         }

@@ -59,7 +59,7 @@ impl Project {
             .documents()?
             .into_iter()
             .map(|d| DocumentInfo {
-                id: u32::try_from(d.id.0).unwrap_or(u32::MAX),
+                id: saturating_u32(d.id.0),
                 chunks: saturating_u32(chunks.get(&d.id).copied().unwrap_or(0)),
                 name: d.name,
                 topic: d.topic,

@@ -5,6 +5,7 @@ use crate::dto::AgreementPoint;
 use crate::dto::{
     BoardCorrelation, CorrelateRequest, CorrelationReport, LeaderboardMetric, TrecScores,
 };
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_formats::ImportError;
 use proctor_stats::StatsError;
@@ -196,7 +197,7 @@ pub(crate) fn correlation(
                 other: theirs[*s].0,
             })
             .collect(),
-        systems: u32::try_from(common.len()).unwrap_or(u32::MAX),
+        systems: saturating_u32(common.len()),
         kendall: agreement.kendall.coefficient,
         kendall_p: agreement.kendall.p_value,
         spearman: agreement.spearman.coefficient,
@@ -207,7 +208,7 @@ pub(crate) fn correlation(
         kendall_ties_broken_sd: agreement.kendall_ties_broken_sd,
         spearman_ties_broken: agreement.spearman_ties_broken_mean,
         spearman_ties_broken_sd: agreement.spearman_ties_broken_sd,
-        repeats: u32::try_from(agreement.repeats).unwrap_or(u32::MAX),
+        repeats: saturating_u32(agreement.repeats),
     }))
 }
 
@@ -246,7 +247,7 @@ fn trec_scores(request: &CorrelateRequest, ours: &Board) -> ApiResult<Vec<TrecSc
         })?;
         scores.push(TrecScores {
             system,
-            queries: u32::try_from(evaluation.queries.len()).unwrap_or(u32::MAX),
+            queries: saturating_u32(evaluation.queries.len()),
             map: mean.average_precision,
             precision_at_10: mean.precision_at_k,
             r_precision: mean.r_precision,

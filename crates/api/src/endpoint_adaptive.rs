@@ -6,8 +6,9 @@
 
 use crate::adaptive::{calibrate, topic_numbers};
 use crate::dto::{AdaptiveAsking, AdaptiveEstimate, SystemSelection};
-use crate::endpoint_runs::{Endpoint, n};
+use crate::endpoint_runs::Endpoint;
 use crate::irt::{estimation_of, model_of, preset_named, stats_error};
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{Outcome, RunId};
 use proctor_models::vendor::{Harness, VendorMode};
@@ -161,14 +162,14 @@ impl Project {
         }
         let prediction = cat.predict();
         let estimate = AdaptiveEstimate {
-            used: n(cat.steps().len()),
-            questions: n(bank.items.len()),
+            used: saturating_u32(cat.steps().len()),
+            questions: saturating_u32(bank.items.len()),
             ability: prediction.theta,
             standard_error: prediction.se,
             predicted: prediction.accuracy,
             low: prediction.low,
             high: prediction.high,
-            calibrated_on: n(bank.calibrated_on),
+            calibrated_on: saturating_u32(bank.calibrated_on),
         };
         (tally, problem, estimate)
     }

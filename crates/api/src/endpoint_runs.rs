@@ -10,6 +10,7 @@ use crate::endpoint_adaptive::{Bank, check_asking};
 use crate::endpoint_asking::{ask_all, record_of};
 use crate::endpoints::{fields_of, query_fields};
 use crate::project::exam_version_dto;
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{Outcome, QuestionId, RunId, RunMode, SystemId};
 use proctor_exam::mapping::map_answer;
@@ -17,10 +18,6 @@ use proctor_models::vendor::{Budget, Halt, Harness, Secrets, VendorMode, VendorS
 use proctor_store::{NewExchange, NewResponse, QuestionRow};
 use std::collections::{BTreeSet, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
-
-pub(crate) fn n(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
-}
 
 fn internal(e: impl std::fmt::Display) -> ApiError {
     ApiError::new(ErrorCode::Internal, e.to_string())
@@ -314,7 +311,7 @@ impl Project {
                     asked: 0,
                     answered: 0,
                     errors: 0,
-                    before: n(before),
+                    before: saturating_u32(before),
                     requests: 0,
                     halted: Some("not asked: the run's budget is spent".to_owned()),
                     adaptive: None,
@@ -385,11 +382,11 @@ impl Project {
             }
             sittings.push(EndpointSitting {
                 system: e.name.clone(),
-                asked: n(tally.0 + tally.1),
-                answered: n(tally.0),
-                errors: n(tally.1),
-                before: n(before),
-                requests: u32::try_from(harness.requests()).unwrap_or(u32::MAX),
+                asked: saturating_u32(tally.0 + tally.1),
+                answered: saturating_u32(tally.0),
+                errors: saturating_u32(tally.1),
+                before: saturating_u32(before),
+                requests: saturating_u32(harness.requests()),
                 halted: message,
                 adaptive,
             });

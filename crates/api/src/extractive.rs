@@ -5,6 +5,7 @@
 use crate::dto::{ArticleBuilder, BuildArticlesReport, BuildArticlesRequest, UserModelChoice};
 use crate::ingest::text_hash;
 use crate::readers::{Models, Needs};
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_core::{CachedEmbedder, Embedder, SystemKind};
 use proctor_exam::extractive::{
@@ -356,7 +357,7 @@ impl Project {
         let total: usize = articles.iter().map(|(_, t)| visible_length(t)).sum();
         Ok(BuildArticlesReport {
             system: name,
-            articles: u32::try_from(articles.len()).unwrap_or(u32::MAX),
+            articles: saturating_u32(articles.len()),
             mean_length: total as f64 / articles.len() as f64,
         })
     }

@@ -456,7 +456,7 @@ fn compare_loaded(
             low: d.low,
             high: d.high,
             resamples: saturating_u32(d.resamples),
-            seed: u32::try_from(grading::SEED).unwrap_or(u32::MAX),
+            seed: saturating_u32(grading::SEED),
             excludes_zero: d.low > 0.0 || d.high < 0.0,
             verdict,
             exam_verdict,

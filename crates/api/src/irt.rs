@@ -10,6 +10,7 @@ use crate::dto::{
     SystemSelection,
 };
 use crate::project::exam_version_dto;
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_core::Outcome;
 use proctor_stats::StatsError;
@@ -139,8 +140,8 @@ pub(crate) fn ranked(
                 ability: posterior[s].mean,
                 standard_error: posterior[s].sd,
                 fitted: fitted[s],
-                raw_score: u32::try_from(right).unwrap_or(u32::MAX),
-                responses: u32::try_from(answered.len()).unwrap_or(u32::MAX),
+                raw_score: saturating_u32(right),
+                responses: saturating_u32(answered.len()),
                 measurable,
             }
         })
@@ -413,13 +414,13 @@ impl Project {
                 .iter()
                 .map(|s| -> ApiResult<ImprovementStep> {
                     Ok(ImprovementStep {
-                        step: u32::try_from(s.step).unwrap_or(u32::MAX),
+                        step: saturating_u32(s.step),
                         dropped: s
                             .dropped
                             .iter()
                             .map(|&i| sat.questions[i].clone())
                             .collect(),
-                        remaining: u32::try_from(s.active.len()).unwrap_or(u32::MAX),
+                        remaining: saturating_u32(s.active.len()),
                         leaderboard: sat
                             .responses
                             .select_items(&s.active)

@@ -5,6 +5,7 @@
 use crate::chart_series::information_lines;
 use crate::dto::{FitResponsesRequest, ResponsesFit};
 use crate::irt::{curve, estimation_of, irt_items, model_of, preset_named, ranked, stats_error};
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode};
 use proctor_formats::responses::{ResponseLayout, read_responses_file};
 use proctor_stats::StatsError;
@@ -59,7 +60,6 @@ pub fn fit_responses(request: &FitResponsesRequest) -> ApiResult<ResponsesFit> {
     .map_err(|e| stats_error(&e))?;
     let (items, fitted) = (&fit.items, &fit.abilities);
     let diagnostics = diagnose(&matrix, items, fitted);
-    let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
     let abilities = ranked(&responses.subjects, &matrix, items, fitted);
     let information = curve(items);
     Ok(ResponsesFit {
@@ -77,8 +77,8 @@ pub fn fit_responses(request: &FitResponsesRequest) -> ApiResult<ResponsesFit> {
             ResponseLayout::PyIrt => "py-irt",
         }
         .to_owned(),
-        subjects: n(responses.subjects.len()),
-        item_count: n(responses.items.len()),
+        subjects: saturating_u32(responses.subjects.len()),
+        item_count: saturating_u32(responses.items.len()),
         missing: responses.missing() as u64,
         settings,
         items: irt_items(items, &fit.item_errors, &diagnostics, &responses.items),
@@ -88,7 +88,7 @@ pub fn fit_responses(request: &FitResponsesRequest) -> ApiResult<ResponsesFit> {
         item_mean_rmse: diagnostics.item_mean_rmse,
         information,
         converged: fit.converged,
-        iterations: n(fit.iterations),
+        iterations: saturating_u32(fit.iterations),
         seconds: started.elapsed().as_secs_f64(),
         peak_memory_mb: peak_memory_mb(),
     })

@@ -8,6 +8,7 @@ use crate::dto::{
     EndpointRunReport, GenerationReport, ImportReport, IngestReport, JobState, JobStatus,
     ReaderCheck, ReaderCheckRow, RunReport,
 };
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -228,7 +229,7 @@ impl Jobs {
             ));
         }
         let job = Arc::new(Job {
-            id: u32::try_from(all.len() + 1).unwrap_or(u32::MAX),
+            id: saturating_u32(all.len() + 1),
             title: title.to_owned(),
             started: Instant::now(),
             stage: Mutex::new(Stage {

@@ -82,7 +82,7 @@ pub use workbench::Workbench;
 /// Shorthand for facade results.
 pub type ApiResult<T> = Result<T, ApiError>;
 
-/// A count as the DTOs carry it (u32), saturating rather than wrapping.
-pub(crate) fn saturating_u32(v: usize) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
+/// A count or an index as the DTOs carry it (u32), saturating rather than wrapping.
+pub(crate) fn saturating_u32<T: TryInto<u32>>(v: T) -> u32 {
+    v.try_into().unwrap_or(u32::MAX)
 }

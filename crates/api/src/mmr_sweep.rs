@@ -6,6 +6,7 @@
 use crate::article_overlap::{mean_and_error, rouge_f1};
 use crate::dto::{MmrSweep, MmrSweepRequest, SweepPoint};
 use crate::extractive::{Relevance, query_text};
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_exam::readers::{DEFAULT_LEXICAL_THRESHOLD, LexicalReader, Reader, ReaderQuestion};
 use proctor_store::QuestionRow;
@@ -85,9 +86,8 @@ impl Project {
         }
         Ok(MmrSweep {
             points,
-            queries: u32::try_from(by_query.len()).unwrap_or(u32::MAX),
-            gold_queries: u32::try_from(by_query.keys().filter(|q| gold.contains_key(*q)).count())
-                .unwrap_or(u32::MAX),
+            queries: saturating_u32(by_query.len()),
+            gold_queries: saturating_u32(by_query.keys().filter(|q| gold.contains_key(*q)).count()),
             quota: request.quota,
         })
     }

@@ -5,6 +5,7 @@ use crate::dto::{
     SecretRequest, SecretStatus, UserModelInfo,
 };
 use crate::ingest::models_folder;
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode};
 use proctor_core::{Embedder, cosine};
 use proctor_models::{
@@ -21,7 +22,7 @@ fn user_model_info(folder: &ModelsFolder, model: &UserModel) -> UserModelInfo {
             Some(endpoint) => endpoint.url.clone(),
             None => folder.root().join(&model.model).display().to_string(),
         },
-        label: model.label.map(|l| u32::try_from(l).unwrap_or(u32::MAX)),
+        label: model.label.map(saturating_u32),
         mode: model.mode.clone(),
         endpoint_model: model.endpoint.as_ref().map(|e| e.model.clone()),
         key: model
@@ -172,7 +173,7 @@ pub fn test(setting: Option<&str>, int8: bool) -> ApiResult<ModelTest> {
     let unrelated_cosine = cosine(&vectors[0], &vectors[2]);
     Ok(ModelTest {
         embedder: embedder.name().to_owned(),
-        dimension: u32::try_from(embedder.dimension()).unwrap_or(u32::MAX),
+        dimension: saturating_u32(embedder.dimension()),
         paraphrase_cosine,
         unrelated_cosine,
         passed: unit && paraphrase_cosine > unrelated_cosine + 0.2,

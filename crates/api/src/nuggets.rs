@@ -165,7 +165,7 @@ impl Project {
         let queries: Vec<String> = nuggets.keys().cloned().collect();
         let mut board = NuggetBoard {
             nuggets_per_query: nuggets.values().map(|v| saturating_u32(v.len())).collect(),
-            nuggets: saturating_u32(nuggets.values().map(Vec::len).sum()),
+            nuggets: saturating_u32(nuggets.values().map(Vec::len).sum::<usize>()),
             vital: saturating_u32(nuggets.values().flatten().filter(|(_, x)| x.vital).count()),
             queries,
             systems: Vec::new(),

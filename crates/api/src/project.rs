@@ -1,6 +1,7 @@
 //! One open project file and the use cases on it.
 
 use crate::dto::{Counts, ExamVersion, ProjectSummary};
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode};
 use proctor_core::ExamVersionId;
 use proctor_store::{DeletedSystem, ExamVersionRow, Store};
@@ -16,16 +17,12 @@ pub struct Project {
     pub(crate) trash: Vec<DeletedSystem>,
 }
 
-fn count(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
 pub(crate) fn exam_version_dto(row: &ExamVersionRow) -> ExamVersion {
     ExamVersion {
         exam: row.exam_name.clone(),
         version: row.version,
         frozen: row.frozen,
-        questions: count(row.questions),
+        questions: saturating_u32(row.questions),
     }
 }
 
@@ -75,17 +72,17 @@ impl Project {
                 .file_stem()
                 .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
             counts: Counts {
-                documents: count(c.documents),
-                topics: count(c.topics),
-                exams: count(c.exams),
-                questions: count(c.questions),
-                systems: count(c.systems),
-                runs: count(c.runs),
-                responses: count(c.responses),
-                articles: count(c.articles),
-                gold_articles: count(c.gold_articles),
-                nuggets: count(c.nuggets),
-                formulation_samples: count(c.formulation_samples),
+                documents: saturating_u32(c.documents),
+                topics: saturating_u32(c.topics),
+                exams: saturating_u32(c.exams),
+                questions: saturating_u32(c.questions),
+                systems: saturating_u32(c.systems),
+                runs: saturating_u32(c.runs),
+                responses: saturating_u32(c.responses),
+                articles: saturating_u32(c.articles),
+                gold_articles: saturating_u32(c.gold_articles),
+                nuggets: saturating_u32(c.nuggets),
+                formulation_samples: saturating_u32(c.formulation_samples),
             },
             exams: versions.iter().map(exam_version_dto).collect(),
             on_view: on_view.as_ref().map(exam_version_dto),

@@ -12,6 +12,7 @@ use crate::ingest::models_folder;
 use crate::pipelines::{pipeline_name, reader_name};
 use crate::project::exam_version_dto;
 use crate::readers::model_readers;
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::{Outcome, QuestionId, RunMode, SystemId};
 
@@ -162,8 +163,8 @@ impl Project {
         rows.sort_by(|a, b| b.with_passage.accuracy.total_cmp(&a.with_passage.accuracy));
         Ok(ReaderCheck {
             exam: exam_version_dto(version),
-            questions: u32::try_from(n).unwrap_or(u32::MAX),
-            without_passage: u32::try_from(active.len() - n).unwrap_or(u32::MAX),
+            questions: saturating_u32(n),
+            without_passage: saturating_u32(active.len() - n),
             chance,
             longest_choice,
             readers: rows,
@@ -205,8 +206,8 @@ pub(crate) fn rate(right: usize, of: usize) -> ApiResult<Rate> {
             .wilson_95()
     };
     Ok(Rate {
-        right: u32::try_from(right).unwrap_or(u32::MAX),
-        of: u32::try_from(of).unwrap_or(u32::MAX),
+        right: saturating_u32(right),
+        of: saturating_u32(of),
         accuracy: if of == 0 {
             0.0
         } else {
@@ -281,8 +282,8 @@ pub(crate) fn row(
         without_system: pipeline_name(spec(Retriever::ClosedBook)),
         with_passage: rate(right_with, n)?,
         closed_book: rate(right_without, n)?,
-        only_with: u32::try_from(only_with).unwrap_or(u32::MAX),
-        only_without: u32::try_from(only_without).unwrap_or(u32::MAX),
+        only_with: saturating_u32(only_with),
+        only_without: saturating_u32(only_without),
         p_value: mcnemar_exact(only_with as u64, only_without as u64).p_value,
         reads: false,
         sentence: String::new(),

@@ -5,6 +5,7 @@
 use crate::dto::{QueryTerm, SentenceFeature, SentenceFeatures, SentenceFeaturesRequest};
 use crate::extractive::{TERMS, query_text};
 use crate::nuggets::pieces;
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_exam::extractive::{overlap, passage_match, query_groups};
 use std::collections::{BTreeMap, BTreeSet};
@@ -17,7 +18,7 @@ fn rank_by(values: &[f64]) -> Vec<u32> {
     order.sort_by(|&a, &b| values[b].total_cmp(&values[a]).then(a.cmp(&b)));
     let mut ranks = vec![0; values.len()];
     for (rank, i) in order.into_iter().enumerate() {
-        ranks[i] = u32::try_from(rank + 1).unwrap_or(u32::MAX);
+        ranks[i] = saturating_u32(rank + 1);
     }
     ranks
 }
@@ -87,7 +88,7 @@ impl Project {
             row.overlap_rank = b;
         }
         rows.sort_by_key(|r| r.match_rank);
-        let candidates = u32::try_from(rows.len()).unwrap_or(u32::MAX);
+        let candidates = saturating_u32(rows.len());
         rows.truncate(request.limit.clamp(1, MOST) as usize);
         Ok(SentenceFeatures {
             terms: groups

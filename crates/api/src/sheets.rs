@@ -4,6 +4,7 @@ use crate::browse::{letter, verdict_of};
 use crate::dto::{AnswerSheet, SheetRow, SystemName};
 use crate::endpoints::{evidence_of, source_in_evidence};
 use crate::project::exam_version_dto;
+use crate::saturating_u32;
 use crate::{ApiResult, Project};
 use proctor_core::{Outcome, QuestionId, RunMode, SystemKind};
 use proctor_store::NewExchange;
@@ -45,7 +46,7 @@ impl Project {
                 let outcome = answer.map(|a| a.outcome);
                 let exchange = exchanges.get(&q.id);
                 SheetRow {
-                    number: u32::try_from(at + 1).unwrap_or(u32::MAX),
+                    number: saturating_u32(at + 1),
                     key: letter(q.key),
                     choice: match outcome {
                         Some(Outcome::Chosen(i)) => Some(letter(i)),

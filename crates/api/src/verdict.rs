@@ -12,6 +12,7 @@
 
 use crate::dto::{SystemGroup, Verdict};
 use crate::grades::Loaded;
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode};
 use proctor_core::RunMode;
 use proctor_exam::grading::{self, Sitting};
@@ -80,7 +81,7 @@ pub(crate) fn paired_verdicts(
                 test: test.to_owned(),
                 p_value: p,
                 adjusted_p_value: adjusted,
-                family_size: u32::try_from(size).unwrap_or(u32::MAX),
+                family_size: saturating_u32(size),
                 family: family.clone(),
                 real,
                 marker: Marker::of(adjusted, difference).symbol().to_owned(),
@@ -177,8 +178,7 @@ fn power(discordant: Option<(usize, usize, usize)>) -> (Option<u32>, Option<f64>
     let discordance = (b + c) as f64 / n;
     let difference = (b as f64 - c as f64) / n;
     (
-        mcnemar_questions_needed(discordance, difference)
-            .map(|q| u32::try_from(q.ceil() as u64).unwrap_or(u32::MAX)),
+        mcnemar_questions_needed(discordance, difference).map(|q| saturating_u32(q.ceil() as u64)),
         mcnemar_detectable_difference(discordance, n),
     )
 }
@@ -257,7 +257,7 @@ impl Family {
             test: test.to_owned(),
             p_value: *p,
             adjusted_p_value: *adjusted,
-            family_size: u32::try_from(size).unwrap_or(u32::MAX),
+            family_size: saturating_u32(size),
             sentence: sentence(
                 member,
                 &self.baseline,

@@ -8,16 +8,13 @@ use crate::dto::{
     QuestionRequest, QuestionView, Relabel, RenameTopic, SystemName, VersionChanges, VersionRef,
 };
 use crate::project::exam_version_dto;
+use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_core::text::visible;
 use proctor_core::{QuestionDraft, QuestionId};
 use proctor_exam::classify::{BloomKeywords, question_type};
 use proctor_store::{ExamVersionRow, NewQuestion, QuestionContent, QuestionRow};
 use std::collections::HashMap;
-
-fn n(count: usize) -> u32 {
-    u32::try_from(count).unwrap_or(u32::MAX)
-}
 
 fn invalid(message: impl Into<String>) -> ApiError {
     ApiError::new(ErrorCode::InvalidInput, message)
@@ -316,9 +313,9 @@ impl Project {
         let version = self.store.version(draft.id)?.unwrap_or(draft);
         Ok(FreezeReport {
             version: exam_version_dto(&version),
-            carried: n(carried),
-            sittings: n(sittings),
-            to_answer: n(to_answer),
+            carried: saturating_u32(carried),
+            sittings: saturating_u32(sittings),
+            to_answer: saturating_u32(to_answer),
         })
     }
 
@@ -347,7 +344,7 @@ impl Project {
         tx.commit()?;
         let info = DeletedSystemInfo {
             name: deleted.name.clone(),
-            responses: n(deleted.responses),
+            responses: saturating_u32(deleted.responses),
         };
         self.trash.push(deleted);
         Ok(info)
