@@ -5,7 +5,7 @@
 //! `kernel.rs`, which the fit's log-likelihood also uses).
 
 use super::abilities::Abilities;
-use super::kernel::{Cell, Guess, cell};
+use super::kernel::{Guess, Run};
 use crate::irt::parallel::in_order;
 use crate::irt::{ItemLayout, Preset, ResponseMatrix};
 use nalgebra::DMatrix;
@@ -78,49 +78,67 @@ struct ItemSums {
     block: [[f64; 3]; 3],
 }
 
+/// Buffers a block's runs of cells reuse: θ − b and z of each, and the kernel's stages.
+#[derive(Default)]
+struct Scratch {
+    t: Vec<f64>,
+    z: Vec<f64>,
+    run: Run,
+}
+
 /// What every cell of one item shares.
 struct ItemAt<'s> {
     thetas: &'s [f64],
     a: f64,
     b: f64,
-    /// Whether the pass wants second derivatives, and whether expected ones.
-    curvature: bool,
-    expected: bool,
+    guess: Guess,
+    /// Which second derivatives the pass wants.
+    second: Second,
     slots: &'static [usize],
 }
 
 impl ItemAt<'_> {
-    /// Adds the cells of `examinees` (all right, or all wrong: `kernel` knows which) to the
-    /// block's value and abilities' sums, to the item's sums, and to its columns of the cross
-    /// matrix.
-    #[inline]
+    /// Adds the cells of `examinees` (all right, or all wrong, by `right`) to the block's value
+    /// and abilities' sums, to the item's sums, and to its columns of the cross matrix.
     fn sweep(
         &self,
         examinees: &[u32],
-        kernel: impl Fn(f64) -> Cell,
+        right: bool,
+        scratch: &mut Scratch,
         out: &mut Block,
         sums: &mut ItemSums,
         mut columns: Option<&mut [f64]>,
     ) {
         let a = self.a;
         let stride = self.thetas.len();
-        for &s in examinees {
+        scratch.t.clear();
+        scratch
+            .t
+            .extend(examinees.iter().map(|&s| self.thetas[s as usize] - self.b));
+        scratch.z.clear();
+        scratch.z.extend(scratch.t.iter().map(|t| a * t));
+        let terms = scratch
+            .run
+            .terms(&scratch.z, &self.guess, right, self.second);
+        for ((&s, &t), cell) in examinees.iter().zip(&scratch.t).zip(terms) {
             let s = s as usize;
-            let t = self.thetas[s] - self.b;
-            let cell = kernel(a * t);
             out.value -= cell.log_likelihood;
             out.d_theta[s] -= cell.d_z * a;
             sums.gradient[0] -= cell.d_z * t;
             sums.gradient[1] += cell.d_z * a;
             sums.gradient[2] -= cell.d_c;
-            if !self.curvature {
+            if self.second == Second::None {
                 continue;
             }
             // z = a(θ − b): ∂z/∂θ = a, ∂z/∂a = θ − b, ∂z/∂b = −a, ∂²z/∂θ∂a = 1,
             // ∂²z/∂a∂b = −1 (those last terms carry ∂ℓ/∂z, which the expected
             // information drops).
             let (zz, zc, cc) = (cell.zz, cell.zc, cell.cc);
-            let gz = if self.expected { 0.0 } else { cell.d_z };
+            let gz = if self.second == Second::Expected {
+                0.0
+            } else {
+                cell.d_z
+            };
             out.h_theta[s] += zz * a * a;
             let h = &mut sums.block;
             h[0][0] += zz * t * t;
@@ -315,7 +333,6 @@ impl<'a> Problem<'a> {
         mut cross: Option<&mut [f64]>,
         second: Second,
     ) -> Block {
-        let expected = second == Second::Expected;
         let examinees = thetas.len();
         let model = self.layout.model;
         let slots = self.layout.slots();
@@ -329,15 +346,15 @@ impl<'a> Problem<'a> {
             d_theta: vec![0.0; examinees],
             h_theta: vec![0.0; if curvature { examinees } else { 0 }],
         };
+        let mut scratch = Scratch::default();
         for i in first..last {
             let item = self.layout.read(x, i);
-            let guess = Guess::of(item.guessing);
             let at = ItemAt {
                 thetas,
                 a: item.discrimination,
                 b: item.difficulty,
-                curvature,
-                expected,
+                guess: Guess::of(item.guessing),
+                second,
                 slots,
             };
             let mut sums = ItemSums::default();
@@ -352,66 +369,15 @@ impl<'a> Problem<'a> {
                     columns.fill(0.0);
                 }
             }
-            // One pair of loops per kind of pass, so that each computes only what it needs.
             for (answers, is_right) in [(right, true), (wrong, false)] {
-                let columns = columns.as_deref_mut();
-                let (out, sums) = (&mut out, &mut sums);
-                match (second, is_right) {
-                    (Second::None, true) => {
-                        at.sweep(
-                            answers,
-                            |z| cell(z, &guess, true, Second::None),
-                            out,
-                            sums,
-                            columns,
-                        );
-                    }
-                    (Second::None, false) => {
-                        at.sweep(
-                            answers,
-                            |z| cell(z, &guess, false, Second::None),
-                            out,
-                            sums,
-                            columns,
-                        );
-                    }
-                    (Second::Observed, true) => {
-                        at.sweep(
-                            answers,
-                            |z| cell(z, &guess, true, Second::Observed),
-                            out,
-                            sums,
-                            columns,
-                        );
-                    }
-                    (Second::Observed, false) => {
-                        at.sweep(
-                            answers,
-                            |z| cell(z, &guess, false, Second::Observed),
-                            out,
-                            sums,
-                            columns,
-                        );
-                    }
-                    (Second::Expected, true) => {
-                        at.sweep(
-                            answers,
-                            |z| cell(z, &guess, true, Second::Expected),
-                            out,
-                            sums,
-                            columns,
-                        );
-                    }
-                    (Second::Expected, false) => {
-                        at.sweep(
-                            answers,
-                            |z| cell(z, &guess, false, Second::Expected),
-                            out,
-                            sums,
-                            columns,
-                        );
-                    }
-                }
+                at.sweep(
+                    answers,
+                    is_right,
+                    &mut scratch,
+                    &mut out,
+                    &mut sums,
+                    columns.as_deref_mut(),
+                );
             }
             let ItemSums {
                 gradient: grad,

@@ -1,7 +1,8 @@
 //! One response's share of the joint objective: ℓ = r log p + (1 − r) log(1 − p) for
 //! p = c + (1 − c)σ(z), its derivatives in z and c, and (when asked) −ℓ's second derivatives in
 //! (z, c) — observed or expected — with one exponential, one logarithm and at most two
-//! divisions (this is the joint fit's inner loop).
+//! divisions (this is the joint fit's inner loop): [`cell`] for one response, [`Run`] for one
+//! item's right (or wrong) answers at once, stage by stage, with the same arithmetic.
 //!
 //! With q = ∂ℓ/∂p and a binary r, ∂²ℓ/∂p² = −q², so the Hessian follows from the first
 //! derivatives and σ: ∂p/∂z = w = (1 − c)σ(1 − σ), ∂²p/∂z² = w(1 − 2σ), ∂²p/∂z∂c = −w/(1 − c).
@@ -47,16 +48,47 @@ pub(super) struct Cell {
 /// below 1e-16, absolute.
 #[inline]
 pub(super) fn cell(z: f64, guess: &Guess, right: bool, second: Second) -> Cell {
-    let c = guess.c;
     let decay = (-z.abs()).exp();
+    let (sigma, chance) = sigma_and_chance(z, decay, guess);
+    let logarithm = logarithm_of(decay, chance, guess, right).ln();
+    finish(z, sigma, chance, logarithm, guess, right, second)
+}
+
+/// σ(z) and p = c + (1 − c)σ from z and e^{−|z|}.
+#[inline]
+fn sigma_and_chance(z: f64, decay: f64, guess: &Guess) -> (f64, f64) {
     let sigma = if z >= 0.0 { 1.0 } else { decay } / (1.0 + decay);
-    let chance = c + (1.0 - c) * sigma;
+    (sigma, guess.c + (1.0 - guess.c) * sigma)
+}
+
+/// What the logarithm is taken of: p for a right answer with guessing, else 1 + e^{−|z|}.
+#[inline]
+fn logarithm_of(decay: f64, chance: f64, guess: &Guess, right: bool) -> f64 {
+    if right && guess.c != 0.0 {
+        chance
+    } else {
+        1.0 + decay
+    }
+}
+
+/// The cell's terms from σ, p and the logarithm of [`logarithm_of`].
+#[inline]
+fn finish(
+    z: f64,
+    sigma: f64,
+    chance: f64,
+    logarithm: f64,
+    guess: &Guess,
+    right: bool,
+    second: Second,
+) -> Cell {
+    let c = guess.c;
     let (log_likelihood, d_z, d_c, inverse_p) = if right {
         let inverse_p = 1.0 / chance;
         let log_likelihood = if c == 0.0 {
-            -((-z).max(0.0) + (1.0 + decay).ln())
+            -((-z).max(0.0) + logarithm)
         } else {
-            chance.ln()
+            logarithm
         };
         (
             log_likelihood,
@@ -71,7 +103,7 @@ pub(super) fn cell(z: f64, guess: &Guess, right: bool, second: Second) -> Cell {
             0.0
         };
         (
-            guess.log_rest - (z.max(0.0) + (1.0 + decay).ln()),
+            guess.log_rest - (z.max(0.0) + logarithm),
             -sigma,
             -guess.inverse_rest,
             inverse_p,
@@ -97,6 +129,58 @@ pub(super) fn cell(z: f64, guess: &Guess, right: bool, second: Second) -> Cell {
         zz,
         zc,
         cc,
+    }
+}
+
+/// The terms of a run of answers alike (one item's right answers, or its wrong ones), stage
+/// by stage: every exponential, then σ and p, then every logarithm, then the rest. One cell is
+/// a chain of dependent steps (exp → divide → log → divide) that keeps the processor waiting;
+/// a run's stages are loops of independent steps. Each cell's terms are [`cell`]'s, to the bit.
+#[derive(Default)]
+pub(super) struct Run {
+    decay: Vec<f64>,
+    sigma: Vec<f64>,
+    chance: Vec<f64>,
+    logarithm: Vec<f64>,
+    cells: Vec<Cell>,
+}
+
+impl Run {
+    /// The terms at each of `z` (buffers reused from run to run).
+    pub fn terms(&mut self, z: &[f64], guess: &Guess, right: bool, second: Second) -> &[Cell] {
+        self.decay.clear();
+        self.decay.extend(z.iter().map(|z| (-z.abs()).exp()));
+        let n = z.len();
+        self.sigma.resize(n, 0.0);
+        self.chance.resize(n, 0.0);
+        for (((&z, &decay), sigma), chance) in z
+            .iter()
+            .zip(&self.decay)
+            .zip(self.sigma.iter_mut())
+            .zip(self.chance.iter_mut())
+        {
+            (*sigma, *chance) = sigma_and_chance(z, decay, guess);
+        }
+        self.logarithm.clear();
+        self.logarithm.extend(
+            self.decay
+                .iter()
+                .zip(&self.chance)
+                .map(|(&decay, &chance)| logarithm_of(decay, chance, guess, right).ln()),
+        );
+        self.cells.clear();
+        self.cells.extend((0..z.len()).map(|k| {
+            finish(
+                z[k],
+                self.sigma[k],
+                self.chance[k],
+                self.logarithm[k],
+                guess,
+                right,
+                second,
+            )
+        }));
+        &self.cells
     }
 }
 
@@ -162,6 +246,30 @@ mod tests {
                 near(expected.zz, p * r.zz + (1.0 - p) * w.zz, 1e-12, &what);
                 near(expected.zc, p * r.zc + (1.0 - p) * w.zc, 1e-12, &what);
                 near(expected.cc, p * r.cc + (1.0 - p) * w.cc, 1e-12, &what);
+            }
+        }
+    }
+
+    /// A run's terms are each cell's alone, to the bit, for either answer, every kind of pass,
+    /// with and without guessing.
+    #[test]
+    fn a_run_is_its_cells() {
+        let z: Vec<f64> = (0..=40).map(|k| -9.0 + 0.45 * f64::from(k)).collect();
+        let mut run = Run::default();
+        for c in [0.0, 0.2] {
+            let guess = Guess::of(c);
+            for right in [true, false] {
+                for second in [Second::None, Second::Observed, Second::Expected] {
+                    let terms = run.terms(&z, &guess, right, second).to_vec();
+                    assert_eq!(terms.len(), z.len());
+                    for (&z, got) in z.iter().zip(&terms) {
+                        let alone = cell(z, &guess, right, second);
+                        let bits = |c: &Cell| {
+                            [c.log_likelihood, c.d_z, c.d_c, c.zz, c.zc, c.cc].map(f64::to_bits)
+                        };
+                        assert_eq!(bits(got), bits(&alone), "z {z} c {c} {right} {second:?}");
+                    }
+                }
             }
         }
     }
