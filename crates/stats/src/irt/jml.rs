@@ -13,8 +13,7 @@ use super::optimize::Settings;
 use super::{Item, ItemLayout, ItemModel, Preset, ResponseMatrix, start_item};
 use crate::StatsError;
 use abilities::Abilities;
-use cells::{Problem, Second};
-use kernel::{Guess, cell};
+use cells::Problem;
 use nalgebra::{DMatrix, SymmetricEigen};
 use newton::minimize_joint;
 use serde::{Deserialize, Serialize};
@@ -175,20 +174,16 @@ pub fn fit_joint(
     let x = found.x;
     let abilities: Vec<f64> = problem.abilities.thetas(&x);
     let fitted: Vec<Item> = (0..items).map(|i| layout.read(&x, i)).collect();
-    let log_likelihood = log_likelihood(responses, &fitted, &abilities);
+    let measured = problem.measure(&fitted, &abilities);
     let item_errors = problem
         .item_information(&x)
         .iter()
         .map(|block| item_errors(block, &layout))
         .collect();
-    let ability_errors = (0..examinees)
-        .map(|s| {
-            let information: f64 = (0..items)
-                .filter(|&i| responses.get(s, i).is_some())
-                .map(|i| fitted[i].information(abilities[s]))
-                .sum();
-            (information > 0.0).then(|| 1.0 / information.sqrt())
-        })
+    let ability_errors = measured
+        .information
+        .iter()
+        .map(|&information| (information > 0.0).then(|| 1.0 / information.sqrt()))
         .collect();
     let raw_effects = x[..person_count].to_vec();
     let x = &x;
@@ -224,27 +219,11 @@ pub fn fit_joint(
         } else {
             Vec::new()
         },
-        log_likelihood,
+        log_likelihood: measured.log_likelihood,
         objective,
         iterations,
         converged,
     })
-}
-
-/// Σ r log p + (1 − r) log(1 − p) over the observed cells.
-/// (The objective's own arithmetic, [`kernel::cell`].)
-fn log_likelihood(responses: &ResponseMatrix, items: &[Item], abilities: &[f64]) -> f64 {
-    let guesses: Vec<Guess> = items.iter().map(|item| Guess::of(item.guessing)).collect();
-    let mut total = 0.0;
-    for (s, theta) in abilities.iter().enumerate() {
-        for (i, item) in items.iter().enumerate() {
-            if let Some(right) = responses.get(s, i) {
-                let z = item.discrimination * (theta - item.difficulty);
-                total += cell(z, &guesses[i], right, Second::None).log_likelihood;
-            }
-        }
-    }
-    total
 }
 
 /// The standard errors of one item's free parameters from its observed information: the

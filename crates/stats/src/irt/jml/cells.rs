@@ -4,11 +4,17 @@
 //! parameter pair. Both minimisers evaluate through here (one response's arithmetic is
 //! `kernel.rs`, which the fit's log-likelihood also uses).
 
+#![expect(
+    clippy::inline_always,
+    reason = "the loops must be inlined into pulp's dispatch to be compiled for its instruction set"
+)]
+
 use super::abilities::Abilities;
-use super::kernel::{Guess, Run};
+use super::kernel::{Guess, MISSING, RIGHT, Terms, WRONG, cell_information};
 use crate::irt::parallel::in_order;
-use crate::irt::{ItemLayout, Preset, ResponseMatrix};
+use crate::irt::{Item, ItemLayout, Preset, ResponseMatrix};
 use nalgebra::DMatrix;
+use pulp::{Arch, Simd, WithSimd};
 use std::sync::Mutex;
 
 /// The joint problem: responses, the item parameters' layout after the person parameters,
@@ -18,72 +24,65 @@ pub(super) struct Problem<'a> {
     pub layout: ItemLayout,
     pub preset: &'a Preset,
     pub abilities: Abilities<'a>,
-    /// Who answered each item, right answers first.
-    respondents: Respondents,
+    /// Every item's column of answers, item by item (the kernel's `RIGHT`, `WRONG`,
+    /// `MISSING`), each [`Problem::stride`] long: the pass runs down each column with no
+    /// branch on the answer.
+    answers: Vec<u8>,
+    /// The examinees rounded up to a multiple of [`PAD`]: a column's loops then have no
+    /// remainder outside the vector registers (the padding's answers are missing).
+    stride: usize,
     /// A cross matrix no longer needed, to be filled again rather than allocated (it is
     /// megabytes, and a fresh one costs page faults).
     pub spare: Mutex<Option<DMatrix<f64>>>,
 }
 
-/// Every item's respondents, those who answered it right first: the pass runs over them
-/// without a branch on the answer or on a missing cell (a branch on random answers is
-/// mispredicted half the time, which cost more than the cell's arithmetic).
-struct Respondents {
-    /// Item i's examinees: `examinees[starts[i]..rights[i]]` right,
-    /// `examinees[rights[i]..starts[i + 1]]` wrong.
-    examinees: Vec<u32>,
-    starts: Vec<usize>,
-    rights: Vec<usize>,
-}
+/// Partial sums each running sum of a column is kept in, added in a fixed order at its end: a
+/// loop over them runs in vector registers and gives the same bits in scalar code.
+const LANES: usize = 8;
+/// Columns are padded to a multiple of this many cells (the widest vector registers' lanes).
+const PAD: usize = 8;
 
-impl Respondents {
-    fn of(responses: &ResponseMatrix) -> Self {
-        let items = responses.items();
-        let mut out = Self {
-            examinees: Vec::new(),
-            starts: Vec::with_capacity(items + 1),
-            rights: Vec::with_capacity(items),
-        };
-        let rows = 0..u32::try_from(responses.examinees()).expect("examinees fit in memory");
-        for i in 0..items {
-            out.starts.push(out.examinees.len());
-            for wanted in [true, false] {
-                out.examinees.extend(
-                    rows.clone()
-                        .filter(|&s| responses.get(s as usize, i) == Some(wanted)),
-                );
-                if wanted {
-                    out.rights.push(out.examinees.len());
-                }
+/// Σ over `0..n` of the `K` values `f(s)`, in [`LANES`] partial sums added in a fixed order.
+#[inline(always)]
+#[expect(
+    clippy::needless_range_loop,
+    reason = "indexed lanes are what the vectoriser turns into registers"
+)]
+fn lane_sums<const K: usize>(n: usize, f: impl Fn(usize) -> [f64; K]) -> [f64; K] {
+    let mut lanes = [[0.0; LANES]; K];
+    let full = n - n % LANES;
+    for base in (0..full).step_by(LANES) {
+        for lane in 0..LANES {
+            let values = f(base + lane);
+            for k in 0..K {
+                lanes[k][lane] += values[k];
             }
         }
-        out.starts.push(out.examinees.len());
-        out
     }
-
-    /// Item i's examinees who answered right, and those who answered wrong.
-    fn answers(&self, i: usize) -> (&[u32], &[u32]) {
-        (
-            &self.examinees[self.starts[i]..self.rights[i]],
-            &self.examinees[self.rights[i]..self.starts[i + 1]],
-        )
+    for s in full..n {
+        let values = f(s);
+        for k in 0..K {
+            lanes[k][s - full] += values[k];
+        }
     }
+    lanes.map(|l| ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7])))
 }
 
-/// What one item's cells add to the pass: the item's gradient and curvature block (without
-/// its penalty).
+/// What one item's cells add to the pass: −Σ ℓ, the item's gradient and curvature block
+/// (without its penalty).
 #[derive(Default)]
 struct ItemSums {
+    value: f64,
     gradient: [f64; 3],
     block: [[f64; 3]; 3],
 }
 
-/// Buffers a block's runs of cells reuse: θ − b and z of each, and the kernel's stages.
+/// Buffers a block's columns reuse: θ − b and z of each cell, and the kernel's terms.
 #[derive(Default)]
 struct Scratch {
     t: Vec<f64>,
     z: Vec<f64>,
-    run: Run,
+    terms: Terms,
 }
 
 /// What every cell of one item shares.
@@ -98,62 +97,102 @@ struct ItemAt<'s> {
 }
 
 impl ItemAt<'_> {
-    /// Adds the cells of `examinees` (all right, or all wrong, by `right`) to the block's value
-    /// and abilities' sums, to the item's sums, and to its columns of the cross matrix.
-    fn sweep(
+    /// Goes down the item's column of `answers`: adds its cells to the block's abilities' sums
+    /// and writes its columns of the cross matrix (zero where an answer is missing); returns
+    /// the item's sums.
+    #[inline(always)]
+    #[expect(clippy::many_single_char_names, reason = "the symbols of the formulas")]
+    fn column(
         &self,
-        examinees: &[u32],
-        right: bool,
+        answers: &[u8],
         scratch: &mut Scratch,
         out: &mut Block,
-        sums: &mut ItemSums,
-        mut columns: Option<&mut [f64]>,
-    ) {
-        let a = self.a;
-        let stride = self.thetas.len();
-        scratch.t.clear();
+        columns: Option<&mut [f64]>,
+    ) -> ItemSums {
+        let (a, b) = (self.a, self.b);
+        let n = self.thetas.len().min(answers.len());
+        let thetas = &self.thetas[..n];
+        scratch.t.resize(n, 0.0);
+        scratch.z.resize(n, 0.0);
+        let (t, z) = (&mut scratch.t[..n], &mut scratch.z[..n]);
+        for s in 0..n {
+            t[s] = thetas[s] - b;
+            z[s] = a * t[s];
+        }
         scratch
-            .t
-            .extend(examinees.iter().map(|&s| self.thetas[s as usize] - self.b));
-        scratch.z.clear();
-        scratch.z.extend(scratch.t.iter().map(|t| a * t));
-        let terms = scratch
-            .run
-            .terms(&scratch.z, &self.guess, right, self.second);
-        for ((&s, &t), cell) in examinees.iter().zip(&scratch.t).zip(terms) {
-            let s = s as usize;
-            out.value -= cell.log_likelihood;
-            out.d_theta[s] -= cell.d_z * a;
-            sums.gradient[0] -= cell.d_z * t;
-            sums.gradient[1] += cell.d_z * a;
-            sums.gradient[2] -= cell.d_c;
-            if self.second == Second::None {
-                continue;
-            }
-            // z = a(θ − b): ∂z/∂θ = a, ∂z/∂a = θ − b, ∂z/∂b = −a, ∂²z/∂θ∂a = 1,
-            // ∂²z/∂a∂b = −1 (those last terms carry ∂ℓ/∂z, which the expected
-            // information drops).
-            let (zz, zc, cc) = (cell.zz, cell.zc, cell.cc);
-            let gz = if self.second == Second::Expected {
-                0.0
-            } else {
-                cell.d_z
-            };
-            out.h_theta[s] += zz * a * a;
-            let h = &mut sums.block;
-            h[0][0] += zz * t * t;
-            h[0][1] += gz - zz * a * t;
-            h[1][1] += zz * a * a;
-            h[0][2] += zc * t;
-            h[1][2] -= zc * a;
-            h[2][2] += cc;
-            if let Some(columns) = columns.as_deref_mut() {
-                let with_theta = [zz * a * t - gz, -zz * a * a, zc * a];
-                for (pos, &slot) in self.slots.iter().enumerate() {
-                    columns[pos * stride + s] = with_theta[slot];
+            .terms
+            .compute(z, &answers[..n], &self.guess, self.second);
+        let (t, terms) = (&scratch.t[..n], &scratch.terms);
+        let (ll, d_z, d_c) = (&terms.log_likelihood[..n], &terms.d_z[..n], &terms.d_c[..n]);
+        let d_theta = &mut out.d_theta[..n];
+        for s in 0..n {
+            d_theta[s] -= d_z[s] * a;
+        }
+        let [value, slope_times_t, slope, guessing_slope] =
+            lane_sums(n, |s| [ll[s], d_z[s] * t[s], d_z[s], d_c[s]]);
+        let mut sums = ItemSums {
+            value: -value,
+            gradient: [-slope_times_t, a * slope, -guessing_slope],
+            block: [[0.0; 3]; 3],
+        };
+        if self.second == Second::None {
+            return sums;
+        }
+        // z = a(θ − b): ∂z/∂θ = a, ∂z/∂a = θ − b, ∂z/∂b = −a, ∂²z/∂θ∂a = 1, ∂²z/∂a∂b = −1
+        // (those last terms carry ∂ℓ/∂z, which the expected information drops).
+        let observed = self.second == Second::Observed;
+        let (zz, zc, cc) = (&terms.zz[..n], &terms.zc[..n], &terms.cc[..n]);
+        let h_theta = &mut out.h_theta[..n];
+        let square = a * a;
+        for s in 0..n {
+            h_theta[s] += zz[s] * square;
+        }
+        let [zz_tt, zz_t, zz_sum, mixed_t, mixed, cc_sum] = lane_sums(n, |s| {
+            [
+                zz[s] * t[s] * t[s],
+                zz[s] * t[s],
+                zz[s],
+                zc[s] * t[s],
+                zc[s],
+                cc[s],
+            ]
+        });
+        let gz = if observed { slope } else { 0.0 };
+        sums.block = [
+            [zz_tt, gz - a * zz_t, mixed_t],
+            [0.0, square * zz_sum, -a * mixed],
+            [0.0, 0.0, cc_sum],
+        ];
+        if let Some(columns) = columns {
+            // ∂²/∂θ_s∂(a, b, c), each parameter's column down the examinees (not the padding).
+            let n = columns.len() / self.slots.len();
+            for (pos, &slot) in self.slots.iter().enumerate() {
+                let column = &mut columns[pos * n..][..n];
+                match slot {
+                    0 if observed => {
+                        for s in 0..n {
+                            column[s] = zz[s] * a * t[s] - d_z[s];
+                        }
+                    }
+                    0 => {
+                        for s in 0..n {
+                            column[s] = zz[s] * a * t[s];
+                        }
+                    }
+                    1 => {
+                        for s in 0..n {
+                            column[s] = -zz[s] * square;
+                        }
+                    }
+                    _ => {
+                        for s in 0..n {
+                            column[s] = zc[s] * a;
+                        }
+                    }
                 }
             }
         }
+        sums
     }
 }
 
@@ -220,12 +259,14 @@ impl<'a> Problem<'a> {
         preset: &'a Preset,
         abilities: Abilities<'a>,
     ) -> Self {
+        let stride = responses.examinees().next_multiple_of(PAD);
         Self {
             responses,
             layout,
             preset,
             abilities,
-            respondents: Respondents::of(responses),
+            answers: columns_of(responses, stride),
+            stride,
             spare: Mutex::new(None),
         }
     }
@@ -257,7 +298,8 @@ impl<'a> Problem<'a> {
         let examinees = self.responses.examinees();
         let items = self.responses.items();
         let k = self.layout.model.parameters();
-        let thetas = self.abilities.thetas(x);
+        let mut thetas = self.abilities.thetas(x);
+        thetas.resize(self.stride, 0.0);
         let blocks = if examinees * items >= PARALLEL_CELLS {
             BLOCKS
         } else {
@@ -289,8 +331,16 @@ impl<'a> Problem<'a> {
                 .collect(),
             None => (0..blocks).map(|_| None).collect(),
         };
-        let parts = in_order(chunks, threads, |b, chunk| {
-            self.block(x, &thetas, b, block_size, chunk, second)
+        let parts = in_order(chunks, threads, |block, cross| {
+            Arch::new().dispatch(BlockTask {
+                problem: self,
+                x,
+                thetas: &thetas,
+                block,
+                size: block_size,
+                cross,
+                second,
+            })
         });
         let mut value = 0.0;
         let mut gradient = vec![0.0; x.len()];
@@ -324,6 +374,7 @@ impl<'a> Problem<'a> {
 
     /// Items `block · size .. (block + 1) · size`; with `cross`, their columns of the cross
     /// matrix.
+    #[inline(always)]
     fn block(
         &self,
         x: &[f64],
@@ -333,7 +384,7 @@ impl<'a> Problem<'a> {
         mut cross: Option<&mut [f64]>,
         second: Second,
     ) -> Block {
-        let examinees = thetas.len();
+        let examinees = self.responses.examinees();
         let model = self.layout.model;
         let slots = self.layout.slots();
         let first = block * size;
@@ -343,8 +394,8 @@ impl<'a> Problem<'a> {
             value: 0.0,
             items: Vec::with_capacity(last - first),
             blocks: Vec::with_capacity(if curvature { last - first } else { 0 }),
-            d_theta: vec![0.0; examinees],
-            h_theta: vec![0.0; if curvature { examinees } else { 0 }],
+            d_theta: vec![0.0; self.stride],
+            h_theta: vec![0.0; if curvature { self.stride } else { 0 }],
         };
         let mut scratch = Scratch::default();
         for i in first..last {
@@ -357,34 +408,18 @@ impl<'a> Problem<'a> {
                 second,
                 slots,
             };
-            let mut sums = ItemSums::default();
             let width = slots.len() * examinees;
-            let mut columns = cross
+            let columns = cross
                 .as_deref_mut()
                 .map(|m| &mut m[(i - first) * width..][..width]);
-            let (right, wrong) = self.respondents.answers(i);
-            if let Some(columns) = columns.as_deref_mut() {
-                // Every answered cell is written below; the missing ones stay zero.
-                if right.len() + wrong.len() < examinees {
-                    columns.fill(0.0);
-                }
-            }
-            for (answers, is_right) in [(right, true), (wrong, false)] {
-                at.sweep(
-                    answers,
-                    is_right,
-                    &mut scratch,
-                    &mut out,
-                    &mut sums,
-                    columns.as_deref_mut(),
-                );
-            }
+            let answers = &self.answers[i * self.stride..][..self.stride];
             let ItemSums {
+                value,
                 gradient: grad,
                 block: mut h,
-            } = sums;
+            } = at.column(answers, &mut scratch, &mut out, columns);
             let (penalty, pg) = self.preset.penalty(&item, model);
-            out.value += penalty;
+            out.value += value + penalty;
             out.items
                 .push([grad[0] + pg[0], grad[1] + pg[1], grad[2] + pg[2]]);
             if curvature {
@@ -398,6 +433,117 @@ impl<'a> Problem<'a> {
         }
         out
     }
+
+    /// The fit at these items and abilities: Σ r log p + (1 − r) log(1 − p) over the observed
+    /// cells (the objective's own arithmetic, without the penalties), and each examinee's test
+    /// information Σ I_i(θ) over the items it answered.
+    pub fn measure(&self, items: &[Item], thetas: &[f64]) -> Measured {
+        Arch::new().dispatch(MeasureTask {
+            problem: self,
+            items,
+            thetas,
+        })
+    }
+
+    /// [`Problem::measure`]'s work (inlined into [`MeasureTask`]).
+    #[inline(always)]
+    fn measure_here(&self, items: &[Item], thetas: &[f64]) -> Measured {
+        let stride = self.stride;
+        let mut padded = thetas.to_vec();
+        padded.resize(stride, 0.0);
+        let mut terms = Terms::default();
+        let mut z = vec![0.0; stride];
+        let mut information = vec![0.0; stride];
+        let mut log_likelihood = 0.0;
+        for (i, item) in items.iter().enumerate() {
+            let answers = &self.answers[i * stride..][..stride];
+            let guess = Guess::of(item.guessing);
+            let (a, b) = (item.discrimination, item.difficulty);
+            for s in 0..stride {
+                z[s] = a * (padded[s] - b);
+            }
+            terms.compute(&z, answers, &guess, Second::None);
+            let [sum] = lane_sums(stride, |s| [terms.log_likelihood[s]]);
+            log_likelihood += sum;
+            let square = a * a;
+            for s in 0..stride {
+                let cell = cell_information(z[s], &guess) * square;
+                information[s] += if answers[s] == MISSING { 0.0 } else { cell };
+            }
+        }
+        information.truncate(thetas.len());
+        Measured {
+            log_likelihood,
+            information,
+        }
+    }
+}
+
+/// One block's share of a pass, compiled for the widest vector registers this processor has
+/// (AVX2 where there is one): its loops are inlined into pulp's dispatch, which is compiled
+/// for each. The bits are the same either way: nothing fuses a multiply and an add, and sums
+/// are kept in fixed lanes.
+struct BlockTask<'p, 'a> {
+    problem: &'p Problem<'a>,
+    x: &'p [f64],
+    thetas: &'p [f64],
+    block: usize,
+    size: usize,
+    cross: Option<&'p mut [f64]>,
+    second: Second,
+}
+
+impl WithSimd for BlockTask<'_, '_> {
+    type Output = Block;
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, _: S) -> Block {
+        self.problem.block(
+            self.x,
+            self.thetas,
+            self.block,
+            self.size,
+            self.cross,
+            self.second,
+        )
+    }
+}
+
+/// [`Problem::measure`], compiled as [`BlockTask`].
+struct MeasureTask<'p, 'a> {
+    problem: &'p Problem<'a>,
+    items: &'p [Item],
+    thetas: &'p [f64],
+}
+
+impl WithSimd for MeasureTask<'_, '_> {
+    type Output = Measured;
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, _: S) -> Measured {
+        self.problem.measure_here(self.items, self.thetas)
+    }
+}
+
+/// The log-likelihood of a fit and its examinees' test information.
+pub(super) struct Measured {
+    pub log_likelihood: f64,
+    /// Σ I_i(θ_s) over the items examinee s answered.
+    pub information: Vec<f64>,
+}
+
+/// Every item's column of answers, item by item, each padded with missing answers to `stride`.
+fn columns_of(responses: &ResponseMatrix, stride: usize) -> Vec<u8> {
+    let examinees = responses.examinees();
+    let mut out = Vec::with_capacity(stride * responses.items());
+    for i in 0..responses.items() {
+        out.extend(
+            (0..stride).map(|s| match (s < examinees).then(|| responses.get(s, i)) {
+                Some(Some(true)) => RIGHT,
+                Some(Some(false)) => WRONG,
+                _ => MISSING,
+            }),
+        );
+    }
+    out
 }
 
 #[cfg(test)]
@@ -500,6 +646,69 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A pass compiled for this processor's vector registers gives the bits of the same pass in
+    /// plain scalar code: every block's value, gradients, curvature and cross-matrix columns,
+    /// for each kind of pass, with missing answers, padding and guessing.
+    #[test]
+    fn vector_registers_give_the_scalar_bits() {
+        use pulp::Scalar;
+        let responses = responses(13, 40);
+        let preset = Preset::standard();
+        let (problem, x) = problem_at(&responses, ItemModel::ThreePl, &preset, None);
+        let mut thetas = problem.abilities.thetas(&x);
+        thetas.resize(problem.stride, 0.0);
+        let width = 3 * responses.examinees();
+        for second in [Second::None, Second::Expected, Second::Observed] {
+            let (mut wide, mut plain) = (vec![0.0; 40 * width], vec![0.0; 40 * width]);
+            fn task<'p, 'a>(
+                problem: &'p Problem<'a>,
+                x: &'p [f64],
+                thetas: &'p [f64],
+                cross: &'p mut [f64],
+                second: Second,
+            ) -> BlockTask<'p, 'a> {
+                BlockTask {
+                    problem,
+                    x,
+                    thetas,
+                    block: 0,
+                    size: 40,
+                    cross: Some(cross),
+                    second,
+                }
+            }
+            let fast = Arch::new().dispatch(task(&problem, &x, &thetas, &mut wide, second));
+            let slow = Scalar::new().vectorize(task(&problem, &x, &thetas, &mut plain, second));
+            let bits = |block: &Block| {
+                let mut all = vec![block.value];
+                all.extend(block.items.iter().flatten());
+                all.extend(block.blocks.iter().flatten().flatten());
+                all.extend(&block.d_theta);
+                all.extend(&block.h_theta);
+                all.into_iter().map(f64::to_bits).collect::<Vec<_>>()
+            };
+            assert_eq!(bits(&fast), bits(&slow), "{second:?}");
+            let cross_bits = |v: &[f64]| v.iter().map(|c| c.to_bits()).collect::<Vec<_>>();
+            assert_eq!(cross_bits(&wide), cross_bits(&plain), "{second:?}");
+        }
+        let items: Vec<Item> = (0..40).map(|i| problem.layout.read(&x, i)).collect();
+        let real = problem.abilities.thetas(&x);
+        let (fast, slow) = (
+            Arch::new().dispatch(MeasureTask {
+                problem: &problem,
+                items: &items,
+                thetas: &real,
+            }),
+            Scalar::new().vectorize(MeasureTask {
+                problem: &problem,
+                items: &items,
+                thetas: &real,
+            }),
+        );
+        assert_eq!(fast.log_likelihood.to_bits(), slow.log_likelihood.to_bits());
+        assert_eq!(fast.information, slow.information);
     }
 
     /// The whole Hessian over the vector, assembled from the pass's pieces through the design.

@@ -1,14 +1,29 @@
 //! One response's share of the joint objective: ℓ = r log p + (1 − r) log(1 − p) for
 //! p = c + (1 − c)σ(z), its derivatives in z and c, and (when asked) −ℓ's second derivatives in
-//! (z, c) — observed or expected — with one exponential, one logarithm and at most two
-//! divisions (this is the joint fit's inner loop): [`cell`] for one response, [`Run`] for one
-//! item's right (or wrong) answers at once, stage by stage, with the same arithmetic.
+//! (z, c) — observed or expected — with one exponential, one logarithm and two divisions
+//! (this is the joint fit's inner loop): [`cell`] for one response, [`Terms`] for one item's
+//! column of answers at once. Branch-free, with the vectorisable exponential and logarithm of
+//! `fastmath`: a column's loop runs in vector registers, and a cell's terms are the same bits
+//! alone or in a column, on any processor.
 //!
 //! With q = ∂ℓ/∂p and a binary r, ∂²ℓ/∂p² = −q², so the Hessian follows from the first
 //! derivatives and σ: ∂p/∂z = w = (1 − c)σ(1 − σ), ∂²p/∂z² = w(1 − 2σ), ∂²p/∂z∂c = −w/(1 − c).
 //! The expected information is w²/(p(1 − p)), w(1 − σ)/(p(1 − p)) and (1 − σ)²/(p(1 − p)).
 
+#![expect(
+    clippy::inline_always,
+    reason = "the loops must be inlined into pulp's dispatch to be compiled for its instruction set"
+)]
+
 use super::cells::Second;
+use crate::irt::fastmath::{exp_neg, ln_positive};
+
+/// An answer as the pass reads it.
+pub(super) const WRONG: u8 = 0;
+/// A right answer.
+pub(super) const RIGHT: u8 = 1;
+/// No answer: the cell adds nothing.
+pub(super) const MISSING: u8 = 2;
 
 /// What every response to one item shares.
 pub(super) struct Guess {
@@ -17,6 +32,8 @@ pub(super) struct Guess {
     inverse_rest: f64,
     /// ln(1 − c).
     log_rest: f64,
+    /// Whether c > 0 (the right answer's logarithm is then taken of p itself).
+    guessing: bool,
 }
 
 impl Guess {
@@ -25,6 +42,7 @@ impl Guess {
             c,
             inverse_rest: 1.0 / (1.0 - c),
             log_rest: if c == 0.0 { 0.0 } else { (-c).ln_1p() },
+            guessing: c > 0.0,
         }
     }
 }
@@ -43,71 +61,44 @@ pub(super) struct Cell {
     pub cc: f64,
 }
 
-/// The terms at z of a right or wrong answer. ln(1 + e^{−|z|}) is taken as a plain logarithm
-/// (cheaper than `ln_1p`): where e^{−|z|} is below the rounding of 1 the term it loses is
-/// below 1e-16, absolute.
-#[inline]
-pub(super) fn cell(z: f64, guess: &Guess, right: bool, second: Second) -> Cell {
-    let decay = (-z.abs()).exp();
-    let (sigma, chance) = sigma_and_chance(z, decay, guess);
-    let logarithm = logarithm_of(decay, chance, guess, right).ln();
-    finish(z, sigma, chance, logarithm, guess, right, second)
-}
-
-/// σ(z) and p = c + (1 − c)σ from z and e^{−|z|}.
-#[inline]
-fn sigma_and_chance(z: f64, decay: f64, guess: &Guess) -> (f64, f64) {
-    let sigma = if z >= 0.0 { 1.0 } else { decay } / (1.0 + decay);
-    (sigma, guess.c + (1.0 - guess.c) * sigma)
-}
-
-/// What the logarithm is taken of: p for a right answer with guessing, else 1 + e^{−|z|}.
-#[inline]
-fn logarithm_of(decay: f64, chance: f64, guess: &Guess, right: bool) -> f64 {
-    if right && guess.c != 0.0 {
+/// The terms at z of `answer` (all zero for a missing one). Both answers' terms are computed
+/// and one kept, so that a column's loop has no branch. ln(1 + e^{−|z|}) is taken as a plain
+/// logarithm: where e^{−|z|} is below the rounding of 1 the term it loses is below 1e-16,
+/// absolute.
+#[inline(always)]
+pub(super) fn cell(z: f64, answer: u8, guess: &Guess, second: Second) -> Cell {
+    let right = answer == RIGHT;
+    let c = guess.c;
+    let decay = exp_neg(-z.abs());
+    // σ = e/d and p = c + (1 − c)σ = q/d, with e = 1 or e^{−|z|} by z's sign, d = 1 + e^{−|z|}
+    // and q = c d + (1 − c) e: 1/d and 1/q from one division, 1/(d q).
+    let one_plus = 1.0 + decay;
+    let numerator = if z >= 0.0 { 1.0 } else { decay };
+    let scaled = c * one_plus + (1.0 - c) * numerator;
+    let reciprocal = 1.0 / (one_plus * scaled);
+    let sigma = numerator * (scaled * reciprocal);
+    let inverse_p = one_plus * (one_plus * reciprocal);
+    let chance = scaled * (scaled * reciprocal);
+    // p for a right answer with guessing, else 1 + e^{−|z|}.
+    let logarithm = ln_positive(if right && guess.guessing {
         chance
     } else {
-        1.0 + decay
-    }
-}
-
-/// The cell's terms from σ, p and the logarithm of [`logarithm_of`].
-#[inline]
-fn finish(
-    z: f64,
-    sigma: f64,
-    chance: f64,
-    logarithm: f64,
-    guess: &Guess,
-    right: bool,
-    second: Second,
-) -> Cell {
-    let c = guess.c;
-    let (log_likelihood, d_z, d_c, inverse_p) = if right {
-        let inverse_p = 1.0 / chance;
-        let log_likelihood = if c == 0.0 {
-            -((-z).max(0.0) + logarithm)
-        } else {
-            logarithm
-        };
+        one_plus
+    });
+    let log_likelihood = if !right {
+        guess.log_rest - (z.max(0.0) + logarithm)
+    } else if guess.guessing {
+        logarithm
+    } else {
+        -((-z).max(0.0) + logarithm)
+    };
+    let (d_z, d_c) = if right {
         (
-            log_likelihood,
             (1.0 - c) * sigma * (1.0 - sigma) * inverse_p,
             (1.0 - sigma) * inverse_p,
-            inverse_p,
         )
     } else {
-        let inverse_p = if second == Second::Expected {
-            1.0 / chance
-        } else {
-            0.0
-        };
-        (
-            guess.log_rest - (z.max(0.0) + logarithm),
-            -sigma,
-            -guess.inverse_rest,
-            inverse_p,
-        )
+        (-sigma, -guess.inverse_rest)
     };
     let (zz, zc, cc) = match second {
         Second::None => (0.0, 0.0, 0.0),
@@ -122,65 +113,90 @@ fn finish(
             (1.0 - sigma) * guess.inverse_rest * inverse_p,
         ),
     };
+    let seen = answer != MISSING;
+    let keep = |v: f64| if seen { v } else { 0.0 };
     Cell {
-        log_likelihood,
-        d_z,
-        d_c,
-        zz,
-        zc,
-        cc,
+        log_likelihood: keep(log_likelihood),
+        d_z: keep(d_z),
+        d_c: keep(d_c),
+        zz: keep(zz),
+        zc: keep(zc),
+        cc: keep(cc),
     }
 }
 
-/// The terms of a run of answers alike (one item's right answers, or its wrong ones), stage
-/// by stage: every exponential, then σ and p, then every logarithm, then the rest. One cell is
-/// a chain of dependent steps (exp → divide → log → divide) that keeps the processor waiting;
-/// a run's stages are loops of independent steps. Each cell's terms are [`cell`]'s, to the bit.
-#[derive(Default)]
-pub(super) struct Run {
-    decay: Vec<f64>,
-    sigma: Vec<f64>,
-    chance: Vec<f64>,
-    logarithm: Vec<f64>,
-    cells: Vec<Cell>,
+/// An item's Fisher information at z, over a²: σ² (1 − c)(1 − σ) / p — METHODS §3's
+/// a² ((p − c)/(1 − c))² (1 − p)/p, written with σ = (p − c)/(1 − c).
+#[inline(always)]
+pub(super) fn cell_information(z: f64, guess: &Guess) -> f64 {
+    let decay = exp_neg(-z.abs());
+    let one_plus = 1.0 + decay;
+    let sigma = if z >= 0.0 { 1.0 } else { decay } / one_plus;
+    let rest = 1.0 - guess.c;
+    let chance = guess.c + rest * sigma;
+    sigma * sigma * rest * (1.0 - sigma) / chance
 }
 
-impl Run {
-    /// The terms at each of `z` (buffers reused from run to run).
-    pub fn terms(&mut self, z: &[f64], guess: &Guess, right: bool, second: Second) -> &[Cell] {
-        self.decay.clear();
-        self.decay.extend(z.iter().map(|z| (-z.abs()).exp()));
-        let n = z.len();
-        self.sigma.resize(n, 0.0);
-        self.chance.resize(n, 0.0);
-        for (((&z, &decay), sigma), chance) in z
-            .iter()
-            .zip(&self.decay)
-            .zip(self.sigma.iter_mut())
-            .zip(self.chance.iter_mut())
-        {
-            (*sigma, *chance) = sigma_and_chance(z, decay, guess);
+/// The terms of one item's column of answers, each as [`cell`]'s (buffers reused from item to
+/// item); the second derivatives only when the pass asks for them.
+#[derive(Default)]
+pub(super) struct Terms {
+    pub log_likelihood: Vec<f64>,
+    pub d_z: Vec<f64>,
+    pub d_c: Vec<f64>,
+    pub zz: Vec<f64>,
+    pub zc: Vec<f64>,
+    pub cc: Vec<f64>,
+}
+
+impl Terms {
+    /// The terms at each of `z` for the matching `answers`.
+    #[inline(always)]
+    pub fn compute(&mut self, z: &[f64], answers: &[u8], guess: &Guess, second: Second) {
+        let n = z.len().min(answers.len());
+        let (z, answers) = (&z[..n], &answers[..n]);
+        for column in [&mut self.log_likelihood, &mut self.d_z, &mut self.d_c] {
+            column.resize(n, 0.0);
         }
-        self.logarithm.clear();
-        self.logarithm.extend(
-            self.decay
-                .iter()
-                .zip(&self.chance)
-                .map(|(&decay, &chance)| logarithm_of(decay, chance, guess, right).ln()),
+        let (ll, d_z, d_c) = (
+            &mut self.log_likelihood[..n],
+            &mut self.d_z[..n],
+            &mut self.d_c[..n],
         );
-        self.cells.clear();
-        self.cells.extend((0..z.len()).map(|k| {
-            finish(
-                z[k],
-                self.sigma[k],
-                self.chance[k],
-                self.logarithm[k],
-                guess,
-                right,
-                second,
-            )
-        }));
-        &self.cells
+        if second == Second::None {
+            for s in 0..n {
+                let cell = cell(z[s], answers[s], guess, Second::None);
+                (ll[s], d_z[s], d_c[s]) = (cell.log_likelihood, cell.d_z, cell.d_c);
+            }
+            return;
+        }
+        for column in [&mut self.zz, &mut self.zc, &mut self.cc] {
+            column.resize(n, 0.0);
+        }
+        // One loop per kind of pass, so that each is compiled for its own arithmetic.
+        if second == Second::Observed {
+            self.fill(z, answers, guess, Second::Observed);
+        } else {
+            self.fill(z, answers, guess, Second::Expected);
+        }
+    }
+
+    /// Every term at each of `z` (the buffers sized to it).
+    #[inline(always)]
+    fn fill(&mut self, z: &[f64], answers: &[u8], guess: &Guess, second: Second) {
+        let n = z.len();
+        let (ll, d_z, d_c) = (
+            &mut self.log_likelihood[..n],
+            &mut self.d_z[..n],
+            &mut self.d_c[..n],
+        );
+        let (zz, zc, cc) = (&mut self.zz[..n], &mut self.zc[..n], &mut self.cc[..n]);
+        let answers = &answers[..n];
+        for s in 0..n {
+            let cell = cell(z[s], answers[s], guess, second);
+            (ll[s], d_z[s], d_c[s]) = (cell.log_likelihood, cell.d_z, cell.d_c);
+            (zz[s], zc[s], cc[s]) = (cell.zz, cell.zc, cell.cc);
+        }
     }
 }
 
@@ -191,6 +207,10 @@ mod tests {
     /// Against the textbook formulas: ℓ from p directly, its derivatives by central
     /// differences, and the expected information as the observed one averaged over the two
     /// answers (E[∂ℓ/∂p] = 0).
+    fn answer(right: bool) -> u8 {
+        if right { RIGHT } else { WRONG }
+    }
+
     #[test]
     fn terms_match_the_formulas() {
         // 1 − p = (1 − c)/(1 + e^z), written so that neither tail cancels.
@@ -212,12 +232,13 @@ mod tests {
             for step in 0..=24 {
                 let z = -6.0 + 0.5 * f64::from(step);
                 let p = c + (1.0 - c) / (1.0 + (-z).exp());
-                let expected = cell(z, &guess, true, Second::Expected);
-                let both = [true, false].map(|right| cell(z, &guess, right, Second::Observed));
+                let expected = cell(z, RIGHT, &guess, Second::Expected);
+                let both =
+                    [true, false].map(|right| cell(z, answer(right), &guess, Second::Observed));
                 for (observed, right) in both.iter().zip([true, false]) {
                     let what = format!("z {z} c {c} right {right}");
                     near(observed.log_likelihood, ell(z, c, right), 1e-12, &what);
-                    let plain = cell(z, &guess, right, Second::None);
+                    let plain = cell(z, answer(right), &guess, Second::None);
                     near(plain.log_likelihood, observed.log_likelihood, 0.0, &what);
                     let h = 1e-5;
                     let d_z = (ell(z + h, c, right) - ell(z - h, c, right)) / (2.0 * h);
@@ -250,24 +271,32 @@ mod tests {
         }
     }
 
-    /// A run's terms are each cell's alone, to the bit, for either answer, every kind of pass,
-    /// with and without guessing.
+    /// A column's terms are each cell's alone, to the bit, for every answer and kind of pass,
+    /// with and without guessing; a missing answer adds nothing.
     #[test]
-    fn a_run_is_its_cells() {
+    fn a_column_is_its_cells() {
         let z: Vec<f64> = (0..=40).map(|k| -9.0 + 0.45 * f64::from(k)).collect();
-        let mut run = Run::default();
+        let answers: Vec<u8> = (0..z.len())
+            .map(|k| [RIGHT, WRONG, MISSING][k % 3])
+            .collect();
+        let mut terms = Terms::default();
         for c in [0.0, 0.2] {
             let guess = Guess::of(c);
-            for right in [true, false] {
-                for second in [Second::None, Second::Observed, Second::Expected] {
-                    let terms = run.terms(&z, &guess, right, second).to_vec();
-                    assert_eq!(terms.len(), z.len());
-                    for (&z, got) in z.iter().zip(&terms) {
-                        let alone = cell(z, &guess, right, second);
-                        let bits = |c: &Cell| {
-                            [c.log_likelihood, c.d_z, c.d_c, c.zz, c.zc, c.cc].map(f64::to_bits)
-                        };
-                        assert_eq!(bits(got), bits(&alone), "z {z} c {c} {right} {second:?}");
+            for second in [Second::None, Second::Observed, Second::Expected] {
+                terms.compute(&z, &answers, &guess, second);
+                assert_eq!(terms.log_likelihood.len(), z.len());
+                for (s, (&z, &answer)) in z.iter().zip(&answers).enumerate() {
+                    let alone = cell(z, answer, &guess, second);
+                    let mut got = [terms.log_likelihood[s], terms.d_z[s], terms.d_c[s]].to_vec();
+                    let mut want = [alone.log_likelihood, alone.d_z, alone.d_c].to_vec();
+                    if second != Second::None {
+                        got.extend([terms.zz[s], terms.zc[s], terms.cc[s]]);
+                        want.extend([alone.zz, alone.zc, alone.cc]);
+                    }
+                    let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                    assert_eq!(bits(&got), bits(&want), "z {z} c {c} {answer} {second:?}");
+                    if answer == MISSING {
+                        assert!(want.iter().all(|v| *v == 0.0));
                     }
                 }
             }

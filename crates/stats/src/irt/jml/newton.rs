@@ -20,9 +20,10 @@
 //! decrease of an undamped step).
 
 use super::cells::{Evaluation, Problem, Second};
-use super::linear::{FLOOR, back, cholesky, damped_solve, forward, gram, positive};
+use super::linear::{FLOOR, back, cholesky, damped_solve, dot, forward, positive};
 use crate::irt::optimize::{Minimum, Settings, minimize};
-use nalgebra::{DMatrix, DVector};
+use crate::irt::parallel::in_order;
+use nalgebra::{DMatrix, DMatrixView, DVector};
 
 /// Cells (examinees × items) from which Newton steps are taken. Below, the quasi-Newton
 /// minimiser takes milliseconds anyway, and on tiny matrices (a handful of examinees, whose
@@ -119,6 +120,9 @@ pub(super) fn minimize_joint(
     let mut phase = Phase::Abilities;
     let mut damping = START_DAMPING;
     let mut here = problem.evaluate(&x, phase.second());
+    // Whether `here`'s cross matrix is still the pass's (a direction turns it into the
+    // eliminated columns, in place).
+    let mut fresh = true;
     let mut candidate = vec![0.0; x.len()];
     // Steps accepted (the iterations reported).
     let mut taken = 0;
@@ -136,6 +140,11 @@ pub(super) fn minimize_joint(
         }
     };
     for _ in 0..MAX_STEPS.min(settings.max_iterations) {
+        if !fresh {
+            // A second direction from the same point (other damping, or the next phase).
+            let again = problem.evaluate(&x, phase.second());
+            problem.recycle(std::mem::replace(&mut here, again));
+        }
         let g = &here.gradient;
         let projected = (0..x.len())
             .map(|j| (x[j] - (x[j] - g[j]).clamp(lower[j], upper[j])).abs())
@@ -153,12 +162,14 @@ pub(super) fn minimize_joint(
             })
             .collect();
         let abilities_only = phase == Phase::Abilities;
+        fresh = abilities_only;
         let Some(direction) =
-            newton_direction(problem, &design, &here, &held, abilities_only, damping)
+            newton_direction(problem, &design, &mut here, &held, abilities_only, damping)
         else {
             release(here);
             return quasi(&x, taken);
         };
+        let g = &here.gradient;
         let mut accepted = None;
         let mut step = 1.0;
         // Whether the full step was taken (or, without an accepted step, promised nothing).
@@ -209,6 +220,7 @@ pub(super) fn minimize_joint(
         let decrease = (here.value - next.value) / here.value.abs().max(next.value.abs()).max(1.0);
         std::mem::swap(&mut x, &mut candidate);
         problem.recycle(std::mem::replace(&mut here, next));
+        fresh = true;
         let settled = decrease < CLOSE && full;
         let used = damping;
         damping = if full {
@@ -248,95 +260,127 @@ struct ItemSolve {
     count: usize,
     /// Lower Cholesky factor of the block (with its ridge).
     l: [[f64; 3]; 3],
+    /// L⁻¹ g on the free parameters.
+    forward: [f64; 3],
+    /// Where its eliminated columns start in the cross matrix's storage.
+    at: usize,
 }
+
+/// One piece of the items eliminated: their factors, and their share of G Gᵀ and of Σ G u.
+struct Eliminated {
+    solves: Vec<ItemSolve>,
+    gram: DMatrix<f64>,
+    pulled: DVector<f64>,
+}
+
+/// Pieces the items are split into for their elimination, shared between the cores (their
+/// shares are summed in order: the same on any number of cores).
+const ELIMINATION_PIECES: usize = 8;
 
 /// The Newton direction on the variables not held (items eliminated, the abilities' Schur
 /// system solved); a held variable moves down its gradient scaled by its own curvature. With
 /// `abilities_only`, the items are left out of the system. None when the curvature is not
 /// finite.
+///
+/// With each item's free block H_i = L_i L_iᵀ and its columns C_i of the cross matrix, the
+/// eliminated columns are G_i = C_i L_i⁻ᵀ — written over the cross matrix, in place and packed
+/// (so a second direction from the same point needs a new pass) — and with u_i = L_i⁻¹ g_i the
+/// abilities' system is (D − Σ G_i G_iᵀ) Δθ = Σ_i G_i u_i − g_θ (through the design); each
+/// item's step is −L_i⁻ᵀ (u_i + G_iᵀ Δθ).
 fn newton_direction(
     problem: &Problem,
     design: &DMatrix<f64>,
-    here: &Evaluation,
+    here: &mut Evaluation,
     held: &[bool],
     abilities_only: bool,
     damping: f64,
 ) -> Option<Vec<f64>> {
-    let curvature = here.curvature.as_ref()?;
     let gradient = &here.gradient;
+    let curvature = here.curvature.as_mut()?;
     let persons = problem.abilities.count();
     let examinees = problem.responses.examinees();
     let slots = problem.layout.slots();
     let k = slots.len();
-    let cross = &curvature.cross;
+    let items = curvature.items.len();
     let mut direction = vec![0.0; gradient.len()];
-    // Each item: factor its free block (L Lᵀ), y = H⁻¹ g, and its columns of G = C L⁻ᵀ.
-    let mut factored = Vec::with_capacity(curvature.items.len());
-    let mut solved = vec![0.0; cross.ncols()];
-    let free_columns = (0..curvature.items.len() * k)
-        .filter(|&c| !held[persons + c])
-        .count();
-    let mut columns: Vec<f64> = Vec::with_capacity(if abilities_only {
-        0
-    } else {
-        free_columns * examinees
-    });
+    // S = designᵀ (diag(∂²/∂θ²) − G Gᵀ) design.
+    let mut reduced = DMatrix::from_diagonal(&DVector::from_column_slice(&curvature.persons));
+    let mut factored = Vec::new();
+    let mut pulled = DVector::zeros(examinees);
     if !abilities_only {
-        for (i, block) in curvature.items.iter().enumerate() {
+        let width = k * examinees;
+        let per_piece = items.div_ceil(ELIMINATION_PIECES).max(1);
+        let pieces: Vec<&mut [f64]> = curvature
+            .cross
+            .as_mut_slice()
+            .chunks_mut(per_piece * width)
+            .collect();
+        let blocks = &curvature.items;
+        let threads = std::thread::available_parallelism()
+            .map_or(1, std::num::NonZero::get)
+            .min(pieces.len());
+        let parts = in_order(pieces, threads, |piece, chunk| {
+            let first = piece * per_piece;
+            let mut packed = 0;
+            let mut solves = Vec::with_capacity(per_piece);
+            for (offset, i) in (first..(first + per_piece).min(items)).enumerate() {
+                let base = persons + i * k;
+                let mut solve = eliminate_item(
+                    &blocks[i],
+                    slots,
+                    &held[base..base + k],
+                    &gradient[base..base + k],
+                    damping,
+                    &mut chunk[offset * width..][..width],
+                    examinees,
+                )?;
+                // Packed after the piece's earlier items' eliminated columns.
+                let from = offset * width;
+                let count = solve.count * examinees;
+                chunk.copy_within(from..from + count, packed);
+                solve.at = first * width + packed;
+                packed += count;
+                solves.push(solve);
+            }
+            let count = packed / examinees;
+            let columns = DMatrixView::from_slice(&chunk[..packed], examinees, count);
+            // Gᵀ as a view of the same storage (a transposed copy costs more than the product).
+            let rows = DMatrixView::from_slice_with_strides(
+                &chunk[..packed],
+                count,
+                examinees,
+                examinees,
+                1,
+            );
+            let u = DVector::from_iterator(
+                count,
+                solves
+                    .iter()
+                    .flat_map(|s| s.forward[..s.count].iter().copied()),
+            );
+            let mut gram = DMatrix::zeros(examinees, examinees);
+            gram.gemm(1.0, &columns, &rows, 0.0);
+            Some(Eliminated {
+                solves,
+                gram,
+                pulled: columns * u,
+            })
+        });
+        for part in parts {
+            let part = part?;
+            reduced -= part.gram;
+            pulled += part.pulled;
+            factored.extend(part.solves);
+        }
+        for (i, block) in blocks.iter().enumerate() {
             let base = persons + i * k;
-            let mut solve = ItemSolve {
-                free: [0; 3],
-                count: 0,
-                l: [[0.0; 3]; 3],
-            };
-            let mut h = [[0.0; 3]; 3];
-            for p in (0..k).filter(|&p| !held[base + p]) {
-                solve.free[solve.count] = p;
-                solve.count += 1;
-            }
-            let free = &solve.free[..solve.count];
-            for (r, &p) in free.iter().enumerate() {
-                for (c, &q) in free.iter().enumerate() {
-                    h[r][c] = block[slots[p]][slots[q]];
-                }
-            }
-            for (r, row) in h.iter_mut().enumerate().take(solve.count) {
-                row[r] += damping * (row[r].abs() + FLOOR);
-            }
-            solve.l = cholesky(&h, solve.count)?;
-            let mut gi = [0.0; 3];
-            for (r, &p) in free.iter().enumerate() {
-                gi[r] = gradient[base + p];
-            }
-            let y = back(&solve.l, forward(&solve.l, gi, solve.count), solve.count);
-            for (r, &p) in free.iter().enumerate() {
-                solved[i * k + p] = y[r];
-                // Column r of C_i L⁻ᵀ: (c_p − Σ_{j<r} l_rj · column j) / l_rr.
-                let start = columns.len();
-                columns.extend_from_slice(cross.column(i * k + p).as_slice());
-                for j in 0..r {
-                    let (done, this) = columns.split_at_mut(start);
-                    let earlier = &done[start - (r - j) * examinees..][..examinees];
-                    for (v, e) in this.iter_mut().zip(earlier) {
-                        *v -= solve.l[r][j] * e;
-                    }
-                }
-                for v in &mut columns[start..] {
-                    *v /= solve.l[r][r];
-                }
-            }
             for p in (0..k).filter(|&p| held[base + p]) {
                 direction[base + p] = -gradient[base + p] / positive(block[slots[p]][slots[p]]);
             }
-            factored.push(solve);
         }
     }
-    // S = designᵀ (diag(∂²/∂θ²) − G Gᵀ) design.
-    let mut reduced = DMatrix::from_diagonal(&DVector::from_column_slice(&curvature.persons));
-    let eliminated = DMatrix::from_vec(examinees, columns.len() / examinees.max(1), columns);
-    reduced -= gram(&eliminated);
     let schur = design.transpose() * &reduced * design;
-    let pulled = design.transpose() * (cross * DVector::from_vec(solved));
+    let pulled = design.transpose() * pulled;
     let free_persons: Vec<usize> = (0..persons).filter(|&j| !held[j]).collect();
     for j in (0..persons).filter(|&j| held[j]) {
         direction[j] = -gradient[j] / positive(schur[(j, j)]);
@@ -361,21 +405,84 @@ fn newton_direction(
             direction[j] = step[r];
         }
     }
-    // Each item's step: −H_i⁻¹ (g_i + C_iᵀ design Δe).
+    // Each item's step: −L_i⁻ᵀ (u_i + G_iᵀ design Δe).
     let theta_step = design * persons_step;
+    let storage = curvature.cross.as_slice();
+    let theta_step = theta_step.as_slice();
     for (i, solve) in factored.iter().enumerate() {
         let base = persons + i * k;
-        let free = &solve.free[..solve.count];
         let mut rhs = [0.0; 3];
-        for (r, &p) in free.iter().enumerate() {
-            rhs[r] = gradient[base + p] + cross.column(i * k + p).dot(&theta_step);
+        for (r, value) in rhs.iter_mut().enumerate().take(solve.count) {
+            let column = &storage[solve.at + r * examinees..][..examinees];
+            *value = solve.forward[r] + dot(column, theta_step);
         }
-        let step = back(&solve.l, forward(&solve.l, rhs, solve.count), solve.count);
-        for (r, &p) in free.iter().enumerate() {
-            direction[base + p] = -step[r];
+        let step = back(&solve.l, rhs, solve.count);
+        for r in 0..solve.count {
+            direction[base + solve.free[r]] = -step[r];
         }
     }
     direction.iter().all(|d| d.is_finite()).then_some(direction)
+}
+
+/// Factors one item's damped free block and turns its free parameters' columns of the cross
+/// matrix (`columns`: its parameters' side by side) into G = C L⁻ᵀ, in place and packed to
+/// the front in order. None when the block is not finite.
+fn eliminate_item(
+    block: &[[f64; 3]; 3],
+    slots: &[usize],
+    held: &[bool],
+    gradient: &[f64],
+    damping: f64,
+    columns: &mut [f64],
+    examinees: usize,
+) -> Option<ItemSolve> {
+    let mut solve = ItemSolve {
+        free: [0; 3],
+        count: 0,
+        l: [[0.0; 3]; 3],
+        forward: [0.0; 3],
+        at: 0,
+    };
+    for p in (0..slots.len()).filter(|&p| !held[p]) {
+        solve.free[solve.count] = p;
+        solve.count += 1;
+    }
+    let free = &solve.free[..solve.count];
+    let mut h = [[0.0; 3]; 3];
+    for (r, &p) in free.iter().enumerate() {
+        for (c, &q) in free.iter().enumerate() {
+            h[r][c] = block[slots[p]][slots[q]];
+        }
+    }
+    for (r, row) in h.iter_mut().enumerate().take(solve.count) {
+        row[r] += damping * (row[r].abs() + FLOOR);
+    }
+    solve.l = cholesky(&h, solve.count)?;
+    let mut g = [0.0; 3];
+    for (r, &p) in free.iter().enumerate() {
+        g[r] = gradient[p];
+    }
+    solve.forward = forward(&solve.l, g, solve.count);
+    // Column r of C L⁻ᵀ: (c_r − Σ_{j<r} l_rj · column j) / l_rr, the earlier ones already
+    // transformed and packed before it (free positions only grow, so packing moves a column
+    // left or leaves it).
+    for r in 0..solve.count {
+        let p = solve.free[r];
+        columns.copy_within(p * examinees..(p + 1) * examinees, r * examinees);
+        let (done, this) = columns.split_at_mut(r * examinees);
+        let this = &mut this[..examinees];
+        for j in 0..r {
+            let l = solve.l[r][j];
+            for (v, e) in this.iter_mut().zip(&done[j * examinees..][..examinees]) {
+                *v -= l * e;
+            }
+        }
+        let inverse = 1.0 / solve.l[r][r];
+        for v in this.iter_mut() {
+            *v *= inverse;
+        }
+    }
+    Some(solve)
 }
 
 #[cfg(test)]
