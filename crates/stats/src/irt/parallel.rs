@@ -1,13 +1,15 @@
-//! The fits' one way of sharing work between the cores: pieces dealt round-robin to scoped
-//! threads and their results returned in the pieces' order, so that whatever is summed over
-//! them is summed in the same order on any number of cores.
+//! The fits' one way of sharing work between the cores: pieces handed to a pool of worker
+//! threads kept for the life of the process, their results returned in the pieces' order, so
+//! that whatever is summed over them is summed in the same order on any number of cores.
 
-/// `task(index, piece)` for every piece of `work`, on `threads` scoped threads (on this thread
-/// when at most one), the results in the pieces' order.
+use rayon::prelude::*;
+
+/// `task(index, piece)` for every piece of `work`, on the pool's threads (on this thread when
+/// `threads` is at most one), the results in the pieces' order.
 pub(super) fn in_order<W: Send, T: Send>(
     work: Vec<W>,
     threads: usize,
-    task: impl Fn(usize, W) -> T + Sync,
+    task: impl Fn(usize, W) -> T + Sync + Send,
 ) -> Vec<T> {
     if threads <= 1 {
         return work
@@ -16,32 +18,11 @@ pub(super) fn in_order<W: Send, T: Send>(
             .map(|(i, piece)| task(i, piece))
             .collect();
     }
-    let count = work.len();
-    let mut shares: Vec<Vec<(usize, W)>> = (0..threads).map(|_| Vec::new()).collect();
-    for (i, piece) in work.into_iter().enumerate() {
-        shares[i % threads].push((i, piece));
-    }
-    let mut slots: Vec<Option<T>> = (0..count).map(|_| None).collect();
-    let task = &task;
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = shares
-            .into_iter()
-            .map(|share| {
-                scope.spawn(move || {
-                    share
-                        .into_iter()
-                        .map(|(i, piece)| (i, task(i, piece)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        for handle in handles {
-            for (i, result) in handle.join().expect("a share of the work") {
-                slots[i] = Some(result);
-            }
-        }
-    });
-    slots.into_iter().flatten().collect()
+    work.into_par_iter()
+        .enumerate()
+        .with_max_len(1)
+        .map(|(i, piece)| task(i, piece))
+        .collect()
 }
 
 #[cfg(test)]

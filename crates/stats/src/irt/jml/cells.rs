@@ -651,6 +651,25 @@ mod tests {
     /// A pass compiled for this processor's vector registers gives the bits of the same pass in
     /// plain scalar code: every block's value, gradients, curvature and cross-matrix columns,
     /// for each kind of pass, with missing answers, padding and guessing.
+    /// One block of 40 items, writing its cross-matrix columns into `cross`.
+    fn task<'p, 'a>(
+        problem: &'p Problem<'a>,
+        x: &'p [f64],
+        thetas: &'p [f64],
+        cross: &'p mut [f64],
+        second: Second,
+    ) -> BlockTask<'p, 'a> {
+        BlockTask {
+            problem,
+            x,
+            thetas,
+            block: 0,
+            size: 40,
+            cross: Some(cross),
+            second,
+        }
+    }
+
     #[test]
     fn vector_registers_give_the_scalar_bits() {
         use pulp::Scalar;
@@ -662,23 +681,6 @@ mod tests {
         let width = 3 * responses.examinees();
         for second in [Second::None, Second::Expected, Second::Observed] {
             let (mut wide, mut plain) = (vec![0.0; 40 * width], vec![0.0; 40 * width]);
-            fn task<'p, 'a>(
-                problem: &'p Problem<'a>,
-                x: &'p [f64],
-                thetas: &'p [f64],
-                cross: &'p mut [f64],
-                second: Second,
-            ) -> BlockTask<'p, 'a> {
-                BlockTask {
-                    problem,
-                    x,
-                    thetas,
-                    block: 0,
-                    size: 40,
-                    cross: Some(cross),
-                    second,
-                }
-            }
             let fast = Arch::new().dispatch(task(&problem, &x, &thetas, &mut wide, second));
             let slow = Scalar::new().vectorize(task(&problem, &x, &thetas, &mut plain, second));
             let bits = |block: &Block| {

@@ -359,7 +359,17 @@ fn newton_direction(
                     .flat_map(|s| s.forward[..s.count].iter().copied()),
             );
             let mut gram = DMatrix::zeros(examinees, examinees);
-            gram.gemm(1.0, &columns, &rows, 0.0);
+            let half = examinees / 2;
+            gram.columns_mut(0, half)
+                .gemm(1.0, &columns, &rows.columns(0, half), 0.0);
+            let lower = columns.rows(half, examinees - half);
+            gram.view_mut((half, half), (examinees - half, examinees - half))
+                .gemm(1.0, &lower, &rows.columns(half, examinees - half), 0.0);
+            for c in half..examinees {
+                for r in 0..half {
+                    gram[(r, c)] = gram[(c, r)];
+                }
+            }
             Some(Eliminated {
                 solves,
                 gram,
