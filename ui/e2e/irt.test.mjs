@@ -89,5 +89,15 @@ test("adaptive exams are checked against the whole exam on the sample", async ()
     assert.equal(await chart.locator("rect").count(), 2 * (await panel.locator("tbody tr").count()));
     await panel.getByText(/Not checked .*Drift QA/).waitFor();
     await page.screenshot({ path: join(shots, "adaptive-check.png"), fullPage: true });
+    // Only one group checked: the sample has no reference pipelines, and says so; its
+    // vendors alone are the six rows of before.
+    const rows = await panel.locator("tbody tr").count();
+    await panel.getByTestId("adaptive-group").selectOption("pipelines");
+    await panel.getByRole("button", { name: "Check adaptive exams" }).click();
+    await panel.getByRole("alert").filter({ hasText: "no reference pipelines sat this exam, so there is nothing to check" }).waitFor();
+    await panel.getByTestId("adaptive-group").selectOption("systems");
+    await panel.getByRole("button", { name: "Check adaptive exams" }).click();
+    await panel.getByText(/each system being judged's accuracy/).waitFor({ timeout: 60000 });
+    assert.equal(await panel.locator("tbody tr").count(), rows);
   });
 });

@@ -217,6 +217,22 @@ test("shows the built-in pipelines with their reader ceilings, and stays within 
     assert.equal(await heat.count(), 34);
     await page.screenshot({ path: join(shots, "serve-pipelines.png"), fullPage: true });
 
+    // Adaptive exams on the reference grid: half the questions, each pipeline calibrated on
+    // the 33 other systems; the two groups' means when every system is checked.
+    await show(page, "#/results/quality");
+    const adaptive = page.getByTestId("adaptive");
+    await adaptive.getByRole("button", { name: "Check adaptive exams" }).click();
+    const groups = adaptive.getByTestId("adaptive-groups");
+    await groups.waitFor({ timeout: 60000 });
+    assert.match(await groups.innerText(), /The reference pipelines \(27\): adaptive [\d.]+ points/);
+    assert.match(await groups.innerText(), /The systems being judged \(6\): adaptive [\d.]+ points/);
+    await adaptive.getByTestId("adaptive-group").selectOption("pipelines");
+    await adaptive.getByRole("button", { name: "Check adaptive exams" }).click();
+    await adaptive.getByText(/each reference pipeline's accuracy/).waitFor({ timeout: 60000 });
+    assert.match(await adaptive.getByTestId("adaptive-summary").innerText(), /27 checked, each with the questions calibrated on the other 33 systems/);
+    assert.equal(await adaptive.locator("tbody tr").count(), 27);
+    await adaptive.screenshot({ path: join(shots, "adaptive-grid.png") });
+
     // The hierarchical IRT model over the pipelines' factors, from the page.
     await show(page, "#/results/irt");
     const irt = page.getByTestId("irt");

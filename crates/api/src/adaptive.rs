@@ -1,7 +1,9 @@
 //! Fewer questions (METHODS.md §11): how well an adaptive exam of a share of the questions
 //! predicts each system's accuracy on the whole exam, beside random subsets of the same size.
 
-use crate::dto::{CatCheck, CatCheckRequest, CatCheckRow, SystemSelection};
+use crate::dto::{
+    CatCheck, CatCheckRequest, CatCheckRow, CatGroupErrors, SystemGroup, SystemSelection,
+};
 use crate::irt::{estimation_of, model_of, preset_named, stats_error};
 use crate::saturating_u32;
 use crate::verdict::paired_verdicts;
@@ -58,12 +60,21 @@ impl Project {
         };
         let estimation = estimation_of(settings.method);
         let calibrate = |m: &ResponseMatrix| calibrate(m, model, &preset, estimation);
-        let checks = leave_one_out(&sat.responses, calibrate, &cat, REPEATS, SEED)
+        let in_group = |s: usize| request.group.is_none_or(|g| sat.groups[s] == g);
+        if !(0..sat.systems.len()).any(in_group) {
+            let group = request.group.map_or("systems", SystemGroup::describe);
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                format!("no {group} sat this exam, so there is nothing to check"),
+            ));
+        }
+        let checks = leave_one_out(&sat.responses, calibrate, &cat, in_group, REPEATS, SEED)
             .map_err(|e| stats_error(&e))?;
         let rows: Vec<CatCheckRow> = checks
             .iter()
             .map(|c| CatCheckRow {
                 system: sat.systems[c.subject].clone(),
+                group: sat.groups[c.subject],
                 used: saturating_u32(c.used),
                 ability: c.prediction.theta,
                 standard_error: c.prediction.se,
@@ -77,16 +88,26 @@ impl Project {
         let skipped = sat
             .systems
             .iter()
-            .filter(|s| !rows.iter().any(|r| &r.system == *s))
-            .cloned()
+            .enumerate()
+            .filter(|&(s, name)| in_group(s) && !rows.iter().any(|r| &r.system == name))
+            .map(|(_, name)| name.clone())
+            .collect();
+        let (mean_error, mean_random_error) = mean_errors(&rows);
+        let groups = [SystemGroup::Pipelines, SystemGroup::Systems]
+            .into_iter()
+            .filter_map(|group| {
+                let members: Vec<CatCheckRow> =
+                    rows.iter().filter(|r| r.group == group).cloned().collect();
+                let (mean_error, mean_random_error) = mean_errors(&members);
+                (!members.is_empty()).then(|| CatGroupErrors {
+                    group,
+                    systems: saturating_u32(members.len()),
+                    mean_error,
+                    mean_random_error,
+                })
+            })
             .collect();
         let count = rows.len().max(1) as f64;
-        let mean_error = rows
-            .iter()
-            .map(|r| (r.predicted - r.actual).abs())
-            .sum::<f64>()
-            / count;
-        let mean_random_error = rows.iter().map(|r| r.random_error).sum::<f64>() / count;
         let coverage = rows
             .iter()
             .filter(|r| r.low <= r.actual && r.actual <= r.high)
@@ -154,14 +175,29 @@ impl Project {
             settings,
             questions: saturating_u32(questions),
             skipped,
+            calibrating: saturating_u32(sat.systems.len()),
             rows,
             mean_error,
             mean_random_error,
+            groups,
             coverage,
             verdict,
             chart,
         })
     }
+}
+
+/// The mean |predicted − actual| of the adaptive exams and the mean random-subset error over
+/// `rows` (zero without rows).
+fn mean_errors(rows: &[CatCheckRow]) -> (f64, f64) {
+    let count = rows.len().max(1) as f64;
+    (
+        rows.iter()
+            .map(|r| (r.predicted - r.actual).abs())
+            .sum::<f64>()
+            / count,
+        rows.iter().map(|r| r.random_error).sum::<f64>() / count,
+    )
 }
 
 /// Topics numbered in order of first appearance; questions without one share a topic.
@@ -223,6 +259,7 @@ mod tests {
                 share: 0.5,
                 balance_topics: false,
                 max_exposure: None,
+                group: None,
             })
             .unwrap();
         assert_eq!(check.questions, 120);
@@ -283,6 +320,7 @@ mod tests {
                 share: 1.5,
                 balance_topics: false,
                 max_exposure: None,
+                group: None,
             })
             .unwrap_err();
         assert!(e.message.contains("at most 1"), "{e:?}");
@@ -293,6 +331,7 @@ mod tests {
                 share: 0.5,
                 balance_topics: true,
                 max_exposure: Some(0.5),
+                group: None,
             })
             .unwrap();
         assert_eq!(balanced.rows.len(), check.rows.len());
@@ -311,6 +350,7 @@ mod tests {
                 share: 0.5,
                 balance_topics: false,
                 max_exposure: Some(0.0),
+                group: None,
             })
             .unwrap_err();
         assert!(e.message.contains("exposure limit"), "{e:?}");

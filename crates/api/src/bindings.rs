@@ -48,7 +48,7 @@ use crate::dto::{
     GenerationReport, GeneratorKind, Provenance, ReviewAction, ReviewReport, ReviewRequest, Tally,
     TopicCoverage,
 };
-use crate::dto::{CatCheck, CatCheckRequest, CatCheckRow};
+use crate::dto::{CatCheck, CatCheckRequest, CatCheckRow, CatGroupErrors};
 use crate::dto::{ExamAgreement, ExamAgreementRow, MmrSweep, MmrSweepRequest, SweepPoint};
 use crate::dto::{
     FitResponsesRequest, ResponsesFit, SaveTableRequest, TableFormat, TableRequest, TableSpec,
@@ -262,6 +262,7 @@ pub fn typescript() -> String {
         FitResponsesRequest::decl(),
         CatCheckRequest::decl(),
         CatCheckRow::decl(),
+        CatGroupErrors::decl(),
         CatCheck::decl(),
         ResponsesFit::decl(),
         TableFormat::decl(),

@@ -7,7 +7,7 @@
 use crate::dto::{
     Factor, ImproveRequest, ImprovementReport, ImprovementStep, InformationCurve, IrtAbility,
     IrtEffect, IrtItem, IrtMethod, IrtModel, IrtReport, IrtRequest, IrtSettings, Measurable,
-    SystemSelection,
+    SystemGroup, SystemSelection,
 };
 use crate::project::exam_version_dto;
 use crate::saturating_u32;
@@ -158,6 +158,8 @@ pub(crate) fn ranked(
 pub(crate) struct Sat {
     version: ExamVersionRow,
     pub systems: Vec<String>,
+    /// Each system's group (the reference pipelines apart from the systems being judged).
+    pub groups: Vec<SystemGroup>,
     pub questions: Vec<String>,
     /// Each question's topic.
     pub topics: Vec<Option<String>>,
@@ -239,6 +241,7 @@ impl Project {
         })?;
         Ok(Sat {
             systems: sittings.iter().map(|s| s.name.clone()).collect(),
+            groups: sittings.iter().map(|s| loaded.group_of(&s.name)).collect(),
             questions: loaded
                 .questions
                 .iter()

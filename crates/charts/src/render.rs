@@ -49,16 +49,21 @@ pub(crate) fn size(chart: &Chart) -> (u32, u32) {
     match chart {
         Chart::Leaderboard(l) => (900, 110 + 34 * u32::try_from(l.bars.len()).unwrap_or(100)),
         Chart::Radar(_) => (760, 620),
-        Chart::Bars(b) => {
-            let bars = b.categories.len() * b.series.len().max(1);
-            (
-                (260 + 22 * u32::try_from(bars).unwrap_or(200)).clamp(760, 1800),
-                520,
-            )
+        Chart::Bars(b) if crate::render_xy::in_rows(b) => {
+            let rows = u32::try_from(b.categories.len()).unwrap_or(400);
+            let row = crate::render_xy::row_height(b);
+            (900, 150 + row * rows)
         }
+        Chart::Bars(b) => (bars_width(b), 520),
         Chart::Lines(_) => (900, 520),
         Chart::Scatter(_) => (760, 560),
     }
+}
+
+/// The width of a bar chart drawn with its categories side by side.
+pub(crate) fn bars_width(b: &crate::series::Bars) -> u32 {
+    let bars = b.categories.len() * b.series.len().max(1);
+    (260 + 22 * u32::try_from(bars).unwrap_or(200)).clamp(760, 1800)
 }
 
 pub(crate) fn drawing(e: impl std::fmt::Display) -> ChartError {

@@ -74,11 +74,36 @@ fn stroke(scale: f64, width: f64) -> u32 {
     u32::try_from(px(width, scale)).unwrap_or(1).max(1)
 }
 
+/// Width of a category name's character at the labels' size, in pixels (an estimate that errs
+/// wide).
+const CHARACTER: f64 = 7.4;
+
+/// Whether the categories' names would not fit side by side under the plot: the chart is then
+/// drawn in rows, each category's name on the left and its bars running right.
+pub(crate) fn in_rows(b: &Bars) -> bool {
+    let longest = b
+        .categories
+        .iter()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(0);
+    let width = f64::from(crate::render::bars_width(b)) - 120.0;
+    b.categories.len() as f64 * (longest as f64 * CHARACTER + 10.0) > width
+}
+
+/// The height of one category's row of bars, in pixels.
+pub(crate) fn row_height(b: &Bars) -> u32 {
+    12 * u32::try_from(b.series.len().max(1)).unwrap_or(8) + 10
+}
+
 pub(crate) fn bars<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     b: &Bars,
     scale: f64,
 ) -> Result<(), ChartError> {
+    if in_rows(b) {
+        return bar_rows(root, b, scale);
+    }
     let body = headed(root, &b.title, b.subtitle.as_deref(), scale)?;
     let names: Vec<&str> = b.series.iter().map(|s| s.name.as_str()).collect();
     let used = legend(&body, &names, scale)?;
@@ -150,6 +175,95 @@ pub(crate) fn bars<DB: DrawingBackend>(
             font(11.0, scale)
                 .color(&MUTED)
                 .pos(Pos::new(HPos::Center, VPos::Top)),
+        ))
+        .map_err(drawing)?;
+    }
+    Ok(())
+}
+
+/// [`bars`] in rows: a category's name on the left (with its question count when they differ),
+/// its series' bars running right against the value axis below.
+fn bar_rows<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    b: &Bars,
+    scale: f64,
+) -> Result<(), ChartError> {
+    let body = headed(root, &b.title, b.subtitle.as_deref(), scale)?;
+    let names: Vec<&str> = b.series.iter().map(|s| s.name.as_str()).collect();
+    let used = legend(&body, &names, scale)?;
+    let body = body.split_vertically(used).1;
+    let differ = b.items.windows(2).any(|w| w[0] != w[1]);
+    let labels: Vec<String> = b
+        .categories
+        .iter()
+        .enumerate()
+        .map(|(g, c)| {
+            if differ {
+                format!("{c} ({})", b.items.get(g).copied().unwrap_or(0))
+            } else {
+                c.clone()
+            }
+        })
+        .collect();
+    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let groups = b.categories.len() as f64;
+    let top = b.top.unwrap_or(1.0);
+    let mut chart = ChartBuilder::on(&body)
+        .margin(px(16.0, scale))
+        .x_label_area_size(px(44.0, scale))
+        .y_label_area_size(px((longest as f64 * CHARACTER + 16.0).min(320.0), scale))
+        .build_cartesian_2d(0.0f64..top, groups..0.0f64)
+        .map_err(drawing)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(0)
+        .x_labels(6)
+        .x_max_light_lines(1)
+        .bold_line_style(GRID)
+        .x_label_formatter(&|x| {
+            if top < 0.1 {
+                format!("{:.1}%", x * 100.0)
+            } else {
+                format!("{:.0}%", x * 100.0)
+            }
+        })
+        .x_desc(b.axis.clone())
+        .label_style(font(12.0, scale))
+        .axis_desc_style(font(13.0, scale))
+        .draw()
+        .map_err(drawing)?;
+    let per = 0.8 / b.series.len().max(1) as f64;
+    for (s, series) in b.series.iter().enumerate() {
+        let colour = PALETTE[s % PALETTE.len()];
+        for (g, value) in series.values.iter().enumerate() {
+            let upper = g as f64 + 0.1 + per * s as f64;
+            if let Some(v) = value {
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(0.0, upper + per * 0.08), (*v, upper + per * 0.92)],
+                        colour.filled(),
+                    )))
+                    .map_err(drawing)?;
+            } else {
+                let at = chart.backend_coord(&(0.0, upper + per / 2.0));
+                root.draw(&Text::new(
+                    "–".to_owned(),
+                    (at.0 + px(8.0, scale), at.1),
+                    font(12.0, scale)
+                        .color(&MUTED)
+                        .pos(Pos::new(HPos::Center, VPos::Center)),
+                ))
+                .map_err(drawing)?;
+            }
+        }
+    }
+    for (g, label) in labels.into_iter().enumerate() {
+        let at = chart.backend_coord(&(0.0, g as f64 + 0.5));
+        root.draw(&Text::new(
+            label,
+            (at.0 - px(8.0, scale), at.1),
+            font(13.0, scale).pos(Pos::new(HPos::Right, VPos::Center)),
         ))
         .map_err(drawing)?;
     }

@@ -210,6 +210,54 @@ fn the_bars_group_systems_per_category_and_mark_thin_groups() {
     write_out("bars.png", &png);
 }
 
+/// 27 pipelines with long names do not fit side by side: each becomes a row, its name on the
+/// left at its own height, its two bars running right.
+#[test]
+fn many_long_categories_are_drawn_in_rows() {
+    let names: Vec<String> = (0..27)
+        .map(|i| format!("hybrid · language model · top {i}"))
+        .collect();
+    let chart = Chart::Bars(Bars {
+        title: "Predicting the whole exam from 60 of its 120 questions".into(),
+        subtitle: None,
+        axis: "|predicted − actual accuracy|".into(),
+        top: Some(0.1),
+        categories: names.clone(),
+        items: vec![60; 27],
+        series: vec![
+            Series {
+                name: "adaptive exam".into(),
+                values: (0..27).map(|i| Some(0.002 * f64::from(i))).collect(),
+            },
+            Series {
+                name: "random subsets (mean)".into(),
+                values: (0..27).map(|i| Some(0.08 - 0.002 * f64::from(i))).collect(),
+            },
+        ],
+    });
+    let svg = proctor_charts::svg(&chart).unwrap();
+    // Every name once, each on a row of its own (all the same question count: not repeated).
+    let mut heights = Vec::new();
+    for name in &names {
+        let at = svg
+            .find(&format!("\n{name}\n</text>"))
+            .unwrap_or_else(|| panic!("{name}"));
+        let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
+        let y = tag.split("y=\"").nth(1).unwrap().split('"').next().unwrap();
+        heights.push(y.parse::<f64>().unwrap());
+    }
+    assert!(
+        heights.windows(2).all(|w| w[1] - w[0] >= 20.0),
+        "{heights:?}"
+    );
+    assert!(!svg.contains("60 questions"));
+    insta::assert_snapshot!("bar_rows_svg", svg);
+    let png = proctor_charts::png(&chart).unwrap();
+    check_png_inked(&png, 1800, 2 * (150 + 34 * 27), 0.01);
+    write_out("bar-rows.svg", svg.as_bytes());
+    write_out("bar-rows.png", &png);
+}
+
 #[test]
 fn the_curves_draw_every_line_and_mark_the_abilities() {
     let chart = curves();

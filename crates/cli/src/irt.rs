@@ -4,7 +4,7 @@ use crate::{irt_file, parse_factor, path_text, report, show};
 use clap::{Subcommand, ValueEnum};
 use proctor_api::dto::{
     Factor, FitResponsesRequest, ImproveRequest, IrtMethod, IrtModel, IrtRequest, IrtSettings,
-    SystemSelection,
+    SystemGroup, SystemSelection,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project};
 use std::path::PathBuf;
@@ -84,6 +84,10 @@ pub(crate) enum IrtAction {
         /// (0–1), while another is left.
         #[arg(long)]
         max_exposure: Option<f64>,
+        /// Check only the reference pipelines, or only the systems being judged (each is still
+        /// calibrated on every other system).
+        #[arg(long, value_enum)]
+        group: Option<Group>,
         /// Print the check as JSON.
         #[arg(long)]
         json: bool,
@@ -152,6 +156,24 @@ pub(crate) enum Model {
     /// Discrimination, difficulty and guessing.
     #[value(name = "3pl")]
     ThreeParameter,
+}
+
+/// A leaderboard group, as the command line names it.
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum Group {
+    /// The built-in reference pipelines.
+    Pipelines,
+    /// Vendors' and your own systems.
+    Systems,
+}
+
+impl From<Group> for SystemGroup {
+    fn from(group: Group) -> Self {
+        match group {
+            Group::Pipelines => Self::Pipelines,
+            Group::Systems => Self::Systems,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -250,6 +272,7 @@ pub(crate) fn irt(action: IrtAction) -> ApiResult<()> {
             share,
             balance_topics,
             max_exposure,
+            group,
             json,
         } => {
             let check = Project::open(&project)?.cat_check(&proctor_api::dto::CatCheckRequest {
@@ -257,6 +280,7 @@ pub(crate) fn irt(action: IrtAction) -> ApiResult<()> {
                 share,
                 balance_topics,
                 max_exposure,
+                group: group.map(SystemGroup::from),
             })?;
             show(&check, json, irt_file::cat_check)
         }

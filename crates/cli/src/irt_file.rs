@@ -2,7 +2,7 @@
 //! `proctor irt cat-check` (adaptive exams against the whole exam), printed.
 
 use crate::report::{abilities, optional, settings_text, table};
-use proctor_api::dto::{CatCheck, ResponsesFit};
+use proctor_api::dto::{CatCheck, ResponsesFit, SystemGroup};
 use std::fmt::Write as _;
 
 /// At most this many subjects and items are printed; `--json` and `--out` have them all.
@@ -81,9 +81,14 @@ pub fn responses_fit(r: &ResponsesFit) -> String {
 /// The adaptive-exam check as text: one row per system, then the means.
 pub fn cat_check(c: &CatCheck) -> String {
     let used = c.rows.first().map_or(0, |r| r.used);
+    let checked = c.request.group.map_or("each system", |group| match group {
+        SystemGroup::Pipelines => "each reference pipeline",
+        SystemGroup::Systems => "each system being judged",
+    });
     let mut out = format!(
-        "Adaptive exams of {used} of the {} questions, each system left out in turn ({}):\n\n",
+        "Adaptive exams of {used} of the {} questions, {checked} left out in turn and the questions calibrated on the other {} systems ({}):\n\n",
         c.questions,
+        c.calibrating.saturating_sub(1),
         settings_text(&c.settings)
     );
     let pct = |v: f64| format!("{:.1}%", v * 100.0);
@@ -120,6 +125,21 @@ pub fn cat_check(c: &CatCheck) -> String {
         c.mean_random_error * 100.0,
         c.coverage * 100.0
     );
+    if c.groups.len() > 1 {
+        for g in &c.groups {
+            let _ = writeln!(
+                out,
+                "  {} ({}): adaptive {:.1} points, random subsets {:.1} points",
+                match g.group {
+                    SystemGroup::Pipelines => "Reference pipelines",
+                    SystemGroup::Systems => "Systems being judged",
+                },
+                g.systems,
+                g.mean_error * 100.0,
+                g.mean_random_error * 100.0
+            );
+        }
+    }
     if let Some(verdict) = &c.verdict {
         let _ = writeln!(out, "{}", verdict.sentence);
     }

@@ -1,6 +1,6 @@
 //! IRT on any response matrix, without a project: the IRT workbench page and `proctor irt fit`.
 
-use super::{InformationCurve, IrtAbility, IrtItem, IrtSettings, Verdict};
+use super::{InformationCurve, IrtAbility, IrtItem, IrtSettings, SystemGroup, Verdict};
 use proctor_charts::Chart;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -71,6 +71,22 @@ pub struct CatCheckRequest {
     /// Pass over a question already shown to at least this share of the systems examined
     /// before, while another is left (catsim's `r_max`; None: no limit).
     pub max_exposure: Option<f64>,
+    /// Check only this group's systems — the reference pipelines, or the systems being
+    /// judged (None: every system). Each is calibrated on every other system either way.
+    pub group: Option<SystemGroup>,
+}
+
+/// The adaptive exams' and random subsets' mean errors over one group's systems.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CatGroupErrors {
+    /// The group.
+    pub group: SystemGroup,
+    /// Its systems checked.
+    pub systems: u32,
+    /// Mean |predicted − actual| of their adaptive exams.
+    pub mean_error: f64,
+    /// Mean error of their random subsets.
+    pub mean_random_error: f64,
 }
 
 /// One system examined adaptively.
@@ -78,6 +94,8 @@ pub struct CatCheckRequest {
 pub struct CatCheckRow {
     /// The system.
     pub system: String,
+    /// Its group.
+    pub group: SystemGroup,
     /// Questions the adaptive exam asked.
     pub used: u32,
     /// Its ability θ̂ after them, with its posterior sd.
@@ -105,14 +123,20 @@ pub struct CatCheck {
     pub settings: IrtSettings,
     /// Active questions of the exam.
     pub questions: u32,
-    /// Systems left out because they have errors (missing answers) — they cannot be checked.
+    /// Systems of the group checked left out because they have errors (missing answers) —
+    /// they cannot be checked.
     pub skipped: Vec<String>,
+    /// The systems that sat the exam (each calibrates the questions for the others).
+    pub calibrating: u32,
     /// One row per system checked.
     pub rows: Vec<CatCheckRow>,
     /// Mean |predicted − actual| of the adaptive exams.
     pub mean_error: f64,
     /// Mean error of the random subsets.
     pub mean_random_error: f64,
+    /// The same means for each group among the systems checked (the reference pipelines, the
+    /// systems being judged), in that order.
+    pub groups: Vec<CatGroupErrors>,
     /// Share of the actual accuracies inside their predicted 95% interval.
     pub coverage: f64,
     /// Whether the adaptive exams' errors differ from the random subsets' for real: the

@@ -1,7 +1,7 @@
 use super::*;
 use proctor_api::dto::{
-    Factor, GridRequest, IrtMethod, IrtModel, IrtRequest, IrtSettings, RunRequest, SittingMode,
-    SystemSelection,
+    CatCheckRequest, Factor, GridRequest, IrtMethod, IrtModel, IrtRequest, IrtSettings, RunRequest,
+    SittingMode, SystemGroup, SystemSelection,
 };
 use std::collections::HashMap;
 
@@ -42,6 +42,51 @@ fn the_reference_grid_on_the_sample() {
     expected.sort_by(|a, b| a.0.cmp(b.0));
     assert_eq!(ceilings, expected);
     let mut project = Project::open(&path).unwrap();
+    // Adaptive exams on the reference grid (issue 15's acceptance), with the project's IRT
+    // setting (the default, joint 2PL, standard preset): half the questions,
+    // chosen adaptively, predict each pipeline's accuracy on the whole exam at least as well
+    // as random halves; each pipeline is calibrated on every other system, vendors included.
+    let check = |group: Option<SystemGroup>| {
+        project
+            .cat_check(&CatCheckRequest {
+                exam: None,
+                share: 0.5,
+                balance_topics: false,
+                max_exposure: None,
+                group,
+            })
+            .unwrap()
+    };
+    let grid = check(Some(SystemGroup::Pipelines));
+    assert_eq!(grid.rows.len(), 27);
+    assert_eq!(grid.calibrating, 34);
+    assert!(grid.skipped.is_empty(), "{:?}", grid.skipped);
+    assert!(
+        grid.rows
+            .iter()
+            .all(|r| r.group == SystemGroup::Pipelines && r.used == 60)
+    );
+    assert!(
+        grid.mean_error <= grid.mean_random_error,
+        "adaptive {} against random {}",
+        grid.mean_error,
+        grid.mean_random_error
+    );
+    // The vendors apart: the one with errors is named, not checked; every system is the two
+    // groups' rows together, each row the same whichever group is asked for.
+    let vendors = check(Some(SystemGroup::Systems));
+    assert_eq!(vendors.skipped, vec!["Drift QA".to_owned()]);
+    assert!(vendors.rows.iter().all(|r| r.group == SystemGroup::Systems));
+    let every = check(None);
+    assert_eq!(every.rows.len(), grid.rows.len() + vendors.rows.len());
+    for row in grid.rows.iter().chain(&vendors.rows) {
+        let same = every.rows.iter().find(|r| r.system == row.system).unwrap();
+        assert!(
+            (same.predicted - row.predicted).abs() < 1e-12,
+            "{}",
+            row.system
+        );
+    }
     // The hierarchical IRT model over the pipelines' factors: the vendors carry other
     // factors, so the pipelines are chosen by their tags.
     let mut irt = IrtRequest {

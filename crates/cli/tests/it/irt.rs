@@ -64,6 +64,21 @@ fn irt_fit_info_and_improve_on_the_sample() {
             .unwrap()
             .contains("paired randomisation over systems")
     );
+    // The vendors alone (the sample has no reference pipelines, and says so), as text.
+    let vendors = proctor(&["irt", "cat-check", "-p", p, "--group", "systems"]);
+    assert!(vendors.status.success(), "{}", text(&vendors.stderr));
+    let stdout = text(&vendors.stdout);
+    assert!(
+        stdout.contains("each system being judged left out in turn and the questions calibrated on the other 6 systems"),
+        "{stdout}"
+    );
+    let none = proctor(&["irt", "cat-check", "-p", p, "--group", "pipelines"]);
+    assert!(!none.status.success());
+    assert!(
+        text(&none.stderr).contains("no reference pipelines sat this exam"),
+        "{}",
+        text(&none.stderr)
+    );
 
     let bad = proctor(&["irt", "fit", "-p", p, "--preset", "loose"]);
     assert!(!bad.status.success());

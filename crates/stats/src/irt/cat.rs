@@ -291,14 +291,15 @@ pub struct Validation {
 }
 
 /// Leave-one-out validation of adaptive exams (METHODS.md §11): every system that answered
-/// every question is left out in turn, the bank is calibrated on the others by `calibrate`, the
-/// system sits the adaptive exam (its answers revealed one at a time), and its predicted
-/// accuracy is set against its actual one — beside `repeats` random subsets of the same size
-/// (seeded).
+/// every question (of those `checked` says to check) is left out in turn, the bank is
+/// calibrated on all the others by `calibrate`, the system sits the adaptive exam (its answers
+/// revealed one at a time), and its predicted accuracy is set against its actual one — beside
+/// `repeats` random subsets of the same size (seeded).
 pub fn leave_one_out(
     responses: &ResponseMatrix,
     calibrate: impl Fn(&ResponseMatrix) -> Result<(Vec<Item>, (f64, f64)), StatsError>,
     settings: &CatSettings,
+    checked: impl Fn(usize) -> bool,
     repeats: usize,
     seed: u64,
 ) -> Result<Vec<Validation>, StatsError> {
@@ -309,7 +310,7 @@ pub fn leave_one_out(
     let mut shown = vec![0usize; m];
     for s in 0..n {
         let answers: Vec<Option<bool>> = (0..m).map(|i| responses.get(s, i)).collect();
-        if answers.iter().any(Option::is_none) {
+        if !checked(s) || answers.iter().any(Option::is_none) {
             continue;
         }
         let others = ResponseMatrix::new(
@@ -501,6 +502,7 @@ mod tests {
             &responses,
             |_| Ok((items.clone(), (0.0, 1.0))),
             &settings(20),
+            |_| true,
             20,
             9,
         )
@@ -518,6 +520,24 @@ mod tests {
         assert!(
             covered >= 270,
             "{covered} of 300 actual accuracies in the 95% interval"
+        );
+        // Only the systems asked for are checked, each calibrated on every other one.
+        let some = leave_one_out(
+            &responses,
+            |others| {
+                assert_eq!(others.examinees(), 299);
+                Ok((items.clone(), (0.0, 1.0)))
+            },
+            &settings(20),
+            |s| s % 7 == 3,
+            5,
+            9,
+        )
+        .unwrap();
+        let subjects: Vec<usize> = some.iter().map(|c| c.subject).collect();
+        assert_eq!(
+            subjects,
+            (0..300).filter(|s| s % 7 == 3).collect::<Vec<_>>()
         );
     }
 

@@ -3819,13 +3819,22 @@ balance_topics: boolean,
  * Pass over a question already shown to at least this share of the systems examined
  * before, while another is left (catsim's `r_max`; None: no limit).
  */
-max_exposure: number | null, };
+max_exposure: number | null, 
+/**
+ * Check only this group's systems — the reference pipelines, or the systems being
+ * judged (None: every system). Each is calibrated on every other system either way.
+ */
+group: SystemGroup | null, };
 
 export type CatCheckRow = { 
 /**
  * The system.
  */
 system: string, 
+/**
+ * Its group.
+ */
+group: SystemGroup, 
 /**
  * Questions the adaptive exam asked.
  */
@@ -3859,6 +3868,24 @@ actual: number,
  */
 random_error: number, };
 
+export type CatGroupErrors = { 
+/**
+ * The group.
+ */
+group: SystemGroup, 
+/**
+ * Its systems checked.
+ */
+systems: number, 
+/**
+ * Mean |predicted − actual| of their adaptive exams.
+ */
+mean_error: number, 
+/**
+ * Mean error of their random subsets.
+ */
+mean_random_error: number, };
+
 export type CatCheck = { 
 /**
  * What was asked.
@@ -3873,9 +3900,14 @@ settings: IrtSettings,
  */
 questions: number, 
 /**
- * Systems left out because they have errors (missing answers) — they cannot be checked.
+ * Systems of the group checked left out because they have errors (missing answers) —
+ * they cannot be checked.
  */
 skipped: Array<string>, 
+/**
+ * The systems that sat the exam (each calibrates the questions for the others).
+ */
+calibrating: number, 
 /**
  * One row per system checked.
  */
@@ -3888,6 +3920,11 @@ mean_error: number,
  * Mean error of the random subsets.
  */
 mean_random_error: number, 
+/**
+ * The same means for each group among the systems checked (the reference pipelines, the
+ * systems being judged), in that order.
+ */
+groups: Array<CatGroupErrors>, 
 /**
  * Share of the actual accuracies inside their predicted 95% interval.
  */
