@@ -273,15 +273,22 @@ impl<'a> Problem<'a> {
 
     /// The objective, its gradient, and (by `second`) its second derivatives at `x`.
     pub fn evaluate(&self, x: &[f64], second: Second) -> Evaluation {
-        let (value, gradient, persons, items, cross) = self.pass(x, second, true);
+        self.evaluate_with(x, second, true)
+    }
+
+    /// [`Problem::evaluate`], with or without the abilities × items matrix (an empty one
+    /// without: steps that hold the abilities need only the items' blocks).
+    pub fn evaluate_with(&self, x: &[f64], second: Second, with_cross: bool) -> Evaluation {
+        let (value, gradient, persons, items, cross) = self.pass(x, second, with_cross);
+        let curvature = (second != Second::None).then(|| Curvature {
+            persons,
+            items,
+            cross: cross.unwrap_or_else(|| DMatrix::zeros(0, 0)),
+        });
         Evaluation {
             value,
             gradient,
-            curvature: cross.map(|cross| Curvature {
-                persons,
-                items,
-                cross,
-            }),
+            curvature,
         }
     }
 
@@ -367,7 +374,9 @@ impl<'a> Problem<'a> {
 
     /// Keeps an evaluation's cross matrix for the next pass.
     pub fn recycle(&self, evaluation: Evaluation) {
-        if let (Some(curvature), Ok(mut spare)) = (evaluation.curvature, self.spare.lock()) {
+        if let (Some(curvature), Ok(mut spare)) = (evaluation.curvature, self.spare.lock())
+            && !curvature.cross.is_empty()
+        {
             *spare = Some(curvature.cross);
         }
     }

@@ -41,7 +41,7 @@ impl Guess {
         Self {
             c,
             inverse_rest: 1.0 / (1.0 - c),
-            log_rest: if c == 0.0 { 0.0 } else { (-c).ln_1p() },
+            log_rest: if c > 0.0 { ln_positive(1.0 - c) } else { 0.0 },
             guessing: c > 0.0,
         }
     }

@@ -2,15 +2,18 @@
 //! Each step solves the second-order model of the objective on the variables not held at a
 //! bound: every item's (a, b, c) block is eliminated, leaving the person parameters' Schur
 //! complement (abilities × abilities, or factor effects × effects), and the step is searched
-//! along the projected path (Armijo). The quasi-Newton minimiser needs hundreds of steps on this problem, its thousands
-//! of item parameters and few dozen abilities being scaled so differently; this one about a
-//! dozen to a few dozen.
+//! along the projected path (Armijo). The quasi-Newton minimiser needs hundreds of steps on this
+//! problem, its thousands of item parameters and few dozen abilities being scaled so
+//! differently; this one about a dozen to a few dozen.
 //!
-//! Three phases: the abilities alone first (the items all start equal, so this orders the
+//! Four phases: the abilities alone first (the items all start equal, so this orders the
 //! examinees by their scores before any item moves — starting everything at once from equal
-//! abilities throws items onto their bounds and ends in worse optima); then Fisher scoring (the
-//! expected information, sure-footed far from the optimum); then, once full steps make little
-//! progress, the Hessian itself (fast near the optimum). Every system is damped
+//! abilities throws items onto their bounds and ends in worse optima); then the items alone,
+//! each its own 3 × 3 system given the abilities (cheap: no abilities × items matrix, no Schur
+//! complement), which carries every item most of the way from the common start; then Fisher
+//! scoring on everything (the expected information, sure-footed far from the optimum); then,
+//! once full steps make little progress, the Hessian itself (fast near the optimum). Every
+//! system is damped
 //! (Levenberg–Marquardt: less after a full step, more after a shortened one) and a block that
 //! is still not positive definite gets more damping until it is; the damping also keeps the
 //! null space (the centring's shift, factors' redundant levels) from moving. Where the system
@@ -40,6 +43,8 @@ const MAX_CROSS: usize = 8_000_000;
 const MAX_STEPS: usize = 100;
 /// Steps on the abilities alone, at most.
 const ABILITY_STEPS: usize = 10;
+/// Steps on the items alone, at most.
+const ITEM_STEPS: usize = 10;
 /// Levenberg–Marquardt damping: each diagonal element of the second-order model gains this
 /// share of itself (plus [`FLOOR`]); a quarter as much after a full step, four times as much
 /// after a shortened one, within [`MIN_DAMPING`, `MAX_DAMPING`].
@@ -50,8 +55,8 @@ const MAX_DAMPING: f64 = 1e6;
 const NEGLIGIBLE: f64 = 1e-12;
 /// Armijo's sufficient-decrease constant, as the quasi-Newton minimiser's.
 const ARMIJO: f64 = 1e-4;
-/// A full step that decreases the objective by less than this share ends the abilities'
-/// phase, and hands Fisher scoring over to the Hessian.
+/// A full step that decreases the objective by less than this share ends the abilities' and
+/// the items' phases, and hands Fisher scoring over to the Hessian.
 const CLOSE: f64 = 1e-4;
 
 /// Which second-order model the next step solves.
@@ -59,6 +64,8 @@ const CLOSE: f64 = 1e-4;
 enum Phase {
     /// The abilities alone, items held (Fisher information).
     Abilities,
+    /// The items alone, abilities held (Fisher information): each item its own small system.
+    Items,
     /// Everything, Fisher information.
     Scoring,
     /// Everything, the Hessian.
@@ -68,9 +75,19 @@ enum Phase {
 impl Phase {
     fn second(self) -> Second {
         match self {
-            Self::Abilities | Self::Scoring => Second::Expected,
+            Self::Abilities | Self::Items | Self::Scoring => Second::Expected,
             Self::Newton => Second::Observed,
         }
+    }
+
+    /// Whether its steps need the abilities × items matrix (only when both move).
+    fn cross(self) -> bool {
+        matches!(self, Self::Scoring | Self::Newton)
+    }
+
+    /// Its evaluation of the objective at `x`.
+    fn evaluate(self, problem: &Problem, x: &[f64]) -> Evaluation {
+        problem.evaluate_with(x, self.second(), self.cross())
     }
 }
 
@@ -119,13 +136,15 @@ pub(super) fn minimize_joint(
         .collect();
     let mut phase = Phase::Abilities;
     let mut damping = START_DAMPING;
-    let mut here = problem.evaluate(&x, phase.second());
+    let mut here = phase.evaluate(problem, &x);
     // Whether `here`'s cross matrix is still the pass's (a direction turns it into the
     // eliminated columns, in place).
     let mut fresh = true;
     let mut candidate = vec![0.0; x.len()];
     // Steps accepted (the iterations reported).
     let mut taken = 0;
+    // Steps taken in the phase on view (the abilities' and the items' phases are capped).
+    let mut phase_steps = 0;
     let done = |x: Vec<f64>, value: f64, taken: usize| Minimum {
         x,
         value,
@@ -142,7 +161,7 @@ pub(super) fn minimize_joint(
     for _ in 0..MAX_STEPS.min(settings.max_iterations) {
         if !fresh {
             // A second direction from the same point (other damping, or the next phase).
-            let again = problem.evaluate(&x, phase.second());
+            let again = phase.evaluate(problem, &x);
             problem.recycle(std::mem::replace(&mut here, again));
         }
         let g = &here.gradient;
@@ -161,11 +180,20 @@ pub(super) fn minimize_joint(
                     || (x[j] >= upper[j] - epsilon && g[j] < 0.0)
             })
             .collect();
-        let abilities_only = phase == Phase::Abilities;
-        fresh = abilities_only;
-        let Some(direction) =
-            newton_direction(problem, &design, &mut here, &held, abilities_only, damping)
-        else {
+        fresh = !phase.cross();
+        let found = if phase == Phase::Items {
+            items_direction(problem, &here, &held, damping)
+        } else {
+            newton_direction(
+                problem,
+                &design,
+                &mut here,
+                &held,
+                phase == Phase::Abilities,
+                damping,
+            )
+        };
+        let Some(direction) = found else {
             release(here);
             return quasi(&x, taken);
         };
@@ -187,7 +215,7 @@ pub(super) fn minimize_joint(
             }
             let mut shorter = 0.5;
             if moved < 0.0 {
-                let next = problem.evaluate(&candidate, phase.second());
+                let next = phase.evaluate(problem, &candidate);
                 if next.value.is_finite() && next.value <= here.value + ARMIJO * moved {
                     accepted = Some(next);
                     break;
@@ -205,8 +233,9 @@ pub(super) fn minimize_joint(
         }
         let Some(next) = accepted else {
             match phase {
-                // The abilities have settled: on to everything.
-                Phase::Abilities if full => phase = Phase::Scoring,
+                // A block has settled: on to the next.
+                Phase::Abilities if full => (phase, phase_steps) = (Phase::Items, 0),
+                Phase::Items if full => (phase, phase_steps) = (Phase::Scoring, 0),
                 // Damping may have shrunk the promise: once more with the starting damping.
                 _ if full && damping > START_DAMPING => damping = START_DAMPING,
                 _ => {
@@ -228,9 +257,14 @@ pub(super) fn minimize_joint(
         } else {
             (damping * 4.0).min(MAX_DAMPING)
         };
+        phase_steps += 1;
         let next_phase = match phase {
-            Phase::Abilities if settled || taken >= ABILITY_STEPS => Phase::Scoring,
+            // The two blocks first, each until its steps gain little (or a few at most): the
+            // relative decrease of a block's step says nothing of the whole's convergence.
+            Phase::Abilities if settled || phase_steps >= ABILITY_STEPS => Phase::Items,
             Phase::Abilities => Phase::Abilities,
+            Phase::Items if settled || phase_steps >= ITEM_STEPS => Phase::Scoring,
+            Phase::Items => Phase::Items,
             // The relative decrease says "converged" only of a step damped no more than at
             // the start; after a heavily damped one, the damping starts again.
             _ if decrease <= settings.relative_tolerance && used <= START_DAMPING => {
@@ -243,9 +277,12 @@ pub(super) fn minimize_joint(
             Phase::Scoring if settled => Phase::Newton,
             current => current,
         };
-        if next_phase.second() != phase.second() {
-            let again = problem.evaluate(&x, next_phase.second());
+        if next_phase.second() != phase.second() || next_phase.cross() != phase.cross() {
+            let again = next_phase.evaluate(problem, &x);
             problem.recycle(std::mem::replace(&mut here, again));
+        }
+        if next_phase != phase {
+            phase_steps = 0;
         }
         phase = next_phase;
     }
@@ -337,7 +374,9 @@ fn newton_direction(
                 // Packed after the piece's earlier items' eliminated columns.
                 let from = offset * width;
                 let count = solve.count * examinees;
-                chunk.copy_within(from..from + count, packed);
+                if from != packed {
+                    chunk.copy_within(from..from + count, packed);
+                }
                 solve.at = first * width + packed;
                 packed += count;
                 solves.push(solve);
@@ -434,6 +473,36 @@ fn newton_direction(
     direction.iter().all(|d| d.is_finite()).then_some(direction)
 }
 
+/// The items' Newton direction with the abilities held: each item's damped block solved on
+/// its own, −H_i⁻¹ g_i (a held parameter moves down its gradient scaled by its curvature).
+/// None when a block is not finite.
+fn items_direction(
+    problem: &Problem,
+    here: &Evaluation,
+    held: &[bool],
+    damping: f64,
+) -> Option<Vec<f64>> {
+    let curvature = here.curvature.as_ref()?;
+    let gradient = &here.gradient;
+    let persons = problem.abilities.count();
+    let slots = problem.layout.slots();
+    let k = slots.len();
+    let mut direction = vec![0.0; gradient.len()];
+    for (i, block) in curvature.items.iter().enumerate() {
+        let base = persons + i * k;
+        let (held, gradient) = (&held[base..base + k], &gradient[base..base + k]);
+        let solve = eliminate_item(block, slots, held, gradient, damping, &mut [], 0)?;
+        let step = back(&solve.l, solve.forward, solve.count);
+        for r in 0..solve.count {
+            direction[base + solve.free[r]] = -step[r];
+        }
+        for p in (0..k).filter(|&p| held[p]) {
+            direction[base + p] = -gradient[p] / positive(block[slots[p]][slots[p]]);
+        }
+    }
+    direction.iter().all(|d| d.is_finite()).then_some(direction)
+}
+
 /// Factors one item's damped free block and turns its free parameters' columns of the cross
 /// matrix (`columns`: its parameters' side by side) into G = C L⁻ᵀ, in place and packed to
 /// the front in order. None when the block is not finite.
@@ -478,7 +547,9 @@ fn eliminate_item(
     // left or leaves it).
     for r in 0..solve.count {
         let p = solve.free[r];
-        columns.copy_within(p * examinees..(p + 1) * examinees, r * examinees);
+        if p != r {
+            columns.copy_within(p * examinees..(p + 1) * examinees, r * examinees);
+        }
         let (done, this) = columns.split_at_mut(r * examinees);
         let this = &mut this[..examinees];
         for j in 0..r {
