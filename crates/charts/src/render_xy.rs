@@ -123,13 +123,7 @@ pub(crate) fn bars<DB: DrawingBackend>(
         .y_labels(6)
         .y_max_light_lines(1)
         .bold_line_style(GRID)
-        .y_label_formatter(&|y| {
-            if top < 0.1 {
-                format!("{:.1}%", y * 100.0)
-            } else {
-                format!("{:.0}%", y * 100.0)
-            }
-        })
+        .y_label_formatter(&|y| share_label(*y, top))
         .y_desc(b.axis.clone())
         .label_style(font(12.0, scale))
         .axis_desc_style(font(13.0, scale))
@@ -221,13 +215,7 @@ fn bar_rows<DB: DrawingBackend>(
         .x_labels(6)
         .x_max_light_lines(1)
         .bold_line_style(GRID)
-        .x_label_formatter(&|x| {
-            if top < 0.1 {
-                format!("{:.1}%", x * 100.0)
-            } else {
-                format!("{:.0}%", x * 100.0)
-            }
-        })
+        .x_label_formatter(&|x| share_label(*x, top))
         .x_desc(b.axis.clone())
         .label_style(font(12.0, scale))
         .axis_desc_style(font(13.0, scale))
@@ -268,6 +256,15 @@ fn bar_rows<DB: DrawingBackend>(
         .map_err(drawing)?;
     }
     Ok(())
+}
+
+/// A share on a bar chart's value axis: a decimal when the axis runs below 10%.
+fn share_label(value: f64, top: f64) -> String {
+    if top < 0.1 {
+        format!("{:.1}%", value * 100.0)
+    } else {
+        format!("{:.0}%", value * 100.0)
+    }
 }
 
 /// A range that has room: degenerate ranges are widened, others padded by 5% either side.

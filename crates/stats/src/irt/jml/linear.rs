@@ -21,9 +21,6 @@ pub(super) fn damped_solve(
             damped[(j, j)] += rho * (a[(j, j)].abs() + FLOOR);
         }
         if let Some(factor) = damped.cholesky() {
-            if rho > damping {
-                SCHUR.store(rho.to_bits() as usize, std::sync::atomic::Ordering::Relaxed);
-            }
             return Some(factor.solve(b));
         }
         rho = (rho * 10.0).max(1e-8);
@@ -48,8 +45,6 @@ pub(super) fn dot(a: &[f64], b: &[f64]) -> f64 {
     (lanes[0] + lanes[1]) + (lanes[2] + lanes[3])
 }
 
-pub static SCHUR: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static RIDGED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 /// A curvature usable as a scale: its absolute value, or 1 when it is (nearly) zero.
 pub(super) fn positive(v: f64) -> f64 {
     if v.abs() > 1e-8 { v.abs() } else { 1.0 }
@@ -66,9 +61,6 @@ pub(super) fn cholesky(h: &[[f64; 3]; 3], n: usize) -> Option<[[f64; 3]; 3]> {
     let mut ridge = 0.0;
     for _ in 0..40 {
         if let Some(l) = try_cholesky(h, n, ridge) {
-            if ridge > 0.0 {
-                RIDGED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            }
             return Some(l);
         }
         ridge = if ridge == 0.0 {
