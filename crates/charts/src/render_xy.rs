@@ -75,8 +75,8 @@ fn stroke(scale: f64, width: f64) -> u32 {
 }
 
 /// Width of a category name's character at the labels' size, in pixels (an estimate that errs
-/// wide).
-const CHARACTER: f64 = 7.4;
+/// a little wide: plotters draws the 13-pixel labels at about 10.5).
+const CHARACTER: f64 = 6.0;
 
 /// Whether the categories' names would not fit side by side under the plot: the chart is then
 /// drawn in rows, each category's name on the left and its bars running right.
@@ -87,7 +87,8 @@ pub(crate) fn in_rows(b: &Bars) -> bool {
         .map(|c| c.chars().count())
         .max()
         .unwrap_or(0);
-    let width = f64::from(crate::render::bars_width(b)) - 120.0;
+    // Less the value axis's labels and the margins.
+    let width = f64::from(crate::render::bars_width(b)) - 100.0;
     b.categories.len() as f64 * (longest as f64 * CHARACTER + 10.0) > width
 }
 
