@@ -78,6 +78,9 @@ fn stroke(scale: f64, width: f64) -> u32 {
 /// a little wide: plotters draws the 13-pixel labels at about 10.5).
 const CHARACTER: f64 = 6.0;
 
+/// Characters of a category's name shown in rows; a longer name ends in "…".
+const NAME: usize = 40;
+
 /// Whether the categories' names would not fit side by side under the plot: the chart is then
 /// drawn in rows, each category's name on the left and its bars running right.
 pub(crate) fn in_rows(b: &Bars) -> bool {
@@ -193,10 +196,15 @@ fn bar_rows<DB: DrawingBackend>(
         .iter()
         .enumerate()
         .map(|(g, c)| {
-            if differ {
-                format!("{c} ({})", b.items.get(g).copied().unwrap_or(0))
+            let name = if c.chars().count() > NAME {
+                format!("{}…", c.chars().take(NAME - 1).collect::<String>())
             } else {
                 c.clone()
+            };
+            if differ {
+                format!("{name} ({})", b.items.get(g).copied().unwrap_or(0))
+            } else {
+                name
             }
         })
         .collect();
@@ -206,7 +214,7 @@ fn bar_rows<DB: DrawingBackend>(
     let mut chart = ChartBuilder::on(&body)
         .margin(px(16.0, scale))
         .x_label_area_size(px(44.0, scale))
-        .y_label_area_size(px((longest as f64 * CHARACTER + 16.0).min(320.0), scale))
+        .y_label_area_size(px(longest as f64 * CHARACTER + 16.0, scale))
         .build_cartesian_2d(0.0f64..top, groups..0.0f64)
         .map_err(drawing)?;
     chart

@@ -258,6 +258,31 @@ fn many_long_categories_are_drawn_in_rows() {
     write_out("bar-rows.png", &png);
 }
 
+/// A name too long for its row ends in "…" rather than running off the chart's left edge.
+#[test]
+fn names_too_long_for_a_row_are_shortened() {
+    let long = "a pipeline whose name goes on and on well past any width a row allows";
+    let chart = Chart::Bars(Bars {
+        title: "Long names".into(),
+        subtitle: None,
+        axis: "Share right".into(),
+        top: None,
+        categories: (0..12).map(|i| format!("{long} {i}")).collect(),
+        items: vec![10; 12],
+        series: vec![Series {
+            name: "a".into(),
+            values: vec![Some(0.5); 12],
+        }],
+    });
+    let svg = proctor_charts::svg(&chart).unwrap();
+    assert!(!svg.contains(long), "the whole name is not drawn");
+    // 39 of its characters and the ellipsis: 40 in all.
+    assert!(
+        svg.contains("a pipeline whose name goes on and on we…"),
+        "{svg}"
+    );
+}
+
 #[test]
 fn the_curves_draw_every_line_and_mark_the_abilities() {
     let chart = curves();

@@ -175,10 +175,7 @@ impl<'a> NodeTables<'a> {
     /// (summed in that order: the same result on any number of cores).
     fn partials(&self, patterns: &Patterns, want: Want) -> Vec<Partial> {
         let blocks = &patterns.blocks;
-        let threads = std::thread::available_parallelism()
-            .map_or(1, std::num::NonZero::get)
-            .min(blocks.len());
-        in_order(blocks.iter().collect(), threads, |_, block| {
+        in_order(blocks.iter().collect(), |_, block| {
             self.accumulate(block, want)
         })
     }

@@ -155,22 +155,7 @@ pub fn fit_joint(
         upper.push(preset.ability.1);
     }
     let fresh = start_item(model, preset);
-    let datastart = std::env::var_os("DATASTART").is_some();
     for i in 0..items {
-        let mut fresh = fresh;
-        if datastart {
-            let (mut right, mut seen) = (0.0, 0.0);
-            for s in 0..examinees {
-                if let Some(r) = responses.get(s, i) {
-                    seen += 1.0;
-                    right += f64::from(u8::from(r));
-                }
-            }
-            let p = (right + 0.5) / (seen + 1.0);
-            let c = fresh.guessing;
-            let q = ((p - c) / (1.0 - c)).clamp(0.02, 0.98);
-            fresh.difficulty = -(q / (1.0 - q)).ln() / fresh.discrimination;
-        }
         let item = warm.and_then(|(_, it)| it.get(i)).copied().unwrap_or(fresh);
         layout.push(&item, preset, &mut x, &mut lower, &mut upper);
     }

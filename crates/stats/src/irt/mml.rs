@@ -6,6 +6,7 @@
 use super::estep::{Expectation, Patterns, expectation, posteriors};
 use super::jml::{ItemErrors, standard_errors};
 use super::optimize::{Settings, minimize};
+use super::parallel::in_order;
 use super::{Item, ItemLayout, ItemModel, Preset, ResponseMatrix, cell_terms, start_item};
 use crate::StatsError;
 use serde::{Deserialize, Serialize};
@@ -249,30 +250,17 @@ pub fn fit_marginal(
             let found = minimize(|p, g| step.objective(p, g, i), &x, &lo, &hi, m_settings);
             layout.read(&found.x, 0)
         };
-        let threads = if items.len() >= PARALLEL_ITEMS {
-            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        // Items fitted one by one (each independent of the others), shared between the cores
+        // when there are enough of them.
+        let updated: Vec<Item> = if items.len() >= PARALLEL_ITEMS {
+            in_order(items.iter().collect(), fit_one)
         } else {
-            1
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| fit_one(i, item))
+                .collect()
         };
-        let mut updated = items.to_vec();
-        if threads <= 1 {
-            for (i, slot) in updated.iter_mut().enumerate() {
-                *slot = fit_one(i, &items[i]);
-            }
-        } else {
-            let size = items.len().div_ceil(threads);
-            std::thread::scope(|scope| {
-                for (c, block) in updated.chunks_mut(size).enumerate() {
-                    let fit_one = &fit_one;
-                    scope.spawn(move || {
-                        for (k, slot) in block.iter_mut().enumerate() {
-                            let i = c * size + k;
-                            *slot = fit_one(i, &items[i]);
-                        }
-                    });
-                }
-            });
-        }
         let largest_change = items
             .iter()
             .zip(&updated)

@@ -10,7 +10,8 @@
 )]
 
 use super::abilities::Abilities;
-use super::kernel::{Guess, MISSING, RIGHT, Terms, WRONG, cell_information};
+use super::kernel::{Guess, MISSING, RIGHT, Terms, WRONG};
+use super::linear::lane_sums;
 use crate::irt::parallel::in_order;
 use crate::irt::{Item, ItemLayout, Preset, ResponseMatrix};
 use nalgebra::DMatrix;
@@ -36,37 +37,8 @@ pub(super) struct Problem<'a> {
     pub spare: Mutex<Option<DMatrix<f64>>>,
 }
 
-/// Partial sums each running sum of a column is kept in, added in a fixed order at its end: a
-/// loop over them runs in vector registers and gives the same bits in scalar code.
-const LANES: usize = 8;
 /// Columns are padded to a multiple of this many cells (the widest vector registers' lanes).
 const PAD: usize = 8;
-
-/// Σ over `0..n` of the `K` values `f(s)`, in [`LANES`] partial sums added in a fixed order.
-#[inline(always)]
-#[expect(
-    clippy::needless_range_loop,
-    reason = "indexed lanes are what the vectoriser turns into registers"
-)]
-fn lane_sums<const K: usize>(n: usize, f: impl Fn(usize) -> [f64; K]) -> [f64; K] {
-    let mut lanes = [[0.0; LANES]; K];
-    let full = n - n % LANES;
-    for base in (0..full).step_by(LANES) {
-        for lane in 0..LANES {
-            let values = f(base + lane);
-            for k in 0..K {
-                lanes[k][lane] += values[k];
-            }
-        }
-    }
-    for s in full..n {
-        let values = f(s);
-        for k in 0..K {
-            lanes[k][s - full] += values[k];
-        }
-    }
-    lanes.map(|l| ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7])))
-}
 
 /// What one item's cells add to the pass: −Σ ℓ, the item's gradient and curvature block
 /// (without its penalty).
@@ -203,7 +175,8 @@ pub(super) struct Curvature {
     /// Each item's block over (a, b, c), penalty included (slots the model fixes are unused).
     pub items: Vec<[[f64; 3]; 3]>,
     /// ∂²/∂θ_s∂φ: examinees × (items × model parameters), an item's parameters side by side
-    /// in the vector's order; zero where the response is missing.
+    /// in the vector's order; zero where the response is missing. Empty (0 × 0) from a pass
+    /// that was not asked for it; a Newton direction overwrites it with its eliminated columns.
     pub cross: DMatrix<f64>,
 }
 
@@ -314,9 +287,6 @@ impl<'a> Problem<'a> {
         };
         let block_size = items.div_ceil(blocks).max(1);
         let blocks = items.div_ceil(block_size);
-        let threads = std::thread::available_parallelism()
-            .map_or(1, std::num::NonZero::get)
-            .min(blocks);
         let mut cross = (curvature && with_cross).then(|| {
             let spare = self
                 .spare
@@ -324,7 +294,8 @@ impl<'a> Problem<'a> {
                 .map(|mut spare| spare.take())
                 .ok()
                 .flatten();
-            // Each block zeroes what it does not write (the missing cells).
+            // Every cell is written by the pass (a missing one is zero), so a spare's old
+            // values never show through.
             match spare {
                 Some(matrix) if matrix.shape() == (examinees, items * k) => matrix,
                 _ => DMatrix::zeros(examinees, items * k),
@@ -338,7 +309,7 @@ impl<'a> Problem<'a> {
                 .collect(),
             None => (0..blocks).map(|_| None).collect(),
         };
-        let parts = in_order(chunks, threads, |block, cross| {
+        let parts = in_order(chunks, |block, cross| {
             Arch::new().dispatch(BlockTask {
                 problem: self,
                 x,
@@ -471,13 +442,14 @@ impl<'a> Problem<'a> {
             for s in 0..stride {
                 z[s] = a * (padded[s] - b);
             }
-            terms.compute(&z, answers, &guess, Second::None);
+            // The expected −∂²ℓ/∂z² of a cell, times a², is the item's Fisher information at
+            // the examinee's θ (METHODS §3; zero where the answer is missing).
+            terms.compute(&z, answers, &guess, Second::Expected);
             let [sum] = lane_sums(stride, |s| [terms.log_likelihood[s]]);
             log_likelihood += sum;
             let square = a * a;
-            for s in 0..stride {
-                let cell = cell_information(z[s], &guess) * square;
-                information[s] += if answers[s] == MISSING { 0.0 } else { cell };
+            for (total, zz) in information.iter_mut().zip(&terms.zz) {
+                *total += zz * square;
             }
         }
         information.truncate(thetas.len());
@@ -657,9 +629,6 @@ mod tests {
         }
     }
 
-    /// A pass compiled for this processor's vector registers gives the bits of the same pass in
-    /// plain scalar code: every block's value, gradients, curvature and cross-matrix columns,
-    /// for each kind of pass, with missing answers, padding and guessing.
     /// One block of 40 items, writing its cross-matrix columns into `cross`.
     fn task<'p, 'a>(
         problem: &'p Problem<'a>,
@@ -679,6 +648,9 @@ mod tests {
         }
     }
 
+    /// A pass compiled for this processor's vector registers gives the bits of the same pass in
+    /// plain scalar code: every block's value, gradients, curvature and cross-matrix columns,
+    /// for each kind of pass, with missing answers, padding and guessing.
     #[test]
     fn vector_registers_give_the_scalar_bits() {
         use pulp::Scalar;

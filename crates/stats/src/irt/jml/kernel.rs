@@ -125,18 +125,6 @@ pub(super) fn cell(z: f64, answer: u8, guess: &Guess, second: Second) -> Cell {
     }
 }
 
-/// An item's Fisher information at z, over a²: σ² (1 − c)(1 − σ) / p — METHODS §3's
-/// a² ((p − c)/(1 − c))² (1 − p)/p, written with σ = (p − c)/(1 − c).
-#[inline(always)]
-pub(super) fn cell_information(z: f64, guess: &Guess) -> f64 {
-    let decay = exp_neg(-z.abs());
-    let one_plus = 1.0 + decay;
-    let sigma = if z >= 0.0 { 1.0 } else { decay } / one_plus;
-    let rest = 1.0 - guess.c;
-    let chance = guess.c + rest * sigma;
-    sigma * sigma * rest * (1.0 - sigma) / chance
-}
-
 /// The terms of one item's column of answers, each as [`cell`]'s (buffers reused from item to
 /// item); the second derivatives only when the pass asks for them.
 #[derive(Default)]

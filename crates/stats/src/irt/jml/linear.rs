@@ -1,5 +1,10 @@
 //! The small dense linear algebra of the joint fit's Newton steps: 3 × 3 Cholesky factors of
-//! the items' blocks, the damped solve of the abilities' system, and a dot product in lanes.
+//! the items' blocks, the damped solve of the abilities' system, and sums in fixed lanes.
+
+#![expect(
+    clippy::inline_always,
+    reason = "the lanes' loops must be inlined into pulp's dispatch to be compiled for its instruction set"
+)]
 
 use nalgebra::{DMatrix, DVector};
 
@@ -28,21 +33,43 @@ pub(super) fn damped_solve(
     None
 }
 
-/// Σ a_j b_j in four partial sums added in a fixed order (so that it runs in vector registers).
+/// Partial sums each running sum of a column is kept in, added in a fixed order at its end: a
+/// loop over them runs in vector registers and gives the same bits in scalar code.
+pub(super) const LANES: usize = 8;
+
+/// Σ over `0..n` of the `K` values `f(s)`, in [`LANES`] partial sums added in a fixed order.
+#[inline(always)]
+#[expect(
+    clippy::needless_range_loop,
+    reason = "indexed lanes are what the vectoriser turns into registers"
+)]
+pub(super) fn lane_sums<const K: usize>(n: usize, f: impl Fn(usize) -> [f64; K]) -> [f64; K] {
+    let mut lanes = [[0.0; LANES]; K];
+    let full = n - n % LANES;
+    for base in (0..full).step_by(LANES) {
+        for lane in 0..LANES {
+            let values = f(base + lane);
+            for k in 0..K {
+                lanes[k][lane] += values[k];
+            }
+        }
+    }
+    for s in full..n {
+        let values = f(s);
+        for k in 0..K {
+            lanes[k][s - full] += values[k];
+        }
+    }
+    lanes.map(|l| ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7])))
+}
+
+/// Σ a_j b_j, in [`LANES`] partial sums added in a fixed order.
+#[inline(always)]
 pub(super) fn dot(a: &[f64], b: &[f64]) -> f64 {
     let n = a.len().min(b.len());
     let (a, b) = (&a[..n], &b[..n]);
-    let mut lanes = [0.0; 4];
-    let full = n - n % 4;
-    for base in (0..full).step_by(4) {
-        for lane in 0..4 {
-            lanes[lane] += a[base + lane] * b[base + lane];
-        }
-    }
-    for j in full..n {
-        lanes[j - full] += a[j] * b[j];
-    }
-    (lanes[0] + lanes[1]) + (lanes[2] + lanes[3])
+    let [sum] = lane_sums(n, |j| [a[j] * b[j]]);
+    sum
 }
 
 /// A curvature usable as a scale: its absolute value, or 1 when it is (nearly) zero.

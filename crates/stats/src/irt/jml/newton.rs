@@ -37,7 +37,7 @@ const MIN_CELLS: usize = 20_000;
 /// person parameters squared, its product examinees squared).
 const MAX_PERSONS: usize = 300;
 /// Cells of the ability × item-parameter matrix up to which Newton steps are taken (8 bytes
-/// each; a step holds up to three such matrices: the pass's, the eliminated copy and a spare).
+/// each; a step holds up to two such matrices: the pass's, eliminated in place, and a spare).
 const MAX_CROSS: usize = 8_000_000;
 /// Newton steps before the quasi-Newton minimiser is asked to finish.
 const MAX_STEPS: usize = 100;
@@ -83,6 +83,11 @@ impl Phase {
     /// Whether its steps need the abilities × items matrix (only when both move).
     fn cross(self) -> bool {
         matches!(self, Self::Scoring | Self::Newton)
+    }
+
+    /// What its steps need of an evaluation: which second derivatives, and the cross matrix.
+    fn needs(self) -> (Second, bool) {
+        (self.second(), self.cross())
     }
 
     /// Its evaluation of the objective at `x`.
@@ -137,9 +142,9 @@ pub(super) fn minimize_joint(
     let mut phase = Phase::Abilities;
     let mut damping = START_DAMPING;
     let mut here = phase.evaluate(problem, &x);
-    // Whether `here`'s cross matrix is still the pass's (a direction turns it into the
-    // eliminated columns, in place).
-    let mut fresh = true;
+    // What `here` can serve: the second derivatives it holds and whether its cross matrix is
+    // the pass's (None once a direction has turned that into the eliminated columns, in place).
+    let mut serves = Some(phase.needs());
     let mut candidate = vec![0.0; x.len()];
     // Steps accepted (the iterations reported).
     let mut taken = 0;
@@ -159,10 +164,12 @@ pub(super) fn minimize_joint(
         }
     };
     for _ in 0..MAX_STEPS.min(settings.max_iterations) {
-        if !fresh {
-            // A second direction from the same point (other damping, or the next phase).
+        if serves != Some(phase.needs()) {
+            // A second direction from the same point (other damping), or the next phase's
+            // first: evaluated again, for what the phase needs.
             let again = phase.evaluate(problem, &x);
             problem.recycle(std::mem::replace(&mut here, again));
+            serves = Some(phase.needs());
         }
         let g = &here.gradient;
         let projected = (0..x.len())
@@ -172,7 +179,7 @@ pub(super) fn minimize_joint(
             return done(x, here.value, taken);
         }
         // Bertsekas's ε-active set: near a bound and pushed against it. In the abilities'
-        // phase every item parameter is held where it is.
+        // phase every item parameter stays where it is, in the items' phase every ability.
         let epsilon = projected.min(1e-3);
         let held: Vec<bool> = (0..x.len())
             .map(|j| {
@@ -180,7 +187,9 @@ pub(super) fn minimize_joint(
                     || (x[j] >= upper[j] - epsilon && g[j] < 0.0)
             })
             .collect();
-        fresh = !phase.cross();
+        if phase.cross() {
+            serves = None;
+        }
         let found = if phase == Phase::Items {
             items_direction(problem, &here, &held, damping)
         } else {
@@ -249,7 +258,7 @@ pub(super) fn minimize_joint(
         let decrease = (here.value - next.value) / here.value.abs().max(next.value.abs()).max(1.0);
         std::mem::swap(&mut x, &mut candidate);
         problem.recycle(std::mem::replace(&mut here, next));
-        fresh = true;
+        serves = Some(phase.needs());
         let settled = decrease < CLOSE && full;
         let used = damping;
         damping = if full {
@@ -277,10 +286,6 @@ pub(super) fn minimize_joint(
             Phase::Scoring if settled => Phase::Newton,
             current => current,
         };
-        if next_phase.second() != phase.second() || next_phase.cross() != phase.cross() {
-            let again = next_phase.evaluate(problem, &x);
-            problem.recycle(std::mem::replace(&mut here, again));
-        }
         if next_phase != phase {
             phase_steps = 0;
         }
@@ -353,10 +358,7 @@ fn newton_direction(
             .chunks_mut(per_piece * width)
             .collect();
         let blocks = &curvature.items;
-        let threads = std::thread::available_parallelism()
-            .map_or(1, std::num::NonZero::get)
-            .min(pieces.len());
-        let parts = in_order(pieces, threads, |piece, chunk| {
+        let parts = in_order(pieces, |piece, chunk| {
             let first = piece * per_piece;
             let mut packed = 0;
             let mut solves = Vec::with_capacity(per_piece);
@@ -491,7 +493,7 @@ fn items_direction(
     for (i, block) in curvature.items.iter().enumerate() {
         let base = persons + i * k;
         let (held, gradient) = (&held[base..base + k], &gradient[base..base + k]);
-        let solve = eliminate_item(block, slots, held, gradient, damping, &mut [], 0)?;
+        let solve = factor_item(block, slots, held, gradient, damping)?;
         let step = back(&solve.l, solve.forward, solve.count);
         for r in 0..solve.count {
             direction[base + solve.free[r]] = -step[r];
@@ -503,9 +505,8 @@ fn items_direction(
     direction.iter().all(|d| d.is_finite()).then_some(direction)
 }
 
-/// Factors one item's damped free block and turns its free parameters' columns of the cross
-/// matrix (`columns`: its parameters' side by side) into G = C L⁻ᵀ, in place and packed to
-/// the front in order. None when the block is not finite.
+/// [`factor_item`], then its free parameters' columns of the cross matrix (`columns`: its
+/// parameters' side by side) turned into G = C L⁻ᵀ, in place and packed to the front in order.
 fn eliminate_item(
     block: &[[f64; 3]; 3],
     slots: &[usize],
@@ -514,6 +515,40 @@ fn eliminate_item(
     damping: f64,
     columns: &mut [f64],
     examinees: usize,
+) -> Option<ItemSolve> {
+    let solve = factor_item(block, slots, held, gradient, damping)?;
+    // Column r of C L⁻ᵀ: (c_r − Σ_{j<r} l_rj · column j) / l_rr, the earlier ones already
+    // transformed and packed before it (free positions only grow, so packing moves a column
+    // left or leaves it).
+    for r in 0..solve.count {
+        let p = solve.free[r];
+        if p != r {
+            columns.copy_within(p * examinees..(p + 1) * examinees, r * examinees);
+        }
+        let (done, this) = columns.split_at_mut(r * examinees);
+        let this = &mut this[..examinees];
+        for j in 0..r {
+            let l = solve.l[r][j];
+            for (v, e) in this.iter_mut().zip(&done[j * examinees..][..examinees]) {
+                *v -= l * e;
+            }
+        }
+        let inverse = 1.0 / solve.l[r][r];
+        for v in this.iter_mut() {
+            *v *= inverse;
+        }
+    }
+    Some(solve)
+}
+
+/// Factors one item's damped block on its free parameters (L Lᵀ) and takes L⁻¹ g. None when
+/// the block is not finite.
+fn factor_item(
+    block: &[[f64; 3]; 3],
+    slots: &[usize],
+    held: &[bool],
+    gradient: &[f64],
+    damping: f64,
 ) -> Option<ItemSolve> {
     let mut solve = ItemSolve {
         free: [0; 3],
@@ -542,27 +577,6 @@ fn eliminate_item(
         g[r] = gradient[p];
     }
     solve.forward = forward(&solve.l, g, solve.count);
-    // Column r of C L⁻ᵀ: (c_r − Σ_{j<r} l_rj · column j) / l_rr, the earlier ones already
-    // transformed and packed before it (free positions only grow, so packing moves a column
-    // left or leaves it).
-    for r in 0..solve.count {
-        let p = solve.free[r];
-        if p != r {
-            columns.copy_within(p * examinees..(p + 1) * examinees, r * examinees);
-        }
-        let (done, this) = columns.split_at_mut(r * examinees);
-        let this = &mut this[..examinees];
-        for j in 0..r {
-            let l = solve.l[r][j];
-            for (v, e) in this.iter_mut().zip(&done[j * examinees..][..examinees]) {
-                *v -= l * e;
-            }
-        }
-        let inverse = 1.0 / solve.l[r][r];
-        for v in this.iter_mut() {
-            *v *= inverse;
-        }
-    }
     Some(solve)
 }
 
