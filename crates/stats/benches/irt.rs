@@ -83,7 +83,9 @@ fn main() {
     // minimiser ends in depends on its path, so one data set alone says little about "the
     // same optimum"; the objective compared is the one minimised (−log-likelihood plus the
     // priors' penalties).
+    let mut totals = Vec::new();
     for (name, preset) in [("standard", Preset::standard()), ("paper", Preset::paper())] {
+        let (mut ours_total, mut theirs_total) = (0.0, 0.0);
         for seed in 1..=6 {
             let rows = simulate(60, 2000, true, seed);
             let responses = ResponseMatrix::from_scores(&rows).expect("a complete matrix");
@@ -106,6 +108,8 @@ fn main() {
             let their_objective = theirs["objective"].as_f64().expect("objective");
             let their_iterations = theirs["iterations"].as_u64().expect("iterations");
             let ours = times[times.len() / 2];
+            ours_total += ours;
+            theirs_total += their_seconds;
             println!(
                 "| JML 3PL, {name} preset, 60 × 2,000 (data set {seed}) | {ours:.3} s ({} it.) | {:.3} | scipy L-BFGS-B, same objective | {their_seconds:.3} s ({their_iterations} it.) | {their_objective:.3} | {:.3} |",
                 fit.iterations,
@@ -113,5 +117,14 @@ fn main() {
                 ours / their_seconds
             );
         }
+        totals.push((name, ours_total, theirs_total));
+    }
+    println!();
+    for (name, ours, theirs) in totals {
+        println!(
+            "{name} preset, the six data sets together: Proctor {ours:.3} s, scipy {theirs:.3} s, ratio {:.3} ({:.1}× faster)",
+            ours / theirs,
+            theirs / ours
+        );
     }
 }
