@@ -1,5 +1,5 @@
 //! Generates Tauri's context and the permission of Proctor's one command, `call`, through which
-//! every use case of `proctor_api::doors` is reached.
+//! every use case of `proctor_api::workbench::table` is reached.
 
 fn main() {
     tauri_build::try_build(

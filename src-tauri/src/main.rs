@@ -1,6 +1,7 @@
 //! Proctor's desktop window. Its one command, `call`, runs any use case of the table in
-//! `proctor_api::doors` off the UI thread and returns its answer or its `{code, message}` error;
-//! job progress reaches the window as `job` events, pushed by the Workbench.
+//! `proctor_api::workbench::table` off the UI thread and returns its answer or its
+//! `{code, message}` error; job progress reaches the window as `job` events, pushed by the
+//! Workbench.
 //!
 //! `proctor-desktop [PROJECT]` opens a project at start; `--sample` opens the sample project.
 
@@ -11,8 +12,8 @@ use proctor_api::{ApiError, ApiResult, ErrorCode, Workbench};
 use std::sync::Arc;
 use tauri::{Emitter, Manager, State};
 
-/// Runs the use case `name` (see `proctor_api::doors::USE_CASES`) on a blocking thread so the
-/// window stays responsive.
+/// Runs the use case `name` (see `proctor_api::workbench::table::USE_CASES`) on a blocking
+/// thread so the window stays responsive.
 #[tauri::command]
 async fn call(
     name: String,

@@ -9,8 +9,9 @@
 //! and nothing else: the model's share. Best of 3. Prints Markdown rows for the README.
 
 use proctor_core::{EmbedError, Embedder};
+use proctor_exam::generate::SourceChunk;
 use proctor_exam::generate::filters::{self, Candidate};
-use proctor_exam::generate::offline::{OfflineGenerator, SourceChunk};
+use proctor_exam::generate::offline::OfflineGenerator;
 use proctor_models::{EmbedderOptions, ModelsFolder, OnnxEmbedder};
 use proctor_store::Store;
 use std::sync::Mutex;

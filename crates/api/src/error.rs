@@ -46,6 +46,12 @@ impl ApiError {
         }
     }
 
+    /// An internal failure (a library's error that the user cannot act on) with its own words;
+    /// usable as `map_err(ApiError::internal)`.
+    pub(crate) fn internal(e: impl std::fmt::Display) -> Self {
+        Self::new(ErrorCode::Internal, e.to_string())
+    }
+
     /// Says what was being done: "importing exam.csv: …".
     #[must_use]
     pub fn context(mut self, doing: impl std::fmt::Display) -> Self {

@@ -18,66 +18,41 @@
 //! # let _ = Project::open;
 //! ```
 
-mod adaptive;
-mod article_overlap;
+// The use cases, one folder per feature (ARCHITECTURE.md lists what each holds). Shared by all
+// of them: the project, its errors, progress and the DTOs.
 mod articles;
-pub mod bindings;
 mod browse;
-mod categories;
-pub mod chart_series;
-mod charts;
+pub mod charts;
 mod correlate;
-pub mod doors;
 pub mod dto;
-mod endpoint_adaptive;
-mod endpoint_asking;
-mod endpoint_runs;
-mod endpoints;
 mod error;
-mod export;
-mod extractive;
 mod files;
 mod formulations;
-mod generate;
-mod generated_reading;
-mod generation_quality;
-mod grades;
+mod generation;
+mod grading;
 mod imports;
 mod ingest;
 mod irt;
-pub mod irt_file;
-mod jobs;
-mod mmr_sweep;
 pub mod models;
-mod nuggets;
-mod pipeline_reading;
 mod pipelines;
 mod progress;
 mod project;
-mod reader_check;
 mod readers;
-mod reference_imports;
 mod report;
-mod report_papers;
-mod report_sections;
-mod review;
+pub mod responses;
 pub mod sample;
-mod sentence_features;
-mod sheets;
-pub mod tables;
-mod uploads;
-mod verdict;
+mod vendors;
 mod versions;
-mod workbench;
+pub mod workbench;
 
-pub use endpoints::endpoint_presets;
 pub use error::{ApiError, ErrorCode};
-pub use jobs::Listener;
+pub use pipelines::check::check_exam_file;
 pub use progress::{NoProgress, Progress};
 pub use project::Project;
-pub use reader_check::check_exam_file;
-pub use uploads::Upload;
+pub use vendors::endpoint_presets;
 pub use workbench::Workbench;
+pub use workbench::jobs::Listener;
+pub use workbench::uploads::Upload;
 
 /// Shorthand for facade results.
 pub type ApiResult<T> = Result<T, ApiError>;

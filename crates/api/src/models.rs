@@ -1,8 +1,8 @@
 //! The local models, project-independent: what the models folder holds, and a self-test.
 
 use crate::dto::{
-    AddModelRequest, ModelCheck, ModelFile, ModelSelfTest, ModelTest, ModelsReport, SecretName,
-    SecretRequest, SecretStatus, UserModelInfo,
+    AddModelRequest, ModelCheck, ModelFile, ModelName, ModelSelfTest, ModelTest, ModelsReport,
+    SecretName, SecretRequest, SecretStatus, UserModelInfo,
 };
 use crate::ingest::models_folder;
 use crate::saturating_u32;
@@ -178,4 +178,24 @@ pub fn test(setting: Option<&str>, int8: bool) -> ApiResult<ModelTest> {
         unrelated_cosine,
         passed: unit && paraphrase_cosine > unrelated_cosine + 0.2,
     })
+}
+
+/// What the default models folder holds (the door's setting or `PROCTOR_MODELS`).
+pub(crate) fn installed() -> ApiResult<ModelsReport> {
+    list(None)
+}
+
+/// Adds the user's own ONNX model to the default folder after its self-test.
+pub(crate) fn add_to_default(request: &AddModelRequest) -> ApiResult<ModelSelfTest> {
+    add(None, request)
+}
+
+/// Runs the self-test of a user model of the default folder again.
+pub(crate) fn test_in_default(model: &ModelName) -> ApiResult<ModelSelfTest> {
+    test_user_model(None, &model.name)
+}
+
+/// Removes a model the user added to the default folder.
+pub(crate) fn remove_from_default(model: &ModelName) -> ApiResult<UserModelInfo> {
+    remove(None, &model.name)
 }

@@ -27,6 +27,23 @@ pub(crate) fn exam_version_dto(row: &ExamVersionRow) -> ExamVersion {
 }
 
 impl Project {
+    /// The system of this name, or `not_found` naming it.
+    pub(crate) fn system_named(&self, name: &str) -> ApiResult<proctor_store::SystemRow> {
+        self.store
+            .systems()?
+            .into_iter()
+            .find(|s| s.name == name)
+            .ok_or_else(|| {
+                ApiError::new(
+                    ErrorCode::NotFound,
+                    format!(
+                        "there is no system named \"{}\"",
+                        proctor_core::text::visible(name)
+                    ),
+                )
+            })
+    }
+
     /// Creates a new, empty project file. A path without an extension gets `.proctor`.
     pub fn create(path: &Path) -> ApiResult<Self> {
         let path = with_extension(path);

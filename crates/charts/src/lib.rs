@@ -18,7 +18,6 @@
 //! ```
 
 mod render;
-mod render_xy;
 mod series;
 
 pub use series::{

@@ -1,8 +1,8 @@
 //! What each command does: the facade's use case it calls, and how its answer is shown.
 
 use crate::{
-    BuilderArg, Cli, Command, Metric, Unit, data_dir, endpoints, generate, irt, keychain, models,
-    papers, path_text, pipelines, progress, readers, report, show,
+    BuilderArg, Cli, Command, Metric, Unit, data_dir, generate, irt, keychain, models, papers,
+    path_text, pipelines, progress, readers, show, text, vendors,
 };
 use proctor_api::dto::{
     ArticleBuilder, BuildArticlesRequest, CategoryOverride, ChunkUnit, Chunking, CompareRequest,
@@ -41,7 +41,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
                 replace,
             };
             let report = project.import(&request, &progress::Bar::new())?;
-            show(&report, json, report::import_report)?;
+            show(&report, json, text::import_report)?;
         }
         Command::Grade {
             project,
@@ -52,10 +52,10 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
             let project = Project::open(&project)?;
             if rouge {
                 let table = project.exam_agreement(exam.as_deref())?;
-                show(&table, json, report::exam_agreement)?;
+                show(&table, json, text::exam_agreement)?;
             } else {
                 let grades = project.grades(exam.as_deref())?;
-                show(&grades, json, report::grades)?;
+                show(&grades, json, text::grades)?;
             }
         }
         Command::Irt { action } => irt::irt(action)?,
@@ -68,7 +68,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
         Command::Formulations(args) => papers::formulations(&args)?,
         Command::Review { action } => generate::review(action)?,
         Command::Exam { action } => generate::exam(action)?,
-        Command::Endpoint { action } => endpoints::endpoint(action)?,
+        Command::Endpoint { action } => vendors::endpoint(action)?,
         Command::Report {
             project,
             output,
@@ -149,7 +149,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
                 user_models: user_models.into(),
             };
             let report = Project::open(&project)?.read_articles(&request, &progress::Bar::new())?;
-            show(&report, json, report::run)?;
+            show(&report, json, text::run)?;
         }
         Command::Run {
             project,
@@ -170,7 +170,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
                 restart,
             };
             let report = Project::open(&project)?.run_pipelines(&request, &progress::Bar::new())?;
-            show(&report, json, report::run)?;
+            show(&report, json, text::run)?;
         }
         Command::Ingest {
             project,
@@ -196,7 +196,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
                 threads: local.threads,
             };
             let report = Project::open(&project)?.ingest(&request, &progress::Bar::new())?;
-            show(&report, json, report::ingest)?;
+            show(&report, json, text::ingest)?;
         }
         Command::Correlate {
             project,
@@ -220,11 +220,11 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
                 runs: runs.iter().map(|p| path_text(p)).collect(),
             };
             let report = Project::open(&project)?.correlate(&request)?;
-            show(&report, json, report::correlation)?;
+            show(&report, json, text::correlation)?;
         }
         Command::Summary { project, json } => {
             let summary = Project::open(&project)?.summary()?;
-            show(&summary, json, report::summary)?;
+            show(&summary, json, text::summary)?;
         }
         Command::Check { project } => {
             let project = Project::open(&project)?;
@@ -259,14 +259,14 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
                     first,
                     second,
                 };
-                show(&project.compare(&request)?, json, report::comparison)?;
+                show(&project.compare(&request)?, json, text::comparison)?;
             } else {
                 let request = SignificanceRequest {
                     exam,
                     baseline: first,
                     group: None,
                 };
-                show(&project.significance(&request)?, json, report::significance)?;
+                show(&project.significance(&request)?, json, text::significance)?;
             }
         }
         Command::Categorize {
@@ -332,9 +332,9 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
                     &progress::Bar::new(),
                 )?
             };
-            print!("{}", report::summary(&summary));
+            print!("{}", text::summary(&summary));
             if let Some(grades) = &summary.grades {
-                print!("\n{}", report::breakdowns(grades));
+                print!("\n{}", text::breakdowns(grades));
             }
             if !quick {
                 let check = Project::open(&project)?.reader_check(None, &[])?;

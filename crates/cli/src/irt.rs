@@ -1,6 +1,6 @@
 //! `proctor irt`: fit, information, the adaptive-exam check and the exam improvement on a project, and fits of any response matrix.
 
-use crate::{irt_file, parse_factor, path_text, report, show};
+use crate::{irt_file, parse_factor, path_text, show, text};
 use clap::{Subcommand, ValueEnum};
 use proctor_api::dto::{
     Factor, FitResponsesRequest, ImproveRequest, IrtMethod, IrtModel, IrtRequest, IrtSettings,
@@ -195,7 +195,7 @@ pub(crate) fn irt(action: IrtAction) -> ApiResult<()> {
             ..
         } => {
             let defaults = IrtSettings::default();
-            let fit = proctor_api::irt_file::fit_responses(&FitResponsesRequest {
+            let fit = proctor_api::responses::fit_responses(&FitResponsesRequest {
                 path: path_text(&file),
                 settings: IrtSettings {
                     model: model.map_or(defaults.model, Into::into),
@@ -208,12 +208,14 @@ pub(crate) fn irt(action: IrtAction) -> ApiResult<()> {
                 standard_errors: !no_errors,
             })?;
             if let Some(out) = out {
-                std::fs::write(&out, proctor_api::irt_file::parameters_csv(&fit)).map_err(|e| {
-                    ApiError::new(
-                        ErrorCode::InvalidInput,
-                        format!("cannot write {}: {e}", out.display()),
-                    )
-                })?;
+                std::fs::write(&out, proctor_api::responses::parameters_csv(&fit)).map_err(
+                    |e| {
+                        ApiError::new(
+                            ErrorCode::InvalidInput,
+                            format!("cannot write {}: {e}", out.display()),
+                        )
+                    },
+                )?;
             }
             show(&fit, json, irt_file::responses_fit)
         }
@@ -249,7 +251,7 @@ pub(crate) fn irt(action: IrtAction) -> ApiResult<()> {
                 baselines,
             };
             let report = project.fit_irt(&request)?;
-            show(&report, json, report::irt)
+            show(&report, json, text::irt)
         }
         IrtAction::Info {
             project,
@@ -264,7 +266,7 @@ pub(crate) fn irt(action: IrtAction) -> ApiResult<()> {
                         "no IRT model has been fitted on this exam yet; run `proctor irt fit` first",
                     )
                 })?;
-            show(&report, json, report::information)
+            show(&report, json, text::information)
         }
         IrtAction::CatCheck {
             project,
@@ -298,7 +300,7 @@ pub(crate) fn irt(action: IrtAction) -> ApiResult<()> {
                 fraction,
             };
             let report = project.improve_exam(&request)?;
-            show(&report, json, report::improvement)
+            show(&report, json, text::improvement)
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `proctor irt fit --responses FILE` (a response matrix fitted without a project) and
 //! `proctor irt cat-check` (adaptive exams against the whole exam), printed.
 
-use crate::report::{abilities, optional, settings_text, table};
+use crate::text::{abilities, optional, settings_text, table};
 use proctor_api::dto::{CatCheck, ResponsesFit, SystemGroup};
 use std::fmt::Write as _;
 

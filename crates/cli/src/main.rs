@@ -1,10 +1,9 @@
 //! `proctor`: judge RAG systems with exams, from the command line.
 //!
 //! Every subcommand is an adapter of a few lines over the `proctor-api` facade; the text tables
-//! live in [`report`]. Errors print as `error: <message>` and exit with status 1.
+//! live in [`text`]. Errors print as `error: <message>` and exit with status 1.
 
 mod dispatch;
-mod endpoints;
 mod generate;
 mod irt;
 mod irt_file;
@@ -14,7 +13,8 @@ mod papers;
 mod parse;
 mod progress;
 mod readers;
-mod report;
+mod text;
+mod vendors;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use parse::{parse_factor, parse_kind, parse_section};
@@ -312,7 +312,7 @@ enum Command {
     /// Vendors' systems over HTTP: add, show, try one question, run (resumable).
     Endpoint {
         #[command(subcommand)]
-        action: endpoints::EndpointCommand,
+        action: vendors::EndpointCommand,
     },
     /// Exams: write one out to a file.
     Exam {
@@ -526,12 +526,12 @@ fn pipelines(action: PipelinesAction) -> ApiResult<()> {
                 models: models.as_deref().map(path_text),
             };
             let added = Project::open(&project)?.add_pipeline_grid(&request)?;
-            print!("{}", report::pipelines(&added));
+            print!("{}", text::pipelines(&added));
             Ok(())
         }
         PipelinesAction::List { project, json } => {
             let all = Project::open(&project)?.pipelines()?;
-            show(&all, json, |p| report::pipelines(p))
+            show(&all, json, |p| text::pipelines(p))
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `proctor models`: what the models folder holds, self-tests, and the user's own models (ONNX
 //! graphs, GGUF language models, language models behind an endpoint).
 
-use crate::{path_text, report, show};
+use crate::{path_text, show, text};
 use clap::Subcommand;
 use proctor_api::dto::{AddModelRequest, EndpointRequest};
 use proctor_api::{ApiError, ApiResult, ErrorCode};
@@ -112,7 +112,7 @@ pub(crate) fn models(action: ModelsAction) -> ApiResult<()> {
         ModelsAction::List { models, json } => show(
             &proctor_api::models::list(models.as_deref().map(path_text).as_deref())?,
             json,
-            report::models,
+            text::models,
         ),
         ModelsAction::Test {
             name: Some(name),
@@ -124,7 +124,7 @@ pub(crate) fn models(action: ModelsAction) -> ApiResult<()> {
                 models.as_deref().map(path_text).as_deref(),
                 &name,
             )?;
-            show(&result, json, report::self_test)?;
+            show(&result, json, text::self_test)?;
             if result.passed {
                 Ok(())
             } else {
@@ -157,7 +157,7 @@ pub(crate) fn models(action: ModelsAction) -> ApiResult<()> {
                 },
             )?,
             json,
-            report::self_test,
+            text::self_test,
         ),
         ModelsAction::AddEndpoint {
             url,
@@ -193,7 +193,7 @@ pub(crate) fn models(action: ModelsAction) -> ApiResult<()> {
                 },
             )?,
             json,
-            report::self_test,
+            text::self_test,
         ),
         ModelsAction::Remove { name, models } => {
             let removed =
@@ -209,7 +209,7 @@ pub(crate) fn models(action: ModelsAction) -> ApiResult<()> {
         } => {
             let result =
                 proctor_api::models::test(models.as_deref().map(path_text).as_deref(), int8)?;
-            show(&result, json, report::model_test)?;
+            show(&result, json, text::model_test)?;
             if result.passed {
                 Ok(())
             } else {

@@ -41,10 +41,38 @@ mod text;
 pub mod trec;
 
 pub use limits::Limits;
-pub use table::Location;
 pub use text::decode_text;
 
 use std::fmt;
+
+/// Where in a file a record starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Location {
+    /// A 1-based line of a text file (CSV, JSONL), or a row of a spreadsheet as the
+    /// spreadsheet numbers it.
+    Line(usize),
+    /// A 1-based element of a JSON array.
+    Record(usize),
+}
+
+impl Location {
+    /// "line 3" or "record 3", for sentences.
+    pub fn describe(self) -> String {
+        match self {
+            Location::Line(n) => format!("line {n}"),
+            Location::Record(n) => format!("record {n}"),
+        }
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Line(n) => write!(f, "{n}"),
+            Location::Record(n) => write!(f, "record {n}"),
+        }
+    }
+}
 
 /// A refused import: what is wrong, and where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -10,43 +10,13 @@ mod records;
 mod sheet;
 
 use crate::limits::Limits;
-use crate::{ImportError, decode_text, extension};
+use crate::{ImportError, Location, decode_text, extension};
 use delimited::read_delimited;
 use proctor_core::text::clean_name;
 pub(crate) use records::{json_records, parse_json};
 use records::{read_json, read_jsonl};
 use sheet::read_sheet;
-use std::fmt;
 use std::sync::Arc;
-
-/// Where in a file a record starts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Location {
-    /// A 1-based line of a text file (CSV, JSONL), or a row of a spreadsheet as the
-    /// spreadsheet numbers it.
-    Line(usize),
-    /// A 1-based element of a JSON array.
-    Record(usize),
-}
-
-impl Location {
-    /// "line 3" or "record 3", for sentences.
-    pub fn describe(self) -> String {
-        match self {
-            Location::Line(n) => format!("line {n}"),
-            Location::Record(n) => format!("record {n}"),
-        }
-    }
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Location::Line(n) => write!(f, "{n}"),
-            Location::Record(n) => write!(f, "record {n}"),
-        }
-    }
-}
 
 /// A field's value.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,8 +1,8 @@
 //! The models folder: where it is, what its manifest lists, and the models it holds.
 
+use crate::catalogue::{Role, UserModel, read_user_manifest};
 use crate::embedder::{EmbedderOptions, OnnxEmbedder};
 use crate::local_lm::LocalLanguageModel;
-use crate::manager::{UserModel, read_user_manifest};
 use crate::{INSTALL_HINT, ModelError};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -58,6 +58,11 @@ pub struct ModelsFolder {
 }
 
 impl ModelsFolder {
+    /// Whether a model of this role has been added.
+    pub fn has_role(&self, role: Role) -> bool {
+        self.user.iter().any(|m| m.role == role)
+    }
+
     /// Finds the folder: `setting` if given, else `PROCTOR_MODELS`, else
     /// `$XDG_DATA_HOME/proctor/models` (`~/.local/share/proctor/models`).
     pub fn locate(setting: Option<&Path>) -> Result<Self, ModelError> {
@@ -216,7 +221,7 @@ impl ModelsFolder {
 
     /// Whether any language model is at hand: the installed one or one the user added.
     pub fn has_language_model(&self) -> bool {
-        self.installed_language_model() || self.has_role(crate::Role::Llm)
+        self.installed_language_model() || self.has_role(Role::Llm)
     }
 }
 

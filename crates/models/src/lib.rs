@@ -24,6 +24,7 @@
 //! # Ok::<(), proctor_models::ModelError>(())
 //! ```
 
+mod catalogue;
 mod embedder;
 mod encoder;
 mod endpoint;
@@ -38,6 +39,7 @@ mod secrets;
 mod selftest;
 pub mod vendor;
 
+pub use catalogue::{NewModel, Role, UserModel};
 pub use embedder::{EmbedderOptions, OnnxEmbedder};
 pub use endpoint::{EndpointModel, EndpointSettings};
 pub use folder::{DEFAULT_EMBEDDER, InstalledFile, ModelsFolder, embedder_name};
@@ -46,7 +48,6 @@ pub use llm::{
     backend as llama_backend,
 };
 pub use local_lm::LocalLanguageModel;
-pub use manager::{NewModel, Role, UserModel};
 pub use qa::{OnnxExtractiveQa, QaOptions};
 pub use runtime::environment;
 pub use scorer::{OnnxPairScorer, ScorerOptions};

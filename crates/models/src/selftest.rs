@@ -5,9 +5,9 @@
 //! untrained model may still be what the user wants to measure.
 
 use crate::ModelError;
+use crate::catalogue::Role;
 use crate::embedder::{EmbedderOptions, OnnxEmbedder};
 use crate::local_lm::LocalLanguageModel;
-use crate::manager::Role;
 use crate::qa::{OnnxExtractiveQa, QaOptions};
 use crate::scorer::{OnnxPairScorer, ScorerOptions};
 use proctor_core::{Embedder, LanguageScorer};

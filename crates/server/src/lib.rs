@@ -4,8 +4,8 @@
 //! where the token is made fresh for each run and printed with the address; the UI (embedded in
 //! the binary, served at `/`) reads it from the `?token=` of the address it was opened with.
 //!
-//! The routes are derived from the use-case table ([`proctor_api::doors::USE_CASES`]), not
-//! written by hand:
+//! The routes are derived from the use-case table
+//! ([`proctor_api::workbench::table::USE_CASES`]), not written by hand:
 //!
 //! | route | body | answer |
 //! |---|---|---|

@@ -374,7 +374,7 @@ fn every_use_case_of_the_table_has_its_route() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(dir.path(), Some("secret"));
     let addr = server.addr;
-    for case in proctor_api::doors::USE_CASES {
+    for case in proctor_api::workbench::table::USE_CASES {
         let (status, body) = request(
             addr,
             "POST",

@@ -16,7 +16,7 @@
 //! # let _ = topic;
 //! ```
 
-mod endpoints;
+mod vendors;
 mod generation;
 mod migrations;
 mod read;
@@ -27,7 +27,7 @@ mod trash;
 mod versions;
 mod write;
 
-pub use endpoints::{ExchangeRow, NewExchange};
+pub use vendors::{ExchangeRow, NewExchange};
 pub use generation::{CandidateRow, GenerationRow, NewCandidate, NewGeneration};
 pub use migrations::{LATEST_VERSION, MIGRATIONS, Migration};
 pub use references::{FormulationRow, NuggetRow};

@@ -1,6 +1,6 @@
 //! What the workbench's pages show: documents, questions one by one, systems.
 
-use super::{ExamVersion, Factor, QuestionChange, SystemGroup, VersionChanges};
+use super::{AnswerVerdict, ExamVersion, Factor, QuestionChange, SystemGroup, VersionChanges};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -114,22 +114,6 @@ pub struct QuestionRequest {
     pub exam: Option<String>,
     /// The question's id.
     pub id: String,
-}
-
-/// How one sitting did on one question.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum AnswerVerdict {
-    /// It chose the key.
-    Right,
-    /// It chose another choice.
-    Wrong,
-    /// It gave no answer that maps to a choice.
-    Unanswered,
-    /// Asking it failed (timeout, malformed reply…).
-    Error,
-    /// Its answers have nothing for this question.
-    Missing,
 }
 
 /// One sitting's answer to a question.

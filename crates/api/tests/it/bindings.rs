@@ -18,16 +18,16 @@ fn committed_and_current(relative: &str, generated: &str) {
 #[test]
 fn generated_typescript_is_committed_and_current() {
     committed_and_current(
-        proctor_api::bindings::TYPES_PATH,
-        &proctor_api::bindings::typescript(),
+        proctor_api::workbench::bindings::TYPES_PATH,
+        &proctor_api::workbench::bindings::typescript(),
     );
 }
 
 #[test]
 fn generated_client_is_committed_and_current() {
     committed_and_current(
-        proctor_api::doors::CLIENT_PATH,
-        &proctor_api::doors::typescript_client(),
+        proctor_api::workbench::table::CLIENT_PATH,
+        &proctor_api::workbench::table::typescript_client(),
     );
 }
 
@@ -38,9 +38,9 @@ fn generated_client_is_committed_and_current() {
 fn every_use_case_is_dispatched_and_in_the_client() {
     let dir = tempfile::tempdir().unwrap();
     let bench = proctor_api::Workbench::new(dir.path());
-    let client = proctor_api::doors::typescript_client();
+    let client = proctor_api::workbench::table::typescript_client();
     let mut seen = std::collections::BTreeSet::new();
-    for case in proctor_api::doors::USE_CASES {
+    for case in proctor_api::workbench::table::USE_CASES {
         assert!(seen.insert(case.name), "{} is listed twice", case.name);
         let error = bench
             .call(

@@ -14,10 +14,10 @@ fn pages_show_documents_questions_answers_and_systems_of_the_sample() {
     let docs = project.documents_overview().unwrap();
     assert!(!docs.documents.is_empty());
     let first = &docs.documents[0];
-    let view = project.document(DocumentRef { id: first.id }).unwrap();
+    let view = project.document(&DocumentRef { id: first.id }).unwrap();
     assert_eq!(view.text.chars().count(), first.chars as usize);
     assert_eq!(
-        project.document(DocumentRef { id: 9999 }).unwrap_err().code,
+        project.document(&DocumentRef { id: 9999 }).unwrap_err().code,
         ErrorCode::NotFound
     );
 

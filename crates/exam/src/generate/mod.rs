@@ -12,3 +12,16 @@ mod salience;
 pub mod spans;
 pub mod stem;
 pub mod vectors;
+
+/// A chunk of the corpus as the generator reads it.
+#[derive(Debug, Clone, Copy)]
+pub struct SourceChunk<'a> {
+    /// The chunk's row id.
+    pub id: i64,
+    /// Its document's row id.
+    pub document: i64,
+    /// Its document's topic.
+    pub topic: Option<&'a str>,
+    /// Its text.
+    pub text: &'a str,
+}

@@ -2,6 +2,7 @@
 //! sentences, with distractors of the same kind taken from other chunks of the same topic, close to
 //! the key by embedding but not stated in the source chunk. Deterministic for a seed.
 
+use super::SourceChunk;
 use super::parse::{Draft, KeyRef, Unparsed, normalized, strict, text_hash};
 use super::salience::{blanked, number_of, question_worthy, salient, terms_of};
 use super::spans::{SpanKind, spans};
@@ -11,19 +12,6 @@ use proctor_core::{EmbedError, Embedder, cosine};
 use proctor_stats::SplitMix64;
 use proctor_stats::text::sentences;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-
-/// A chunk of the corpus as the generator reads it.
-#[derive(Debug, Clone, Copy)]
-pub struct SourceChunk<'a> {
-    /// The chunk's row id.
-    pub id: i64,
-    /// Its document's row id.
-    pub document: i64,
-    /// Its document's topic.
-    pub topic: Option<&'a str>,
-    /// Its text.
-    pub text: &'a str,
-}
 
 /// One question the generator can write: a sentence of a chunk and the span it asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! (its share of the corpus, or equal shares), so that any number of questions taken from the
 //! front covers the corpus.
 
-use super::offline::SourceChunk;
+use super::SourceChunk;
 use super::parse::text_hash;
 use proctor_stats::SplitMix64;
 use std::collections::BTreeMap;

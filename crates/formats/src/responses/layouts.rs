@@ -2,7 +2,7 @@
 //! CSV/TSV, and JSONL (single responses or py-irt lines), each refusal naming its line and field.
 
 use super::{MISSING, ResponseLayout, Responses};
-use crate::{ImportError, table::Location};
+use crate::{ImportError, Location};
 use serde_json::Value as Json;
 use std::collections::HashMap;
 use std::io::{BufRead, Read};

@@ -436,7 +436,7 @@ pub fn presets() -> Vec<Preset> {
         Preset {
             id: "exam-mode".to_owned(),
             label: "EXAM mode (an article per query)".to_owned(),
-            description: "The endpoint writes an article for each query without seeing the questions; Proctor's local reader then takes the exam over the articles (METHODS §2).".to_owned(),
+            description: "The endpoint writes an article for each query without seeing the questions; Proctor's local reader then takes the exam over the articles (METHODS §1).".to_owned(),
             spec: VendorSpec {
                 mode: VendorMode::Articles,
                 method: HttpMethod::Post,

@@ -6,7 +6,8 @@
 //! from the answers given and, for every question not asked, its chance of a right answer
 //! averaged over the posterior.
 
-use super::mml::{QUADRATURE_POINTS, quadrature};
+use super::estep::QUADRATURE_POINTS;
+use super::mml::quadrature;
 use super::{Item, ResponseMatrix};
 use crate::{SplitMix64, StatsError};
 

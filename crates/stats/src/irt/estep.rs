@@ -8,6 +8,9 @@ use super::{Item, ResponseMatrix, cell_terms};
 use nalgebra::{DMatrix, DMatrixView};
 use rustc_hash::FxHashMap;
 
+/// Number of quadrature points (mirt's default for one dimension).
+pub const QUADRATURE_POINTS: usize = 61;
+
 /// Cells (patterns × items) above which the patterns are split into [`BLOCKS`] blocks whose
 /// E-steps are shared between the cores.
 const PARALLEL_CELLS: usize = 20_000;
@@ -57,7 +60,7 @@ impl Patterns {
         // The split depends on the matrix's shape only, never on the cores: the same sums in
         // the same order on any machine.
         let blocks = if firsts.len() * i_count >= PARALLEL_CELLS {
-            let per_block = 2 * i_count * super::mml::QUADRATURE_POINTS * size_of::<f64>();
+            let per_block = 2 * i_count * QUADRATURE_POINTS * size_of::<f64>();
             (PARTIAL_BYTES / per_block).clamp(2, BLOCKS)
         } else {
             1

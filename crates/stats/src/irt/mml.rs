@@ -3,16 +3,13 @@
 //! [−6, 6] with normal weights); items are re-estimated from the expected counts at each
 //! point; abilities are then expected a posteriori (EAP) with their posterior sd.
 
-use super::estep::{Expectation, Patterns, expectation, posteriors};
+use super::estep::{Expectation, Patterns, QUADRATURE_POINTS, expectation, posteriors};
 use super::jml::{ItemErrors, standard_errors};
 use super::optimize::{Settings, minimize};
 use super::parallel::in_order;
 use super::{Item, ItemLayout, ItemModel, Preset, ResponseMatrix, cell_terms, start_item};
 use crate::StatsError;
 use serde::{Deserialize, Serialize};
-
-/// Number of quadrature points (mirt's default for one dimension).
-pub const QUADRATURE_POINTS: usize = 61;
 
 /// mirt's quadrature: `points` equally spaced nodes on [−6, 6] with weights proportional to
 /// the standard normal density, summing to 1.

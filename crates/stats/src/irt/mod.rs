@@ -24,11 +24,11 @@ pub use cat::{
     Cat, CatSettings, CatStep, Prediction, Validation, leave_one_out, simulate as simulate_cat,
 };
 pub use diagnostics::{ItemFit, ModelFit, diagnose};
+pub use estep::QUADRATURE_POINTS;
 pub use improve::{Estimation, Fit, ImprovementStep, fit_by, improve_exam};
 pub use jml::{Factors, ItemErrors, JointFit, fit_joint};
 pub use mml::{
-    MarginalFit, PosteriorAbility, QUADRATURE_POINTS, eap_abilities, fit_marginal,
-    marginal_log_likelihood, quadrature,
+    MarginalFit, PosteriorAbility, eap_abilities, fit_marginal, marginal_log_likelihood, quadrature,
 };
 pub use responses::ResponseMatrix;
 

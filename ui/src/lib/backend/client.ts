@@ -1,4 +1,4 @@
-// Generated from the use-case table in crates/api/src/doors.rs.
+// Generated from the use-case table in crates/api/src/workbench/table.rs.
 // Do not edit: run `UPDATE_BINDINGS=1 cargo test -p proctor-api bindings` instead.
 
 import type {

@@ -1,5 +1,5 @@
 // The one module that talks to the backend: the generated client (one typed function per use
-// case of crates/api/src/doors.rs) over one of two transports — Tauri's invoke inside the
+// case of crates/api/src/workbench/table.rs) over one of two transports — Tauri's invoke inside the
 // desktop window, HTTP to `proctor serve` in a browser — plus what differs between the two
 // (dialogs, uploads, pushed job events).
 import type { ApiError, JobStatus } from "./types";

@@ -10,7 +10,7 @@
 )]
 
 use super::abilities::Abilities;
-use super::kernel::{Guess, MISSING, RIGHT, Terms, WRONG};
+use super::kernel::{Guess, MISSING, RIGHT, Second, Terms, WRONG};
 use super::linear::lane_sums;
 use crate::irt::parallel::in_order;
 use crate::irt::{Item, ItemLayout, Preset, ResponseMatrix};
@@ -178,18 +178,6 @@ pub(super) struct Curvature {
     /// in the vector's order; zero where the response is missing. Empty (0 × 0) from a pass
     /// that was not asked for it; a Newton direction overwrites it with its eliminated columns.
     pub cross: DMatrix<f64>,
-}
-
-/// Which second derivatives a pass computes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Second {
-    /// None: the value and the gradient only.
-    None,
-    /// The Hessian itself.
-    Observed,
-    /// The expected information (Fisher scoring): positive semi-definite, but for the priors'
-    /// curvature (negative in a above e).
-    Expected,
 }
 
 /// The objective at a point.

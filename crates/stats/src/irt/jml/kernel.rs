@@ -15,8 +15,19 @@
     reason = "the loops must be inlined into pulp's dispatch to be compiled for its instruction set"
 )]
 
-use super::cells::Second;
 use crate::irt::fastmath::{exp_neg, ln_positive};
+
+/// Which second derivatives a pass computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Second {
+    /// None: the value and the gradient only.
+    None,
+    /// The Hessian itself.
+    Observed,
+    /// The expected information (Fisher scoring): positive semi-definite, but for the priors'
+    /// curvature (negative in a above e).
+    Expected,
+}
 
 /// An answer as the pass reads it.
 pub(super) const WRONG: u8 = 0;

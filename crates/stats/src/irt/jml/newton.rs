@@ -22,7 +22,8 @@
 //! quasi-Newton minimiser's (scipy's L-BFGS-B's: the projected gradient, and the relative
 //! decrease of an undamped step).
 
-use super::cells::{Evaluation, Problem, Second};
+use super::cells::{Evaluation, Problem};
+use super::kernel::Second;
 use super::linear::{FLOOR, back, cholesky, damped_solve, dot, forward, positive};
 use crate::irt::optimize::{Minimum, Settings, minimize};
 use crate::irt::parallel::in_order;
