@@ -4,7 +4,8 @@
     ui -> src-tauri / server / cli -> api -> {store, formats, exam, sample, models, search} -> {core, stats}
 
 Each crate may depend only on the internal crates listed for it below. A new crate must be
-added here, with its place in the layers, or this check fails.
+added here, with its place in the layers, or this check fails. Inside each crate, the modules
+must import one another one way only: tests/modules.py, run from here too.
 """
 import pathlib, sys, tomllib
 
@@ -49,4 +50,9 @@ for name in sorted(set(ALLOWED) - seen):
 for p in problems:
     print(p)
 print(f"layers: {len(seen)} crates checked, {len(problems)} problems")
-sys.exit(1 if problems else 0)
+
+sys.path.insert(0, str(ROOT / "tests"))
+import modules  # noqa: E402  (the module-level check, after the crate-level one)
+
+circles = modules.main()
+sys.exit(1 if problems or circles else 0)
