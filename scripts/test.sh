@@ -31,6 +31,7 @@ stage "clippy" cargo clippy --locked --workspace --all-targets --features procto
 stage "rust tests" cargo test --locked --workspace --features proctor-desktop/custom-protocol
 stage "hostile inputs (importers and proctor serve)" python3 tests/hostile/corpus.py
 stage "layers" python3 tests/layers.py
+stage "forgotten test files" python3 tests/forgotten_tests.py
 stage "desktop commands wired" python3 tests/desktop_commands.py
 stage "ui type check" bash -c "cd ui && npm run check --silent"
 stage "ui unit tests" bash -c "cd ui && npm test --silent"
