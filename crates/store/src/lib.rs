@@ -16,7 +16,6 @@
 //! # let _ = topic;
 //! ```
 
-mod vendors;
 mod generation;
 mod migrations;
 mod read;
@@ -24,10 +23,10 @@ mod references;
 mod rows;
 mod sheets;
 mod trash;
+mod vendors;
 mod versions;
 mod write;
 
-pub use vendors::{ExchangeRow, NewExchange};
 pub use generation::{CandidateRow, GenerationRow, NewCandidate, NewGeneration};
 pub use migrations::{LATEST_VERSION, MIGRATIONS, Migration};
 pub use references::{FormulationRow, NuggetRow};
@@ -37,6 +36,7 @@ pub use rows::{
 };
 pub use sheets::SheetAnswer;
 pub use trash::DeletedSystem;
+pub use vendors::{ExchangeRow, NewExchange};
 pub use versions::QuestionContent;
 pub use write::Tx;
 

@@ -17,7 +17,10 @@ fn pages_show_documents_questions_answers_and_systems_of_the_sample() {
     let view = project.document(&DocumentRef { id: first.id }).unwrap();
     assert_eq!(view.text.chars().count(), first.chars as usize);
     assert_eq!(
-        project.document(&DocumentRef { id: 9999 }).unwrap_err().code,
+        project
+            .document(&DocumentRef { id: 9999 })
+            .unwrap_err()
+            .code,
         ErrorCode::NotFound
     );
 
