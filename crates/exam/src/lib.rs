@@ -3,7 +3,7 @@
 //! - [`classify`]: Bloom's-taxonomy levels from the question's verbs (METHODS.md §4), with a
 //!   small lemmatiser so "identifies", "identified" and "identifying" all hit "identify"; the
 //!   question type from its first interrogative word.
-//! - [`mapping`]: a system's free-text answer mapped to one choice by normalised match.
+//! - [`reading`]: a system's reply read as the choice its writer meant, no answer, or a look.
 //! - [`grading`]: accuracy with Wilson intervals, breakdowns by topic, Bloom level and question
 //!   type, EXAM and n-EXAM with standard errors, and the bias baselines (METHODS.md §1, §5).
 //! - [`extractive`]: extractive articles from corpus sentences — passage match, MMR, semantic
@@ -25,5 +25,5 @@ pub mod classify;
 pub mod extractive;
 pub mod generate;
 pub mod grading;
-pub mod mapping;
 pub mod readers;
+pub mod reading;

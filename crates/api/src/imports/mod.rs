@@ -10,7 +10,7 @@ use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::text::{clean_name, visible};
 use proctor_core::{Outcome, QuestionId, RunMode, SystemKind};
 use proctor_exam::classify::{BloomKeywords, question_type};
-use proctor_exam::mapping::{Mapped, map_answer};
+use proctor_exam::reading::{AnswerReading, read_answer};
 use proctor_formats::answers::read_answers;
 use proctor_formats::articles::read_articles;
 use proctor_formats::documents::{DOCUMENT_EXTENSIONS, read_documents};
@@ -373,16 +373,18 @@ impl Project {
                 Outcome::Error
             } else {
                 let raw = row.answer.as_deref().unwrap_or_default();
-                let mapped = map_answer(raw, &question.choices);
-                if let Some(reason) = unmapped_reason(mapped) {
+                let reading = read_answer(raw, &question.choices);
+                if let Some(reason) = unmapped_reason(&reading) {
                     unmapped.push(UnmappedAnswer {
                         question_id: row.question_id.clone(),
                         location: row.location.describe(),
                         answer: raw.to_owned(),
-                        reason: reason.to_owned(),
+                        reason,
                     });
                 }
-                mapped.choice().map_or(Outcome::Unanswered, Outcome::Chosen)
+                reading
+                    .choice()
+                    .map_or(Outcome::Unanswered, Outcome::Chosen)
             };
             responses.push(NewResponse {
                 question: question.id,
@@ -581,11 +583,8 @@ pub(crate) fn single(sources: &[Source]) -> ApiResult<&Source> {
     }
 }
 
-fn unmapped_reason(mapped: Mapped) -> Option<&'static str> {
-    match mapped {
-        Mapped::Letter(_) | Mapped::ExactText(_) | Mapped::ContainedText(_) | Mapped::Empty => None,
-        Mapped::LetterOutOfRange => Some("the letter is past the last choice"),
-        Mapped::Ambiguous => Some("the text names several choices"),
-        Mapped::NoMatch => Some("the text matches no choice"),
-    }
+/// Why a reply could not be read as a choice (it needs a look), or None when it was read — as
+/// a choice, or as no answer ("I don't know", empty).
+fn unmapped_reason(reading: &AnswerReading) -> Option<String> {
+    reading.needs_a_look().then(|| reading.describe())
 }

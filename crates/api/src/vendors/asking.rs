@@ -7,7 +7,7 @@ use super::{
 };
 use crate::{ApiError, ApiResult, Progress, Project};
 use proctor_core::{Outcome, QuestionId, RunId};
-use proctor_exam::mapping::map_answer;
+use proctor_exam::reading::read_answer;
 use proctor_models::vendor::{Exchange, Fields, Harness, Reading, Secrets, VendorSpec, prepare};
 use proctor_store::{NewExchange, NewResponse, QuestionRow};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -167,7 +167,7 @@ impl Project {
                 let question = &questions[asked.item];
                 let (mut response, answered) = match (&asked.error, &asked.reading.answer) {
                     (None, Some(answer)) => {
-                        let outcome = map_answer(answer, &question.choices)
+                        let outcome = read_answer(answer, &question.choices)
                             .choice()
                             .map_or(Outcome::Unanswered, Outcome::Chosen);
                         let raw = Some(e.secrets.redact(answer));

@@ -17,7 +17,7 @@ use crate::pipelines::check::rate;
 use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_core::{Outcome, RunMode, SystemId, SystemKind, letter};
-use proctor_exam::mapping::{Mapped, map_answer};
+use proctor_exam::reading::{AnswerReading, read_answer};
 use proctor_models::vendor::{
     Budget, EvidenceItem, Fields, Harness, Reading, Secrets, VendorMode, VendorSpec, prepare,
     read_reply,
@@ -86,19 +86,6 @@ pub(crate) fn query_fields(query: &str, number: usize) -> Fields {
         choices: Vec::new(),
         query: query.to_owned(),
         id: format!("query-{number}"),
-    }
-}
-
-/// How an answer maps, in words.
-pub(crate) fn mapping_words(mapped: Mapped) -> String {
-    match mapped {
-        Mapped::Letter(i) => format!("the letter {}", letter(i)),
-        Mapped::ExactText(i) => format!("the text of choice {}", letter(i)),
-        Mapped::ContainedText(i) => format!("free text naming choice {}", letter(i)),
-        Mapped::Empty => "an empty answer: unanswered".to_owned(),
-        Mapped::LetterOutOfRange => "a letter past the last choice: unanswered".to_owned(),
-        Mapped::Ambiguous => "free text naming several choices: unanswered".to_owned(),
-        Mapped::NoMatch => "free text matching no choice: unanswered".to_owned(),
     }
 }
 
@@ -295,7 +282,7 @@ pub(crate) fn try_send(request: &TryRequest, question: &QuestionRow) -> ApiResul
     let read = read_exchange(spec, exchange.error.as_deref(), exchange.body.as_deref());
     let reading = read.reading.unwrap_or_default();
     let mapped = match (&reading.answer, spec.mode) {
-        (Some(answer), VendorMode::Answers) => Some(map_answer(answer, &question.choices)),
+        (Some(answer), VendorMode::Answers) => Some(read_answer(answer, &question.choices)),
         _ => None,
     };
     Ok(TryReport {
@@ -312,10 +299,11 @@ pub(crate) fn try_send(request: &TryRequest, question: &QuestionRow) -> ApiResul
         attempts: exchange.attempts,
         error: read.error.map(|e| secrets.redact(&e)),
         choice: mapped
-            .and_then(Mapped::choice)
+            .as_ref()
+            .and_then(AnswerReading::choice)
             .map(|i| letter(i).to_string()),
-        right: mapped.map(|m| m.choice() == Some(question.key)),
-        mapping: mapped.map(mapping_words),
+        right: mapped.as_ref().map(|m| m.choice() == Some(question.key)),
+        mapping: mapped.as_ref().map(AnswerReading::describe),
         answer: reading.answer.map(|a| secrets.redact(&a)),
         cost: spec.price.is_set().then(|| {
             spec.price

@@ -216,4 +216,5 @@ fn project_bytes(dir: &Path) -> Vec<u8> {
 
 mod faults;
 mod modes;
+mod prose;
 mod runs;

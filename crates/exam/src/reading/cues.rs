@@ -1,0 +1,873 @@
+//! The words around a mention that say what the reply does with it: asserts it ("the answer is
+//! …", "I'd go with …", "… is correct"), rejects it ("not …", "… is wrong", "while … might seem
+//! plausible"), or gives no answer at all ("I don't know", "the documentation does not say").
+//!
+//! Everything here works on a reply's words: lower case, letters and digits, apostrophes dropped
+//! ("don't" is `dont`), each with its place in the reply.
+
+/// One word of a reply, with where it ends (a clause boundary follows some words).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Word {
+    /// The word in lower case, letters and digits only.
+    pub text: String,
+    /// The word as written (its case tells a letter "B" from the word "b").
+    pub raw: String,
+    /// Whether a clause ends after this word (a full stop, a semicolon, a dash, a line).
+    pub ends_clause: bool,
+    /// The punctuation written right before the word ("(" of "(B)"), at most two characters.
+    pub before: String,
+    /// The punctuation written right after the word (")" of "B)", "." of "B."), at most four.
+    pub after: String,
+    /// The line the word is on (0-based).
+    pub line: usize,
+    /// A mark on the word's line: a tick (✅, ✓, `[x]`) is true, a cross (❌, ✗) false.
+    pub mark: Option<bool>,
+}
+
+/// Cuts a reply into words, marking where clauses end.
+pub(super) fn words(text: &str) -> Vec<Word> {
+    let mut out: Vec<Word> = Vec::new();
+    let mut current = String::new();
+    let mut pending_before = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut line = 0;
+    let mut marks: Vec<(usize, bool)> = Vec::new();
+    // Whether a space has come since the last word ended: its `after` is then complete.
+    let mut spaced = false;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if matches!(c, '✅' | '✔' | '✓' | '☑') {
+            marks.push((line, true));
+        } else if matches!(c, '❌' | '✗' | '✘' | '❎' | '✖') {
+            marks.push((line, false));
+        }
+        if c == '\n' {
+            line += 1;
+        }
+        if c.is_alphanumeric() {
+            current.push(c);
+        } else if c == '\'' || c == '’' {
+            // "don't", "it's": the apostrophe joins, it does not cut.
+            if current.is_empty() {
+                push_punct(&mut pending_before, c);
+            }
+        } else {
+            if !current.is_empty() {
+                out.push(Word {
+                    text: current.to_lowercase(),
+                    raw: std::mem::take(&mut current),
+                    ends_clause: false,
+                    before: std::mem::take(&mut pending_before),
+                    after: String::new(),
+                    line: if c == '\n' { line - 1 } else { line },
+                    mark: None,
+                });
+                spaced = false;
+            }
+            let next = chars.get(i + 1).copied();
+            if let Some(last) = out.last_mut()
+                && last.after.chars().count() < 6
+                && !c.is_whitespace()
+                && !spaced
+                && pending_before.is_empty()
+            {
+                last.after.push(c);
+            }
+            if c.is_whitespace() {
+                spaced = true;
+            }
+            if ends_clause(c, next, &out)
+                && let Some(last) = out.last_mut()
+            {
+                last.ends_clause = true;
+            }
+            // An opening mark; a quote right after a word closes it instead.
+            let opening = matches!(c, '(' | '[' | '“' | '«')
+                || matches!(c, '"' | '*' | '`')
+                    && (spaced || out.is_empty() || !pending_before.is_empty());
+            if opening {
+                push_punct(&mut pending_before, c);
+            } else if c.is_whitespace() {
+                // A space between "(" and the word keeps the bracket with the word.
+            } else if !matches!(c, '(' | '[') {
+                pending_before.clear();
+            }
+        }
+        i += 1;
+    }
+    if !current.is_empty() {
+        out.push(Word {
+            text: current.to_lowercase(),
+            raw: current,
+            ends_clause: false,
+            before: pending_before,
+            after: String::new(),
+            line,
+            mark: None,
+        });
+    }
+    // A checkbox "[x]" is a tick on its line, not a word.
+    out.retain(|w| {
+        let ticked =
+            (w.raw == "x" || w.raw == "X") && w.before.contains('[') && w.after.starts_with(']');
+        if ticked {
+            marks.push((w.line, true));
+        }
+        !ticked
+    });
+    for w in &mut out {
+        w.mark = marks.iter().find(|(l, _)| *l == w.line).map(|(_, m)| *m);
+    }
+    if let Some(last) = out.last_mut() {
+        last.ends_clause = true;
+    }
+    out
+}
+
+fn push_punct(into: &mut String, c: char) {
+    if into.chars().count() < 2 {
+        into.push(c);
+    }
+}
+
+/// Whether `c` (followed by `next`) ends a clause: a sentence's end, a semicolon, a dash set
+/// off by spaces, a line break. A full stop inside a number ("3.5") or right after a single
+/// letter ("B. the second option") does not.
+fn ends_clause(c: char, next: Option<char>, out: &[Word]) -> bool {
+    let last = out.last();
+    match c {
+        '\n' | ';' | '—' | '–' | '!' | '?' => true,
+        '.' => {
+            let inside_number = last.is_some_and(|w| w.text.chars().all(|d| d.is_ascii_digit()))
+                && next.is_some_and(|n| n.is_ascii_digit());
+            // "B. the second option": a label's own full stop (a letter opening its line), not
+            // a sentence's.
+            let after_letter = last.is_some_and(|w| w.raw.chars().count() == 1 && w.after == ".")
+                && (out.len() == 1 || out[out.len() - 2].ends_clause);
+            !inside_number && !after_letter && next.is_none_or(char::is_whitespace)
+        }
+        '-' => next.is_some_and(char::is_whitespace),
+        _ => false,
+    }
+}
+
+/// Words that open a clause of contrast: what comes after them is what the reply holds.
+pub(super) const CONTRAST: &[&str] = &[
+    "but",
+    "however",
+    "whereas",
+    "yet",
+    "instead",
+    "nevertheless",
+    "nonetheless",
+    "still",
+    "actually",
+    "rather",
+];
+
+/// Words that open a clause conceding a point the reply then sets aside ("while X might seem
+/// plausible, …"): up to its first comma, what it names is not the answer.
+pub(super) const CONCESSIVE: &[&str] = &["while", "although", "though", "whilst", "despite"];
+
+/// Phrases right before a mention that reject it ("not X", "rather than X").
+const REJECT_BEFORE: &[&str] = &[
+    "not",
+    "never",
+    "isnt",
+    "arent",
+    "wasnt",
+    "nor",
+    "rather than",
+    "instead of",
+    "as opposed to",
+    "unlike",
+    "other than",
+    "except",
+    "excluding",
+    "eliminate",
+    "eliminates",
+    "rule out",
+    "rules out",
+    "ruling out",
+    "rejected",
+    "reject",
+    "discard",
+    "against",
+    "no to",
+    "doesnt",
+    "dont",
+    "didnt",
+    "doesnt say",
+    "does not say",
+    "argue for",
+    "might argue",
+    "may argue",
+    "could argue",
+    "at first glance",
+    "at first sight",
+    "neither",
+    "nor is",
+    "first instinct",
+    "tempted by",
+    "tempting to",
+    "either",
+    "wrong",
+    "incorrect",
+    "false",
+];
+
+/// Phrases right after a mention that reject it ("X is wrong", "X can be ruled out").
+const REJECT_AFTER: &[&str] = &[
+    "is wrong",
+    "are wrong",
+    "is incorrect",
+    "are incorrect",
+    "is not",
+    "are not",
+    "isnt",
+    "arent",
+    "is false",
+    "are false",
+    "is untrue",
+    "is unlikely",
+    "is implausible",
+    "is irrelevant",
+    "is a distractor",
+    "is tempting",
+    "is out",
+    "is ruled out",
+    "is eliminated",
+    "can be ruled out",
+    "can be eliminated",
+    "can be excluded",
+    "can be dismissed",
+    "can all be ruled out",
+    "can all be eliminated",
+    "can all be excluded",
+    "can both be ruled out",
+    "are all wrong",
+    "are all incorrect",
+    "are both wrong",
+    "are both incorrect",
+    "are ruled out",
+    "are out",
+    "all fail",
+    "both fail",
+    "can be rejected",
+    "is also wrong",
+    "is also incorrect",
+    "is also not",
+    "also fails",
+    "fails",
+    "doesnt",
+    "does not",
+    "doesnt fit",
+    "does not fit",
+    "doesnt work",
+    "does not work",
+    "doesnt hold",
+    "does not hold",
+    "doesnt apply",
+    "does not apply",
+    "wont",
+    "cannot be",
+    "cant be",
+    "could not be",
+    "couldnt be",
+    "would be wrong",
+    "would be incorrect",
+    "might seem",
+    "may seem",
+    "could seem",
+    "might look",
+    "may look",
+    "seems plausible",
+    "looks plausible",
+    "sounds plausible",
+    "seems tempting",
+    "looks tempting",
+    "sounds right",
+    "might be tempting",
+    "may be tempting",
+    "is a common misconception",
+    "is a trap",
+    "is misleading",
+    "is too",
+    "sounds reasonable",
+    "seems reasonable",
+    "looks reasonable",
+    "sounds good",
+    "would only be",
+    "would only",
+    "only if",
+    "would be right only",
+    "would be correct only",
+    "was my first instinct",
+    "is a red herring",
+    "is only partly",
+    "is partly",
+    "wrong",
+    "incorrect",
+    "false",
+    "no",
+];
+
+/// Phrases before a mention that assert it ("the answer is X", "I'd go with X").
+const ASSERT_BEFORE: &[&str] = &[
+    "answer is",
+    "answer would be",
+    "answer",
+    "answers",
+    "answer should be",
+    "correct answer is",
+    "correct option is",
+    "correct choice is",
+    "right answer is",
+    "best answer is",
+    "correct one is",
+    "the correct one",
+    "option is",
+    "choice is",
+    "go with",
+    "going with",
+    "pick",
+    "picking",
+    "choose",
+    "choosing",
+    "select",
+    "selecting",
+    "opt for",
+    "id say",
+    "i would say",
+    "i say",
+    "i think",
+    "i believe",
+    "that leaves",
+    "which leaves",
+    "leaves",
+    "leaving",
+    "left with",
+    "therefore",
+    "thus",
+    "hence",
+    "so its",
+    "so it is",
+    "so the answer is",
+    "on balance",
+    "points to",
+    "point to",
+    "supports",
+    "the correct one is",
+    "the right one is",
+    "correct one is",
+    "right one is",
+    "must be",
+    "it must be",
+    "it is",
+    "its",
+    "it has to be",
+    "has to be",
+    "should be",
+    "would be",
+    "is",
+    "probably",
+    "likely",
+    "most likely",
+    "best",
+    "correct",
+    "says",
+    "states",
+    "according to",
+    "confirms",
+    "yes",
+    "final",
+    "final answer",
+    "my answer",
+    "my choice",
+    "my pick",
+    "the answer",
+    "guess",
+    "id guess",
+    "i guess",
+    "lean towards",
+    "leaning towards",
+    "lean toward",
+    "leaning toward",
+    "right",
+    "true",
+    "winner",
+    "pick is",
+];
+
+/// Phrases after a mention that assert it ("X is correct", "X fits best").
+const ASSERT_AFTER: &[&str] = &[
+    "is correct",
+    "is right",
+    "is the answer",
+    "is the correct",
+    "is the right",
+    "is the best",
+    "is best",
+    "is true",
+    "is most likely",
+    "is the most likely",
+    "is likely",
+    "is probably",
+    "fits",
+    "fits best",
+    "fits better",
+    "is better",
+    "is the one",
+    "is it",
+    "holds",
+    "applies",
+    "wins",
+    "works",
+    "is what",
+    "is how",
+    "is where",
+    "is when",
+    "is why",
+    "is your answer",
+    "would be my answer",
+    "is my answer",
+    "is my pick",
+    "is my choice",
+    "matches",
+    "would be correct",
+    "would be right",
+    "would be the answer",
+    "should be correct",
+    "should be the answer",
+    "seems correct",
+    "seems right",
+    "seem right",
+    "seem correct",
+    "is better supported",
+    "is the better",
+    "is the stronger",
+    "is the stronger answer",
+    "is stronger",
+    "is the strongest",
+    "seems best",
+    "correct",
+    "right",
+    "best",
+];
+
+/// Phrases that give no answer.
+const ABSTAIN: &[&str] = &[
+    "i dont know",
+    "i do not know",
+    "dont know",
+    "do not know",
+    "not sure",
+    "unsure",
+    "uncertain which",
+    "cannot determine",
+    "cant determine",
+    "cannot be determined",
+    "cant be determined",
+    "can not be determined",
+    "unable to determine",
+    "unable to answer",
+    "unable to tell",
+    "cannot tell",
+    "cant tell",
+    "cannot answer",
+    "cant answer",
+    "cannot say",
+    "cant say",
+    "cannot confirm",
+    "cant confirm",
+    "no way to know",
+    "not enough information",
+    "not enough context",
+    "insufficient information",
+    "insufficient context",
+    "does not say",
+    "doesnt say",
+    "does not mention",
+    "doesnt mention",
+    "does not specify",
+    "doesnt specify",
+    "does not contain",
+    "doesnt contain",
+    "does not provide",
+    "doesnt provide",
+    "does not include",
+    "doesnt include",
+    "does not state",
+    "doesnt state",
+    "does not address",
+    "doesnt address",
+    "does not cover",
+    "doesnt cover",
+    "is not mentioned",
+    "isnt mentioned",
+    "not mentioned in",
+    "not specified in",
+    "not covered in",
+    "not stated in",
+    "not addressed in",
+    "not found in",
+    "not in the documentation",
+    "not in the provided",
+    "not in the context",
+    "no information",
+    "no relevant information",
+    "nothing in the",
+    "i cant help",
+    "i cannot help",
+    "i cant assist",
+    "i cannot assist",
+    "im unable",
+    "i am unable",
+    "im not able",
+    "i am not able",
+    "i cant provide",
+    "i cannot provide",
+    "i wont",
+    "i will not",
+    "none of the options",
+    "none of the above",
+    "none of them",
+    "none of these",
+    "no answer",
+    "not possible to",
+    "impossible to",
+    "would be guessing",
+    "cant decide",
+    "cannot decide",
+    "can not decide",
+    "undecided",
+    "torn between",
+    "go either way",
+    "n a",
+    "dont have enough",
+    "do not have enough",
+    "dont have the information",
+    "not available in",
+    "isnt available",
+    "couldnt find",
+    "could not find",
+    "cant find",
+    "cannot find",
+    "unable to find",
+    "wasnt able to find",
+    "was not able to find",
+    "werent able to find",
+    "no mention",
+    "dont specify",
+    "do not specify",
+    "dont mention",
+    "do not mention",
+    "dont say",
+    "do not say",
+    "dont contain",
+    "do not contain",
+    "cant advise",
+    "cannot advise",
+    "cant make",
+    "cannot make",
+    "outside the scope",
+    "out of scope",
+    "beyond the scope",
+    "can only help",
+    "can only answer",
+    "cant share",
+    "cannot share",
+    "rather not guess",
+    "not guess",
+    "none of the choices",
+    "no relevant sources",
+    "please consult",
+    "please contact",
+    "as an ai",
+    "cant pick",
+    "cannot pick",
+    "cant choose",
+    "cannot choose",
+    "no answer",
+    "unknown",
+];
+
+/// Phrases that take back what came before ("… actually, no").
+pub(super) const RETRACT: &[&str] = &[
+    "actually no",
+    "wait no",
+    "no wait",
+    "scratch that",
+    "on second thought",
+    "on second thoughts",
+    "i take that back",
+    "let me correct",
+    "correction",
+    "i was wrong",
+];
+
+/// Phrases that say the answer is the one choice left ("that leaves …", "the remaining one").
+pub(super) const REMAINING: &[&str] = &[
+    "remaining",
+    "remains",
+    "the one left",
+    "only one left",
+    "the other one",
+    "last one standing",
+    "by elimination",
+    "process of elimination",
+    "that leaves",
+    "which leaves",
+];
+
+/// Whether the mention starting at word `start` shares the stance of the one before ("… is
+/// wrong, and so is X").
+pub(super) fn likewise(words: &[Word], start: usize) -> bool {
+    [
+        "so is",
+        "so are",
+        "as is",
+        "nor is",
+        "neither is",
+        "same for",
+        "same goes for",
+    ]
+    .iter()
+    .any(|p| ends_before(words, start, p, 0, 0))
+}
+
+/// Whether `phrase` starts at word `at`.
+pub(super) fn phrase_at(words: &[Word], at: usize, phrase: &str) -> bool {
+    let parts: Vec<&str> = phrase.split(' ').collect();
+    at + parts.len() <= words.len()
+        && words[at..at + parts.len()]
+            .iter()
+            .zip(&parts)
+            .all(|(w, p)| w.text == *p)
+}
+
+/// Phrases that, beside an abstention, still commit to a choice ("not sure, but I'd guess B").
+pub(super) const GUESS: &[&str] = &[
+    "guess",
+    "best guess",
+    "if i had to",
+    "if forced",
+    "lean towards",
+    "leaning towards",
+    "lean toward",
+    "leaning toward",
+    "probably",
+    "most likely",
+    "likely",
+    "id go with",
+    "i would go with",
+    "id pick",
+    "i would pick",
+    "id choose",
+    "i would choose",
+    "id say",
+    "i would say",
+];
+
+/// Whether `phrase` (words separated by single spaces) ends just before word `at` (it ends at
+/// `at - 1`), with up to `gap` words between — none of them another mention's, none past
+/// `stop` (the clause's first word).
+fn ends_before(words: &[Word], at: usize, phrase: &str, gap: usize, stop: usize) -> bool {
+    ends_before_outside(words, at, phrase, gap, stop, &[])
+}
+
+fn ends_before_outside(
+    words: &[Word],
+    at: usize,
+    phrase: &str,
+    gap: usize,
+    stop: usize,
+    others: &[(usize, usize)],
+) -> bool {
+    let parts: Vec<&str> = phrase.split(' ').collect();
+    let gap = if parts.len() == 1 { gap.min(1) } else { gap };
+    for skip in 0..=gap {
+        let Some(end) = at.checked_sub(skip) else {
+            break;
+        };
+        if end < parts.len() || end - parts.len() < stop {
+            break;
+        }
+        let start = end - parts.len();
+        if words[start..end]
+            .iter()
+            .zip(&parts)
+            .all(|(w, p)| w.text == *p)
+        {
+            return true;
+        }
+        // The gap may not cross a clause's end, nor another mention.
+        if end > 0
+            && (words[end - 1].ends_clause && end < at
+                || others.iter().any(|(s, e)| *s < end && end <= *e))
+        {
+            break;
+        }
+    }
+    false
+}
+
+/// Whether `phrase` starts right after word `end - 1` (at `end`), with up to `gap` words
+/// between — none of them another mention's, none at or past `stop` (the clause's end).
+fn starts_after(
+    words: &[Word],
+    end: usize,
+    phrase: &str,
+    gap: usize,
+    stop: usize,
+    others: &[(usize, usize)],
+) -> bool {
+    let parts: Vec<&str> = phrase.split(' ').collect();
+    for skip in 0..=gap {
+        let start = end + skip;
+        if start + parts.len() > stop {
+            break;
+        }
+        if words[start..start + parts.len()]
+            .iter()
+            .zip(&parts)
+            .all(|(w, p)| w.text == *p)
+        {
+            return true;
+        }
+        if words[start].ends_clause || others.iter().any(|(s, e)| *s <= start && start < *e) {
+            break;
+        }
+    }
+    false
+}
+
+/// What a reply does with a mention.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Stance {
+    /// Rejects it.
+    Rejects,
+    /// Names it without saying more.
+    Names,
+    /// Asserts it.
+    Asserts,
+}
+
+/// The stance of the reply on the words `start..end` (a mention), within the clause
+/// `clause.0..clause.1`; `conceded` when the mention sits in a conceding clause ("while X might
+/// seem plausible").
+pub(super) fn stance(
+    words: &[Word],
+    (start, end): (usize, usize),
+    clause: (usize, usize),
+    conceded: bool,
+    others: &[(usize, usize)],
+) -> Stance {
+    // A tick or a cross on the mention's line says it (a list of the choices, marked).
+    if let Some(mark) = words[start].mark
+        && words[start..end]
+            .iter()
+            .all(|w| w.line == words[start].line)
+        && (start == 0 || words[start - 1].line != words[start].line || start <= clause.0 + 2)
+    {
+        return if mark {
+            Stance::Asserts
+        } else {
+            Stance::Rejects
+        };
+    }
+    // "X? No."
+    if words[end - 1].after.contains('?')
+        && words
+            .get(end)
+            .is_some_and(|w| matches!(w.text.as_str(), "no" | "nope" | "not"))
+    {
+        return Stance::Rejects;
+    }
+    // "between X and Y" compares; it asserts neither.
+    if ends_before_outside(words, start, "between", 1, clause.0, others) {
+        return Stance::Names;
+    }
+    let rejected = REJECT_BEFORE
+        .iter()
+        .any(|p| ends_before_outside(words, start, p, 2, clause.0, others))
+        || REJECT_AFTER
+            .iter()
+            .any(|p| starts_after(words, end, p, 1, clause.1, others));
+    if rejected || conceded {
+        return Stance::Rejects;
+    }
+    let asserted = ASSERT_BEFORE
+        .iter()
+        .any(|p| ends_before_outside(words, start, p, 2, clause.0, others))
+        || ASSERT_AFTER
+            .iter()
+            .any(|p| starts_after(words, end, p, 1, clause.1, others));
+    if asserted {
+        Stance::Asserts
+    } else {
+        Stance::Names
+    }
+}
+
+/// Whether the words hold a phrase that gives no answer.
+pub(super) fn abstains(words: &[Word]) -> bool {
+    contains_any(words, ABSTAIN)
+}
+
+/// Whether the words hold one of `phrases`.
+pub(super) fn contains_any(words: &[Word], phrases: &[&str]) -> bool {
+    phrases.iter().any(|phrase| {
+        let parts: Vec<&str> = phrase.split(' ').collect();
+        words
+            .windows(parts.len())
+            .any(|w| w.iter().zip(&parts).all(|(w, p)| w.text == *p))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(words: &[Word]) -> Vec<&str> {
+        words.iter().map(|w| w.text.as_str()).collect()
+    }
+
+    #[test]
+    fn words_keep_case_brackets_and_clause_ends() {
+        let w = words("I'd go with (B). Not A — it's C; 3.5 stays");
+        assert_eq!(
+            texts(&w),
+            [
+                "id", "go", "with", "b", "not", "a", "its", "c", "3", "5", "stays"
+            ]
+        );
+        assert_eq!(w[3].raw, "B");
+        assert_eq!(w[3].before, "(");
+        assert!(w[3].after.starts_with(')'));
+        assert!(w[3].ends_clause);
+        assert!(w[5].ends_clause, "a spaced dash ends a clause");
+        assert!(w[7].ends_clause);
+        assert!(!w[8].ends_clause, "3.5 is one number");
+        let w = words("B. the second option");
+        assert!(
+            !w[0].ends_clause,
+            "a letter's full stop is not a sentence's"
+        );
+    }
+
+    #[test]
+    fn stances_from_the_words_around() {
+        let w = words("the answer is b");
+        assert_eq!(stance(&w, (3, 4), (0, 4), false, &[]), Stance::Asserts);
+        let w = words("not b");
+        assert_eq!(stance(&w, (1, 2), (0, 2), false, &[]), Stance::Rejects);
+        let w = words("b is wrong");
+        assert_eq!(stance(&w, (0, 1), (0, 3), false, &[]), Stance::Rejects);
+        let w = words("b and c");
+        assert_eq!(stance(&w, (0, 1), (0, 3), false, &[]), Stance::Names);
+        assert!(abstains(&words("Sorry, I don't know.")));
+        assert!(!abstains(&words("It is B.")));
+    }
+}

@@ -1,0 +1,382 @@
+//! A choice named by its place: a letter in any of the forms people and models write it —
+//! `B`, `(B)`, `**B**`, `B)`, `B.`, `Option B`, `answer: b`, a last line `Final answer: B` — or
+//! an ordinal ("the second option", "the last one"). A letter must be one of this question's.
+
+use super::Mention;
+use super::cues::Word;
+
+/// Words that, right before a letter, make it an explicit answer ("the answer is B").
+const MARKERS: &[&str] = &[
+    "answer",
+    "answer is",
+    "answers",
+    "answer would be",
+    "answer should be",
+    "answer must be",
+    "answer has to be",
+    "answer here is",
+    "answer therefore is",
+    "answer then is",
+    "final answer",
+    "final answer is",
+    "final choice",
+    "final choice is",
+    "correct answer",
+    "correct answer is",
+    "correct answer would be",
+    "correct option",
+    "correct option is",
+    "correct choice",
+    "correct choice is",
+    "correct response is",
+    "right answer is",
+    "best answer is",
+    "best answer",
+    "my answer",
+    "my answer is",
+    "my final answer is",
+    "my choice is",
+    "my pick is",
+    "answer option",
+    "selected answer",
+    "selected option",
+    "chosen option",
+];
+
+/// Words that may stand between a marker and its letter ("the answer is option B").
+const FILLER: &[&str] = &[
+    "option",
+    "choice",
+    "letter",
+    "therefore",
+    "thus",
+    "so",
+    "then",
+    "clearly",
+    "definitely",
+    "probably",
+    "likely",
+    "most",
+    "is",
+];
+
+/// Words that name the letter's kind ("Option B", "choice C").
+const NOUNS: &[&str] = &["option", "choice", "letter", "answer", "alternative"];
+
+/// Words after which a lower-case letter ending a clause is a letter ("… is b.", "go with a.").
+const VERBS: &[&str] = &["is", "with", "pick", "choose", "select", "say", "be", "was"];
+
+/// Lower-case words after which a capital "A" is the letter, not the article ("A because …").
+const AFTER_LETTER_A: &[&str] = &[
+    "because",
+    "since",
+    "as",
+    "and",
+    "but",
+    "which",
+    "so",
+    "for",
+    "or",
+    "is",
+    "was",
+    "here",
+    "there",
+    "this",
+    "that",
+    "it",
+    "seems",
+    "fits",
+    "would",
+    "should",
+    "could",
+    "might",
+    "may",
+    "can",
+    "must",
+    "will",
+    "also",
+    "too",
+    "only",
+    "then",
+    "looks",
+    "sounds",
+    "matches",
+    "holds",
+    "applies",
+    "best",
+    "correct",
+    "right",
+    "wrong",
+    "incorrect",
+    "remains",
+    "stands",
+];
+
+/// The choice a word names as a letter, if it is written as one.
+fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
+    let word = &words[i];
+    let mut chars = word.raw.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return None;
+    };
+    if !c.is_ascii_alphabetic() {
+        return None;
+    }
+    let index = usize::from(c.to_ascii_uppercase() as u8 - b'A');
+    if index >= choices {
+        return None;
+    }
+    // "(B)", "[B]", "**B**", "`B`", "\"B\"": marked on both sides; "B)" on its own.
+    let bracketed = word.before.contains(['(', '[', '*', '"', '“', '`'])
+        && word.after.starts_with([')', ']', '*', '"', '”', '`'])
+        || word.after.starts_with([')', ']']);
+    let punctuated = word.after.starts_with(['.', ':', ','])
+        || word.after.starts_with(['-', '—', '–'])
+        || word.ends_clause;
+    let previous = i.checked_sub(1).map(|p| words[p].text.as_str());
+    let after_noun = previous.is_some_and(|p| NOUNS.contains(&p));
+    let next = words.get(i + 1);
+    if c.is_ascii_lowercase() {
+        // "b" is a letter only when written as one: "(b)", "b)", "answer: b", "option b", "the
+        // correct choice is b.", "I'd go with a."
+        let after_verb = previous.is_some_and(|p| VERBS.contains(&p));
+        let marked = bracketed
+            || (after_noun || after_verb) && (punctuated || next.is_none())
+            || (i == 0 && (word.after.starts_with([')', '.', ':']) || words.len() == 1));
+        return marked.then_some(index);
+    }
+    if c == 'A' && !bracketed && !punctuated && !after_noun {
+        // "A negligence claim …" and "A 20-year-old …" are the article; "A because …" and
+        // "A." are the letter.
+        if let Some(next) = next
+            && next
+                .raw
+                .chars()
+                .next()
+                .is_some_and(|n| n.is_lowercase() || n.is_ascii_digit())
+            && !AFTER_LETTER_A.contains(&next.text.as_str())
+        {
+            return None;
+        }
+    }
+    if c == 'I' && !bracketed && !after_noun {
+        return None;
+    }
+    Some(index)
+}
+
+/// Whether a marker phrase ends right before word `i` (with filler words between).
+fn after_marker(words: &[Word], i: usize) -> bool {
+    let mut end = i;
+    for _ in 0..3 {
+        if MARKERS.iter().any(|m| {
+            let parts: Vec<&str> = m.split(' ').collect();
+            end >= parts.len()
+                && words[end - parts.len()..end]
+                    .iter()
+                    .zip(&parts)
+                    .all(|(w, p)| w.text == *p)
+        }) {
+            return true;
+        }
+        match end.checked_sub(1) {
+            Some(prev) if FILLER.contains(&words[prev].text.as_str()) => end = prev,
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Whether a marker phrase stands on the letter's own line, right before it.
+fn marker_on_line(words: &[Word], i: usize) -> bool {
+    i > 0 && words[i - 1].line == words[i].line && !words[i - 1].ends_clause
+}
+
+/// The letters a reply names, each a mention (explicit when a marker says it is the answer,
+/// or when it opens the reply as an answer does: "B) …", "**B** — because …").
+pub(super) fn mentions(words: &[Word], choices: usize) -> Vec<Mention> {
+    let mut out = Vec::new();
+    // Letters opening several lines label a list of the choices: none of them answers by
+    // opening the reply.
+    let labels = (0..words.len())
+        .filter(|&i| {
+            (i == 0 || words[i - 1].line != words[i].line) && letter_of(words, i, choices).is_some()
+        })
+        .count();
+    for i in 0..words.len() {
+        let Some(choice) = letter_of(words, i, choices) else {
+            continue;
+        };
+        // Only the reply's own first words answer by opening it ("B) …", "**B** — because"):
+        // a letter opening a later line labels an item of a list.
+        let opens = labels < 2 && (i == 0 || (i == 1 && NOUNS.contains(&words[0].text.as_str())));
+        // "N/A" is no letter.
+        if i > 0 && words[i - 1].text == "n" && words[i - 1].after.starts_with('/') {
+            continue;
+        }
+        let alone = words.iter().enumerate().all(|(j, w)| {
+            j == i
+                || FILLER.contains(&w.text.as_str())
+                || NOUNS.contains(&w.text.as_str())
+                || w.text == "the"
+                || w.text == "final"
+        });
+        let alone_on_line = words
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.line == words[i].line)
+            .all(|(j, w)| j == i || NOUNS.contains(&w.text.as_str()));
+        // A marker on an earlier line ("**Answer**" over a list of the choices) does not make
+        // a list's first label the answer.
+        let marked =
+            after_marker(words, i) && (labels < 2 || alone_on_line || marker_on_line(words, i));
+        let opening = (opens || (i == 0 && alone_on_line))
+            && (words[i].ends_clause
+                || words[i]
+                    .after
+                    .starts_with([')', '.', ':', '-', '—', '–', ',', '*'])
+                || words[i].before.contains('*'));
+        let explicit = alone || marked || opening;
+        let start = if i > 0
+            && NOUNS.contains(&words[i - 1].text.as_str())
+            && words[i - 1].line == words[i].line
+            && !words[i - 1].ends_clause
+        {
+            i - 1
+        } else {
+            i
+        };
+        out.push(Mention {
+            choice,
+            start,
+            end: i + 1,
+            explicit,
+            by_place: true,
+            with_text: false,
+        });
+    }
+    out.extend(ordinals(words, choices));
+    out
+}
+
+/// "the second option", "the last one", "option three".
+fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
+    const ORDINALS: &[&str] = &["first", "second", "third", "fourth", "fifth", "sixth"];
+    const SHORT: &[&str] = &["1st", "2nd", "3rd", "4th", "5th", "6th"];
+    const NUMBERS: &[&str] = &["one", "two", "three", "four", "five", "six"];
+    const THINGS: &[&str] = &[
+        "option",
+        "options",
+        "one",
+        "choice",
+        "answer",
+        "alternative",
+        "statement",
+    ];
+    let mut out = Vec::new();
+    for i in 0..words.len() {
+        let word = words[i].text.as_str();
+        // "the second to last", "the second-to-last", "the penultimate"
+        let second_to_last = word == "penultimate"
+            || (word == "last"
+                && i >= 2
+                && words[i - 1].text == "to"
+                && words[i - 2].text == "second");
+        let index = if second_to_last {
+            choices.checked_sub(2)
+        } else if word == "last" {
+            Some(choices - 1)
+        } else if words.get(i + 1).is_some_and(|n| n.text == "to") {
+            None
+        } else {
+            ORDINALS
+                .iter()
+                .position(|o| *o == word)
+                .or_else(|| SHORT.iter().position(|o| *o == word))
+        };
+        // "the second option", or "the second." alone at a clause's end.
+        let thing_follows = words
+            .get(i + 1)
+            .is_some_and(|n| THINGS.contains(&n.text.as_str()))
+            && !words[i].ends_clause;
+        let alone = words[i].ends_clause && i > 0 && words[i - 1].text == "the";
+        if let Some(index) = index.filter(|i| *i < choices)
+            && (thing_follows || alone)
+        {
+            out.push(Mention {
+                choice: index,
+                start: i,
+                end: if alone { i + 1 } else { i + 2 },
+                explicit: false,
+                by_place: true,
+                with_text: false,
+            });
+        }
+        // "option three", "choice 2"
+        if (word == "option" || word == "choice")
+            && !words[i].ends_clause
+            && let Some(next) = words.get(i + 1)
+        {
+            let index = NUMBERS.iter().position(|n| *n == next.text).or_else(|| {
+                next.text
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+            });
+            if let Some(index) = index.filter(|i| *i < choices) {
+                out.push(Mention {
+                    choice: index,
+                    start: i,
+                    end: i + 2,
+                    explicit: false,
+                    by_place: true,
+                    with_text: false,
+                });
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::cues::words;
+    use super::*;
+
+    fn found(text: &str) -> Vec<(usize, bool)> {
+        mentions(&words(text), 4)
+            .iter()
+            .map(|m| (m.choice, m.explicit))
+            .collect()
+    }
+
+    #[test]
+    fn letters_in_the_forms_they_are_written() {
+        for text in [
+            "B",
+            "(B)",
+            "**B**",
+            "B)",
+            "B.",
+            "b",
+            "(b)",
+            "Option B",
+            "answer: b",
+        ] {
+            assert_eq!(found(text), [(1, true)], "{text}");
+        }
+        assert_eq!(found("The answer is (C)."), [(2, true)]);
+        assert_eq!(found("Final answer: D"), [(3, true)]);
+        assert_eq!(found("I would go with (B)."), [(1, false)]);
+        assert_eq!(found("B) the second option"), [(1, true), (1, false)]);
+        assert_eq!(found("E"), [], "past the last choice");
+    }
+
+    #[test]
+    fn articles_and_pronouns_are_not_letters() {
+        assert_eq!(found("A negligence claim fails here."), []);
+        assert_eq!(found("I think so."), []);
+        assert_eq!(found("a claim"), []);
+        assert_eq!(found("The answer is A because it fits."), [(0, true)]);
+    }
+}

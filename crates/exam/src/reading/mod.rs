@@ -1,0 +1,820 @@
+//! Reading a reply as its writer meant it (METHODS.md §13): which choice of a multiple-choice
+//! question a system's reply asserts — or that it gives no answer, or that a person should look.
+//!
+//! Structure first: a letter in any form people and models write it, or an ordinal
+//! ([`letters`]), in a JSON object's answer field or a last line "Final answer: B". Then text:
+//! a choice's own words ([`text`]), with what the reply does with each choice named read from
+//! the words around it ([`cues`]) — "not X — Y", "X is wrong; Y", "while X might seem
+//! plausible, the answer is Y", "both X and Y …; I'd pick Y" all read as Y. A reply that names
+//! no choice and says it does not know gives no answer. Whatever is left is not guessed: it is
+//! [`AnswerReading::Unsure`], for a language model or a person to read.
+
+mod cues;
+mod letters;
+mod text;
+
+use cues::{CONCESSIVE, CONTRAST, Stance, Word};
+use proctor_core::letter;
+use serde::Serialize;
+
+/// How a reply's choice was read.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "way")]
+pub enum Way {
+    /// By a letter or a place ("B", "(b)", "Final answer: B", "the second option").
+    Letter,
+    /// By a choice's text, and what the reply says of it.
+    Text,
+    /// By a language model that scored the choices as the reply's answer, `margin` (log
+    /// probability) ahead of the next.
+    Model {
+        /// How far the chosen choice's score was ahead of the next one's.
+        margin: f64,
+    },
+    /// By a person.
+    Hand,
+}
+
+/// Why a reply holds no answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoAnswer {
+    /// The reply is empty.
+    Empty,
+    /// The reply says it does not know, or that the documents do not say.
+    Abstains,
+}
+
+/// Why a reply could not be read with confidence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unsure {
+    /// A letter past the question's last choice.
+    LetterOutOfRange,
+    /// Several choices are asserted, or named with nothing to tell which one the reply holds.
+    SeveralChoices,
+    /// Explicit letters that disagree with each other, or with the text written beside them.
+    Conflict,
+    /// No choice is named, by letter or by text.
+    NoChoiceNamed,
+}
+
+/// What a reply says, as read.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "read")]
+pub enum AnswerReading {
+    /// The reply chose this choice (0-based).
+    Chose {
+        /// The choice.
+        choice: usize,
+        /// How it was read.
+        way: Way,
+    },
+    /// The reply gives no answer.
+    NoAnswer {
+        /// Why.
+        why: NoAnswer,
+    },
+    /// The reply needs a look: it could not be read with confidence.
+    Unsure {
+        /// Why.
+        why: Unsure,
+        /// The choices it names, if any.
+        candidates: Vec<usize>,
+    },
+}
+
+impl AnswerReading {
+    /// The chosen 0-based index, if the reply was read as a choice.
+    pub fn choice(&self) -> Option<usize> {
+        match self {
+            AnswerReading::Chose { choice, .. } => Some(*choice),
+            AnswerReading::NoAnswer { .. } | AnswerReading::Unsure { .. } => None,
+        }
+    }
+
+    /// Whether a person (or a model) should read the reply.
+    pub fn needs_a_look(&self) -> bool {
+        matches!(self, AnswerReading::Unsure { .. })
+    }
+
+    /// How it was read, in plain words ("the letter B", "the text of choice C", "no answer:
+    /// it says it does not know", "needs a look: it names B and D").
+    pub fn describe(&self) -> String {
+        let names = |c: &[usize]| {
+            c.iter()
+                .map(|i| letter(*i).to_string())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        };
+        match self {
+            AnswerReading::Chose { choice, way } => match way {
+                Way::Letter => format!("the letter {}", letter(*choice)),
+                Way::Text => format!("the text of choice {}", letter(*choice)),
+                Way::Model { margin } => format!(
+                    "choice {} by the language model (margin {margin:.2})",
+                    letter(*choice)
+                ),
+                Way::Hand => format!("choice {} by hand", letter(*choice)),
+            },
+            AnswerReading::NoAnswer {
+                why: NoAnswer::Empty,
+            } => "no answer: the reply is empty".into(),
+            AnswerReading::NoAnswer {
+                why: NoAnswer::Abstains,
+            } => "no answer: it says it does not know".into(),
+            AnswerReading::Unsure { why, candidates } => match why {
+                Unsure::LetterOutOfRange => "needs a look: a letter past the last choice".into(),
+                Unsure::SeveralChoices => {
+                    format!(
+                        "needs a look: it names {} and holds no one of them",
+                        names(candidates)
+                    )
+                }
+                Unsure::Conflict => format!(
+                    "needs a look: its letters or text disagree ({})",
+                    names(candidates)
+                ),
+                Unsure::NoChoiceNamed => "needs a look: it names no choice".into(),
+            },
+        }
+    }
+}
+
+/// A place in a reply that names a choice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Mention {
+    /// The choice named.
+    pub choice: usize,
+    /// Its first word.
+    pub start: usize,
+    /// One past its last word.
+    pub end: usize,
+    /// Whether it is said to be the answer in so many words ("Answer: B", a reply that is only
+    /// "B", "B) …" opening the reply).
+    pub explicit: bool,
+    /// Named by a letter or a place rather than by its text.
+    pub by_place: bool,
+    /// A letter with its choice's text right after it ("B) Port 80").
+    pub with_text: bool,
+}
+
+/// Reads a reply to a question with these choices.
+pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
+    let cleaned = without_special_tokens(reply);
+    let reply = without_sources(after_thinking(cleaned.trim()));
+    if reply.is_empty() {
+        return AnswerReading::NoAnswer {
+            why: NoAnswer::Empty,
+        };
+    }
+    if let Some(answer) = json_answer(reply) {
+        let inner = read_answer(&answer, choices);
+        if !matches!(
+            inner,
+            AnswerReading::NoAnswer {
+                why: NoAnswer::Empty
+            }
+        ) {
+            return inner;
+        }
+    }
+    let words = cues::words(reply);
+    // A reply that is one choice's text, word for word, is that choice.
+    let said: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    let exact: Vec<usize> = choices
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| {
+            let own = cues::words(c);
+            !own.is_empty() && own.iter().map(|w| w.text.as_str()).eq(said.iter().copied())
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if let [only] = exact.as_slice() {
+        return AnswerReading::Chose {
+            choice: *only,
+            way: Way::Text,
+        };
+    }
+    if words.is_empty() {
+        return AnswerReading::NoAnswer {
+            why: NoAnswer::Empty,
+        };
+    }
+    if out_of_range(&words, choices.len()) {
+        return AnswerReading::Unsure {
+            why: Unsure::LetterOutOfRange,
+            candidates: Vec::new(),
+        };
+    }
+    let by_text = text::mentions(&words, choices);
+    let mut mentions = letters::mentions(&words, choices.len());
+    // A letter inside a choice's own words ("C:\\Tidewater", "A 20 year old …") is not a letter.
+    mentions.retain(|m| {
+        !by_text
+            .iter()
+            .any(|t| t.start <= m.start && m.end <= t.end && t.end - t.start > m.end - m.start)
+    });
+    // A letter with its choice's text right after it ("B) Port 80", "Option A, 'The …'") is one
+    // mention: what follows the text speaks of both.
+    let mut merged: Vec<usize> = Vec::new();
+    for m in &mut mentions {
+        if let Some((k, t)) = by_text
+            .iter()
+            .enumerate()
+            .find(|(_, t)| t.choice == m.choice && t.start >= m.end && t.start <= m.end + 1)
+        {
+            m.end = t.end;
+            m.with_text = true;
+            merged.push(k);
+        }
+    }
+    mentions.extend(
+        by_text
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| !merged.contains(k))
+            .map(|(_, t)| t),
+    );
+    mentions.sort_by_key(|m| (m.start, m.end));
+    // A reply that opens with a choice answers with it — its text alone as the first sentence
+    // ("E104. Stuck uploads are …"), or its letter and text ("Option C (grant …). …") — unless
+    // it lists the choices, one a line.
+    let listed = mentions
+        .iter()
+        .filter(|m| m.by_place && (m.start == 0 || words[m.start - 1].line != words[m.start].line))
+        .count()
+        >= 2;
+    if let Some(first) = mentions.first_mut()
+        && !listed
+        && first.start == 0
+        && (first.with_text || !first.by_place && words[first.end - 1].ends_clause)
+        && words.len() > first.end
+    {
+        first.explicit = true;
+    }
+    decide(&words, &mentions, choices.len())
+}
+
+/// The reply without a model's special tokens ("<|endoftext|>", "<|im_end|>", "</s>").
+fn without_special_tokens(reply: &str) -> String {
+    let mut out = String::with_capacity(reply.len());
+    let mut rest = reply;
+    while let Some(at) = rest.find("<|") {
+        out.push_str(&rest[..at]);
+        match rest[at..].find("|>") {
+            Some(end) if end < 40 => rest = &rest[at + end + 2..],
+            _ => {
+                out.push_str("<|");
+                rest = &rest[at + 2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out.replace("</s>", "")
+        .replace("<eos>", "")
+        .replace("<end_of_turn>", "")
+}
+
+/// The reply without the list of sources a RAG product puts under its answer ("Sources:",
+/// "References:", then "[1] …" lines): titles and paths there are not the answer.
+fn without_sources(reply: &str) -> &str {
+    let mut offset = 0;
+    for line in reply.split_inclusive('\n') {
+        let head = line
+            .trim()
+            .trim_matches(|c: char| c == '*' || c == '#' || c == '_')
+            .trim()
+            .to_ascii_lowercase();
+        let heading = [
+            "sources",
+            "source",
+            "references",
+            "citations",
+            "sources used",
+        ]
+        .iter()
+        .any(|h| head == *h || head.strip_prefix(h).is_some_and(|r| r.trim() == ":"));
+        if heading && offset > 0 {
+            return reply[..offset].trim_end();
+        }
+        offset += line.len();
+    }
+    reply
+}
+
+/// What a reply says after a model's visible thinking (`<think> … </think>`): its answer.
+fn after_thinking(reply: &str) -> &str {
+    let lower = reply.to_ascii_lowercase();
+    match lower.rfind("</think>") {
+        Some(at) if !reply[at + "</think>".len()..].trim().is_empty() => {
+            reply[at + "</think>".len()..].trim()
+        }
+        _ => reply,
+    }
+}
+
+/// The answer field of a reply that is a JSON object (bare or in a ```json fence), if any.
+fn json_answer(reply: &str) -> Option<String> {
+    const KEYS: &[&str] = &[
+        "answer",
+        "final_answer",
+        "finalanswer",
+        "final answer",
+        "choice",
+        "option",
+        "letter",
+        "selected",
+        "selection",
+        "selected_option",
+        "prediction",
+        "response",
+        "result",
+    ];
+    let body = reply
+        .trim()
+        .trim_start_matches("```json")
+        .trim_start_matches("```JSON")
+        .trim_start_matches("```")
+        .trim_end_matches("```")
+        .trim();
+    let start = body.find('{')?;
+    let end = body.rfind('}')?;
+    if start > 0 && !body[..start].trim().is_empty() && body.len() > 2 * (end - start + 1) {
+        // A JSON object inside much prose is an example, not the reply.
+        return None;
+    }
+    let value: serde_json::Value = serde_json::from_str(&body[start..=end]).ok()?;
+    let object = value.as_object()?;
+    for key in KEYS {
+        if let Some((_, v)) = object.iter().find(|(k, _)| k.eq_ignore_ascii_case(key)) {
+            match v {
+                serde_json::Value::String(s) => return Some(s.clone()),
+                serde_json::Value::Null => return Some(String::new()),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// Whether the reply is only a letter (in some form) past the question's last choice.
+fn out_of_range(words: &[Word], choices: usize) -> bool {
+    let letters: Vec<&Word> = words
+        .iter()
+        .filter(|w| {
+            !matches!(
+                w.text.as_str(),
+                "answer" | "option" | "choice" | "final" | "is"
+            )
+        })
+        .collect();
+    if let [only] = letters.as_slice()
+        && only.raw.len() == 1
+        && only.raw.chars().all(|c| c.is_ascii_uppercase())
+    {
+        let index = usize::from(only.raw.as_bytes()[0] - b'A');
+        return index >= choices && index < 26;
+    }
+    false
+}
+
+/// The clause (first word, one past the last) each word belongs to, and whether it sits in
+/// the conceding part of a clause ("while X might seem plausible, …" up to its comma).
+fn clauses(words: &[Word], mentions: &[Mention]) -> Vec<((usize, usize), bool)> {
+    let inside = |i: usize| mentions.iter().any(|m| m.start < i && i < m.end);
+    let mut starts = vec![0];
+    for i in 0..words.len() {
+        if words[i].ends_clause && i + 1 < words.len() && !inside(i + 1) {
+            starts.push(i + 1);
+        } else if i > 0
+            && (CONTRAST.contains(&words[i].text.as_str())
+                || CONCESSIVE.contains(&words[i].text.as_str()))
+            && !inside(i)
+            && starts.last() != Some(&i)
+        {
+            starts.push(i);
+        }
+    }
+    let mut out = vec![((0, 0), false); words.len()];
+    for (n, &start) in starts.iter().enumerate() {
+        let end = starts.get(n + 1).copied().unwrap_or(words.len());
+        let concedes = CONCESSIVE.contains(&words[start].text.as_str());
+        // The conceding part ends at the first comma.
+        let comma = (start..end)
+            .find(|&i| words[i].after.starts_with(','))
+            .map_or(end, |i| i + 1);
+        for (i, slot) in out.iter_mut().enumerate().take(end).skip(start) {
+            *slot = ((start, end), concedes && i < comma);
+        }
+    }
+    out
+}
+
+/// From the mentions to one reading.
+fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading {
+    let clause = clauses(words, mentions);
+    // Whether the reply says it does not know, in words that are not a choice's own ("Cannot
+    // infer" may be a choice) and not in a clause that rejects a choice ("it doesn't say X").
+    let abstains_in = |from: usize, to: usize| {
+        let outside: Vec<Word> = (from..to)
+            .filter(|i| !mentions.iter().any(|m| m.start <= *i && *i < m.end))
+            .map(|i| words[i].clone())
+            .collect();
+        cues::abstains(&outside)
+    };
+    let mut stances: Vec<Stance> = mentions
+        .iter()
+        .map(|m| {
+            let (span, conceded) = clause[m.start];
+            let others: Vec<(usize, usize)> = mentions
+                .iter()
+                .filter(|o| o.start != m.start && (o.end <= m.start || o.start >= m.end))
+                .map(|o| (o.start, o.end))
+                .collect();
+            cues::stance(words, (m.start, m.end), span, conceded, &others)
+        })
+        .collect();
+    for k in 1..mentions.len() {
+        if cues::likewise(words, mentions[k].start) {
+            stances[k] = stances[k - 1];
+        }
+    }
+    share_in_lists(words, mentions, &mut stances);
+    concede_before_contrast(words, mentions, &clause, &mut stances);
+    retract(words, mentions, &mut stances);
+    // A choice asserted in the same clause that says the documents do not say is not asserted
+    // ("the documentation does not say whether it is port 80").
+    for (m, stance) in mentions.iter().zip(stances.iter_mut()) {
+        let (span, _) = clause[m.start];
+        if *stance == Stance::Asserts && abstains_in(span.0, span.1) {
+            *stance = Stance::Names;
+        }
+    }
+    let mut abstains = false;
+    let mut abstained_at = words.len();
+    let mut start = 0;
+    while start < words.len() {
+        let ((from, to), _) = clause[start];
+        let rejects_here = mentions
+            .iter()
+            .zip(&stances)
+            .any(|(m, s)| *s == Stance::Rejects && m.start >= from && m.start < to);
+        if !rejects_here && abstains_in(from, to) {
+            abstains = true;
+            abstained_at = abstained_at.min(from);
+        }
+        start = to.max(start + 1);
+    }
+    // "It doesn't say directly, but it's most likely …" with no choice found: an answer the
+    // reader could not read, not no answer.
+    let guesses_after = abstains
+        && (abstained_at..words.len()).any(|i| {
+            cues::GUESS.iter().any(|p| cues::phrase_at(words, i, p))
+                && !(i > 0
+                    && matches!(
+                        words[i - 1].text.as_str(),
+                        "not" | "dont" | "wont" | "never"
+                    ))
+        });
+
+    // 1. Explicit letters: the last one said to be the answer, unless the reply rejects it.
+    let explicit: Vec<(usize, &Mention)> = mentions
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| m.explicit && stances[*i] != Stance::Rejects)
+        .collect();
+    if let Some(&(_, last)) = explicit.iter().max_by_key(|(_, m)| m.start) {
+        // Text written right beside the letter that names another choice is a conflict.
+        let beside = !last.with_text
+            && mentions.iter().zip(&stances).any(|(m, stance)| {
+                !m.by_place
+                    && m.choice != last.choice
+                    && m.start == last.end
+                    && *stance != Stance::Rejects
+            });
+        if beside {
+            return AnswerReading::Unsure {
+                why: Unsure::Conflict,
+                candidates: distinct(mentions.iter().map(|m| m.choice)),
+            };
+        }
+        return AnswerReading::Chose {
+            choice: last.choice,
+            way: if last.by_place {
+                Way::Letter
+            } else {
+                Way::Text
+            },
+        };
+    }
+
+    // 2. What the reply does with each choice it names: its last word on it counts.
+    let mut last: Vec<Option<(usize, Stance, bool)>> = vec![None; choices];
+    for (m, stance) in mentions.iter().zip(&stances) {
+        let slot = &mut last[m.choice];
+        let keep = match slot {
+            None => true,
+            // A choice asserted and later only named is still asserted.
+            Some((_, Stance::Asserts, _)) if *stance == Stance::Names => false,
+            Some((at, _, _)) => m.start >= *at,
+        };
+        if keep {
+            *slot = Some((m.start, *stance, m.by_place));
+        }
+    }
+    let with = |wanted: Stance| -> Vec<(usize, bool)> {
+        last.iter()
+            .enumerate()
+            .filter_map(|(c, s)| s.filter(|(_, st, _)| *st == wanted).map(|(_, _, p)| (c, p)))
+            .collect()
+    };
+    let asserted = with(Stance::Asserts);
+    let named = with(Stance::Names);
+    // Every choice but one rejected, and the reply says the one left is the answer.
+    if asserted.is_empty() && named.is_empty() {
+        let rejected = with(Stance::Rejects);
+        if rejected.len() + 1 == choices
+            && cues::contains_any(words, cues::REMAINING)
+            && let Some(left) = (0..choices).find(|c| !rejected.iter().any(|(r, _)| r == c))
+        {
+            return AnswerReading::Chose {
+                choice: left,
+                way: Way::Text,
+            };
+        }
+    }
+    let chose = |(choice, by_place): (usize, bool)| AnswerReading::Chose {
+        choice,
+        way: if by_place { Way::Letter } else { Way::Text },
+    };
+    match (asserted.as_slice(), named.as_slice()) {
+        // An asserted choice is the answer, also beside "I'm not sure" (a hedged answer).
+        ([one], _) => chose(*one),
+        ([], [one]) if !abstains => chose(*one),
+        ([], []) if abstains && !guesses_after => AnswerReading::NoAnswer {
+            why: NoAnswer::Abstains,
+        },
+        ([], [_] | []) => {
+            if abstains && !guesses_after {
+                AnswerReading::NoAnswer {
+                    why: NoAnswer::Abstains,
+                }
+            } else {
+                AnswerReading::Unsure {
+                    why: if mentions.is_empty() {
+                        Unsure::NoChoiceNamed
+                    } else {
+                        Unsure::SeveralChoices
+                    },
+                    candidates: distinct(mentions.iter().map(|m| m.choice)),
+                }
+            }
+        }
+        (several, _) if several.len() > 1 => AnswerReading::Unsure {
+            why: Unsure::SeveralChoices,
+            candidates: several.iter().map(|(c, _)| *c).collect(),
+        },
+        (_, several) => {
+            if abstains {
+                return AnswerReading::NoAnswer {
+                    why: NoAnswer::Abstains,
+                };
+            }
+            AnswerReading::Unsure {
+                why: Unsure::SeveralChoices,
+                candidates: several.iter().map(|(c, _)| *c).collect(),
+            }
+        }
+    }
+}
+
+/// Choices listed together share what the list's last words say of them ("A, B and D can
+/// all be ruled out", "both X and Y seem right").
+fn share_in_lists(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) {
+    const JOINERS: &[&str] = &[
+        "and", "or", "nor", "as", "well", "also", "both", "either", "the", "a", "an",
+    ];
+    let mut group: Vec<usize> = Vec::new();
+    let flush = |group: &mut Vec<usize>, stances: &mut [Stance]| {
+        if group.len() > 1
+            && let Some(&last) = group.last()
+            && stances[last] != Stance::Names
+        {
+            let said = stances[last];
+            for &k in group.iter() {
+                if stances[k] == Stance::Names {
+                    stances[k] = said;
+                }
+            }
+        }
+        group.clear();
+    };
+    for (k, m) in mentions.iter().enumerate() {
+        // A list names each choice once: the same choice again starts a new one.
+        let repeated = group.iter().any(|&g| mentions[g].choice == m.choice);
+        let joined = !repeated
+            && group.last().is_some_and(|&p| {
+                let previous = &mentions[p];
+                previous.end <= m.start
+                    && !words[previous.end - 1].ends_clause
+                    && words[previous.end..m.start]
+                        .iter()
+                        .all(|w| JOINERS.contains(&w.text.as_str()))
+            });
+        if !joined {
+            flush(&mut group, stances);
+        }
+        group.push(k);
+    }
+    flush(&mut group, stances);
+}
+
+/// "X is tempting, but Y", "Some might argue for A; however, C": a choice only named in the
+/// clause right before a clause of contrast that names another choice is set aside.
+fn concede_before_contrast(
+    words: &[Word],
+    mentions: &[Mention],
+    clause: &[((usize, usize), bool)],
+    stances: &mut [Stance],
+) {
+    for (k, m) in mentions.iter().enumerate() {
+        let ((start, _), _) = clause[m.start];
+        if !CONTRAST.contains(&words[start].text.as_str()) || stances[k] == Stance::Rejects {
+            continue;
+        }
+        let Some(previous_end) = start.checked_sub(1) else {
+            continue;
+        };
+        let ((previous_start, _), _) = clause[previous_end];
+        for (j, other) in mentions.iter().enumerate() {
+            if other.choice != m.choice
+                && other.start >= previous_start
+                && other.start < start
+                && stances[j] == Stance::Names
+            {
+                stances[j] = Stance::Rejects;
+            }
+        }
+    }
+}
+
+/// "I'd go with C … actually, no": what the reply takes back is set aside, unless it names the
+/// choice again after.
+fn retract(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) {
+    let Some(at) = (0..words.len())
+        .rev()
+        .find(|&i| cues::RETRACT.iter().any(|p| cues::phrase_at(words, i, p)))
+    else {
+        return;
+    };
+    for (k, m) in mentions.iter().enumerate() {
+        let named_again = mentions
+            .iter()
+            .any(|o| o.choice == m.choice && o.start > at);
+        if m.end <= at && !named_again {
+            stances[k] = Stance::Rejects;
+        }
+    }
+}
+
+fn distinct(choices: impl Iterator<Item = usize>) -> Vec<usize> {
+    let mut out: Vec<usize> = choices.collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn choices() -> Vec<String> {
+        [
+            "Port 443",
+            "Port 80",
+            "The defendant is liable for negligence",
+            "The plaintiff assumed the risk",
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+
+    fn read(reply: &str) -> Option<usize> {
+        read_answer(reply, &choices()).choice()
+    }
+
+    #[test]
+    fn letters_first() {
+        for reply in [
+            "B",
+            "(B)",
+            "**B**",
+            "B)",
+            "B.",
+            "Option B",
+            "answer: b",
+            "{\"answer\": \"B\"}",
+            "```json\n{\"answer\": \"B\", \"confidence\": 0.7}\n```",
+            "Let me think. Port 443 is for HTTPS, so that is out.\n\nFinal answer: B",
+            "Looking at the options, I would go with (B).",
+            "The second option.",
+            "B) Port 80 — the default for plain HTTP.",
+        ] {
+            assert_eq!(read(reply), Some(1), "{reply}");
+        }
+        assert!(matches!(
+            read_answer("F", &choices()),
+            AnswerReading::Unsure {
+                why: Unsure::LetterOutOfRange,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn text_with_contrast_and_negation() {
+        for (reply, meant) in [
+            ("Not port 443 — the documentation says port 80.", 1),
+            ("Port 443 is wrong; it is port 80.", 1),
+            (
+                "While port 443 might seem plausible, the answer is port 80.",
+                1,
+            ),
+            (
+                "Both port 443 and port 80 are possible; I'd pick port 80.",
+                1,
+            ),
+            ("The plaintif assumed the risks, so the claim fails.", 3),
+            ("It listens on port 443.", 0),
+            (
+                "A is incorrect because the port is wrong. C can be ruled out. D does not apply either. That leaves B.",
+                1,
+            ),
+        ] {
+            assert_eq!(read(reply), Some(meant), "{reply}");
+        }
+    }
+
+    #[test]
+    fn a_choice_word_for_word_and_letters_inside_choices() {
+        let choices: Vec<String> = [
+            "a full outbox folder",
+            "two devices with the same device id",
+            "a corrupted journal.db",
+            "C:\\Tidewater\\Agent",
+        ]
+        .map(String::from)
+        .to_vec();
+        let read = |reply: &str| read_answer(reply, &choices).choice();
+        assert_eq!(
+            read("A CORRUPTED JOURNAL.DB"),
+            Some(2),
+            "the text, not the letter A"
+        );
+        assert_eq!(
+            read("C:\\Tidewater\\Agent"),
+            Some(3),
+            "the path, not the letter C"
+        );
+        assert_eq!(read("N/A"), None);
+        assert_eq!(
+            read("- [ ] A. a full outbox folder\n- [x] B. two devices with the same device id"),
+            Some(1),
+            "a ticked box among the listed choices"
+        );
+    }
+
+    #[test]
+    fn no_answer_and_needs_a_look() {
+        assert_eq!(
+            read_answer("I don't know.", &choices()),
+            AnswerReading::NoAnswer {
+                why: NoAnswer::Abstains
+            }
+        );
+        assert_eq!(
+            read_answer(
+                "The documentation does not say which port is used.",
+                &choices()
+            ),
+            AnswerReading::NoAnswer {
+                why: NoAnswer::Abstains
+            }
+        );
+        assert_eq!(
+            read("I'm not sure, but I'd guess port 80."),
+            Some(1),
+            "a hedged guess is an answer"
+        );
+        let either = read_answer("It could be port 443 or port 80.", &choices());
+        assert!(either.needs_a_look(), "{either:?}");
+        assert_eq!(
+            read_answer("   ", &choices()),
+            AnswerReading::NoAnswer {
+                why: NoAnswer::Empty
+            }
+        );
+    }
+}
