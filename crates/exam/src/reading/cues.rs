@@ -69,7 +69,7 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             if let Some(last) = out.last_mut()
                 && last.after.chars().count() < 6
                 && !c.is_whitespace()
-                && !spaced
+                && (!spaced || c == '…')
                 && pending_before.is_empty()
             {
                 last.after.push(c);
@@ -161,9 +161,6 @@ pub(super) const CONTRAST: &[&str] = &[
     "instead",
     "nevertheless",
     "nonetheless",
-    "still",
-    "actually",
-    "rather",
 ];
 
 /// Words that open a clause conceding a point the reply then sets aside ("while X might seem
@@ -211,10 +208,6 @@ const REJECT_BEFORE: &[&str] = &[
     "first instinct",
     "tempted by",
     "tempting to",
-    "either",
-    "wrong",
-    "incorrect",
-    "false",
 ];
 
 /// Phrases right after a mention that reject it ("X is wrong", "X can be ruled out").
@@ -260,8 +253,6 @@ const REJECT_AFTER: &[&str] = &[
     "is also not",
     "also fails",
     "fails",
-    "doesnt",
-    "does not",
     "doesnt fit",
     "does not fit",
     "doesnt work",
@@ -270,7 +261,6 @@ const REJECT_AFTER: &[&str] = &[
     "does not hold",
     "doesnt apply",
     "does not apply",
-    "wont",
     "cannot be",
     "cant be",
     "could not be",
@@ -366,11 +356,11 @@ const ASSERT_BEFORE: &[&str] = &[
     "it must be",
     "it is",
     "its",
+    "is",
     "it has to be",
     "has to be",
     "should be",
     "would be",
-    "is",
     "probably",
     "likely",
     "most likely",
@@ -394,8 +384,6 @@ const ASSERT_BEFORE: &[&str] = &[
     "leaning towards",
     "lean toward",
     "leaning toward",
-    "right",
-    "true",
     "winner",
     "pick is",
 ];
@@ -444,6 +432,9 @@ const ASSERT_AFTER: &[&str] = &[
     "seems right",
     "seem right",
     "seem correct",
+    "is actually correct",
+    "is actually right",
+    "is actually the answer",
     "is better supported",
     "is the better",
     "is the stronger",
@@ -598,12 +589,13 @@ pub(super) const RETRACT: &[&str] = &[
     "actually no",
     "wait no",
     "no wait",
+    "wait thats wrong",
+    "wait that is wrong",
     "scratch that",
     "on second thought",
     "on second thoughts",
     "i take that back",
-    "let me correct",
-    "correction",
+    "let me correct myself",
     "i was wrong",
 ];
 
@@ -674,7 +666,36 @@ pub(super) const GUESS: &[&str] = &[
 /// `at - 1`), with up to `gap` words between — none of them another mention's, none past
 /// `stop` (the clause's first word).
 fn ends_before(words: &[Word], at: usize, phrase: &str, gap: usize, stop: usize) -> bool {
-    ends_before_outside(words, at, phrase, gap, stop, &[])
+    ends_before_outside(words, at, phrase, gap, stop, &Others::none())
+}
+
+/// The words that belong to other mentions than the one whose stance is read: a cue's gap may
+/// not cross them. `owner[i]` is the mention word `i` belongs to, if any.
+pub(super) struct Others<'a> {
+    owner: &'a [Option<usize>],
+    me: usize,
+}
+
+impl<'a> Others<'a> {
+    /// The mentions other than `me`, by the owner of each word.
+    pub(super) fn new(owner: &'a [Option<usize>], me: usize) -> Self {
+        Self { owner, me }
+    }
+
+    fn none() -> Self {
+        Self {
+            owner: &[],
+            me: usize::MAX,
+        }
+    }
+
+    fn holds(&self, word: usize) -> bool {
+        self.owner
+            .get(word)
+            .copied()
+            .flatten()
+            .is_some_and(|m| m != self.me)
+    }
 }
 
 fn ends_before_outside(
@@ -683,7 +704,7 @@ fn ends_before_outside(
     phrase: &str,
     gap: usize,
     stop: usize,
-    others: &[(usize, usize)],
+    others: &Others<'_>,
 ) -> bool {
     let parts: Vec<&str> = phrase.split(' ').collect();
     let gap = if parts.len() == 1 { gap.min(1) } else { gap };
@@ -695,18 +716,17 @@ fn ends_before_outside(
             break;
         }
         let start = end - parts.len();
+        // A cue is the reply's own words, never another choice's.
         if words[start..end]
             .iter()
             .zip(&parts)
             .all(|(w, p)| w.text == *p)
+            && !(start..end).any(|i| others.holds(i))
         {
             return true;
         }
         // The gap may not cross a clause's end, nor another mention.
-        if end > 0
-            && (words[end - 1].ends_clause && end < at
-                || others.iter().any(|(s, e)| *s < end && end <= *e))
-        {
+        if end > 0 && (words[end - 1].ends_clause && end < at || others.holds(end - 1)) {
             break;
         }
     }
@@ -721,7 +741,7 @@ fn starts_after(
     phrase: &str,
     gap: usize,
     stop: usize,
-    others: &[(usize, usize)],
+    others: &Others<'_>,
 ) -> bool {
     let parts: Vec<&str> = phrase.split(' ').collect();
     for skip in 0..=gap {
@@ -729,14 +749,18 @@ fn starts_after(
         if start + parts.len() > stop {
             break;
         }
+        if others.holds(start) {
+            break;
+        }
         if words[start..start + parts.len()]
             .iter()
             .zip(&parts)
             .all(|(w, p)| w.text == *p)
+            && !(start..start + parts.len()).any(|i| others.holds(i))
         {
             return true;
         }
-        if words[start].ends_clause || others.iter().any(|(s, e)| *s <= start && start < *e) {
+        if words[start].ends_clause {
             break;
         }
     }
@@ -762,7 +786,7 @@ pub(super) fn stance(
     (start, end): (usize, usize),
     clause: (usize, usize),
     conceded: bool,
-    others: &[(usize, usize)],
+    others: &Others<'_>,
 ) -> Stance {
     // A tick or a cross on the mention's line says it (a list of the choices, marked).
     if let Some(mark) = words[start].mark
@@ -784,6 +808,14 @@ pub(super) fn stance(
             .is_some_and(|w| matches!(w.text.as_str(), "no" | "nope" | "not"))
     {
         return Stance::Rejects;
+    }
+    // A label right before it: "Wrong: C", "Right: B".
+    if start > clause.0 && words[start - 1].after.starts_with(':') {
+        match words[start - 1].text.as_str() {
+            "wrong" | "incorrect" | "false" | "no" => return Stance::Rejects,
+            "right" | "correct" | "true" | "yes" => return Stance::Asserts,
+            _ => {}
+        }
     }
     // "between X and Y" compares; it asserts neither.
     if ends_before_outside(words, start, "between", 1, clause.0, others) {
@@ -860,13 +892,25 @@ mod tests {
     #[test]
     fn stances_from_the_words_around() {
         let w = words("the answer is b");
-        assert_eq!(stance(&w, (3, 4), (0, 4), false, &[]), Stance::Asserts);
+        assert_eq!(
+            stance(&w, (3, 4), (0, 4), false, &Others::none()),
+            Stance::Asserts
+        );
         let w = words("not b");
-        assert_eq!(stance(&w, (1, 2), (0, 2), false, &[]), Stance::Rejects);
+        assert_eq!(
+            stance(&w, (1, 2), (0, 2), false, &Others::none()),
+            Stance::Rejects
+        );
         let w = words("b is wrong");
-        assert_eq!(stance(&w, (0, 1), (0, 3), false, &[]), Stance::Rejects);
+        assert_eq!(
+            stance(&w, (0, 1), (0, 3), false, &Others::none()),
+            Stance::Rejects
+        );
         let w = words("b and c");
-        assert_eq!(stance(&w, (0, 1), (0, 3), false, &[]), Stance::Names);
+        assert_eq!(
+            stance(&w, (0, 1), (0, 3), false, &Others::none()),
+            Stance::Names
+        );
         assert!(abstains(&words("Sorry, I don't know.")));
         assert!(!abstains(&words("It is B.")));
     }

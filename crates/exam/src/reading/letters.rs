@@ -68,47 +68,9 @@ const VERBS: &[&str] = &["is", "with", "pick", "choose", "select", "say", "be", 
 
 /// Lower-case words after which a capital "A" is the letter, not the article ("A because …").
 const AFTER_LETTER_A: &[&str] = &[
-    "because",
-    "since",
-    "as",
-    "and",
-    "but",
-    "which",
-    "so",
-    "for",
-    "or",
-    "is",
-    "was",
-    "here",
-    "there",
-    "this",
-    "that",
-    "it",
-    "seems",
-    "fits",
-    "would",
-    "should",
-    "could",
-    "might",
-    "may",
-    "can",
-    "must",
-    "will",
-    "also",
-    "too",
-    "only",
-    "then",
-    "looks",
-    "sounds",
-    "matches",
-    "holds",
-    "applies",
-    "best",
-    "correct",
-    "right",
-    "wrong",
-    "incorrect",
-    "remains",
+    "because", "since", "as", "and", "but", "which", "so", "for", "or", "is", "was", "here",
+    "there", "this", "that", "it", "seems", "fits", "would", "should", "could", "might", "may",
+    "can", "must", "will", "then", "looks", "sounds", "matches", "holds", "applies", "remains",
     "stands",
 ];
 
@@ -285,7 +247,7 @@ fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
         let index = if second_to_last {
             choices.checked_sub(2)
         } else if word == "last" {
-            Some(choices - 1)
+            choices.checked_sub(1)
         } else if words.get(i + 1).is_some_and(|n| n.text == "to") {
             None
         } else {

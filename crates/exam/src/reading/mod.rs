@@ -161,7 +161,8 @@ pub(crate) struct Mention {
 
 /// Reads a reply to a question with these choices.
 pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
-    let cleaned = without_special_tokens(reply);
+    let bounded = bounded(reply);
+    let cleaned = without_special_tokens(&bounded);
     let reply = without_sources(after_thinking(cleaned.trim()));
     if reply.is_empty() {
         return AnswerReading::NoAnswer {
@@ -243,9 +244,10 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
     // it lists the choices, one a line.
     let listed = mentions
         .iter()
-        .filter(|m| m.by_place && (m.start == 0 || words[m.start - 1].line != words[m.start].line))
+        .filter(|m| m.start == 0 || words[m.start - 1].line != words[m.start].line)
         .count()
-        >= 2;
+        >= 2
+        || mentions.iter().filter(|m| m.with_text).count() >= 3;
     if let Some(first) = mentions.first_mut()
         && !listed
         && first.start == 0
@@ -257,18 +259,36 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
     decide(&words, &mentions, choices.len())
 }
 
+/// The most of a reply read: its beginning and its end (where a final answer goes). A longer
+/// reply is read by these alone, so reading stays fast on any input.
+const READ_CHARS: usize = 8_000;
+
+fn bounded(reply: &str) -> std::borrow::Cow<'_, str> {
+    let count = reply.chars().count();
+    if count <= READ_CHARS {
+        return std::borrow::Cow::Borrowed(reply);
+    }
+    let head: String = reply.chars().take(READ_CHARS * 3 / 8).collect();
+    let tail: String = reply.chars().skip(count - READ_CHARS * 5 / 8).collect();
+    std::borrow::Cow::Owned(format!("{head}\n…\n{tail}"))
+}
+
 /// The reply without a model's special tokens ("<|endoftext|>", "<|im_end|>", "</s>").
 fn without_special_tokens(reply: &str) -> String {
     let mut out = String::with_capacity(reply.len());
     let mut rest = reply;
     while let Some(at) = rest.find("<|") {
         out.push_str(&rest[..at]);
-        match rest[at..].find("|>") {
-            Some(end) if end < 40 => rest = &rest[at + end + 2..],
-            _ => {
-                out.push_str("<|");
-                rest = &rest[at + 2..];
-            }
+        // A special token is short: look for its end within 40 characters.
+        let limit = rest[at..]
+            .char_indices()
+            .nth(40)
+            .map_or(rest.len(), |(i, _)| at + i);
+        if let Some(end) = rest[at..limit].find("|>") {
+            rest = &rest[at + end + 2..];
+        } else {
+            out.push_str("<|");
+            rest = &rest[at + 2..];
         }
     }
     out.push_str(rest);
@@ -296,7 +316,8 @@ fn without_sources(reply: &str) -> &str {
         ]
         .iter()
         .any(|h| head == *h || head.strip_prefix(h).is_some_and(|r| r.trim() == ":"));
-        if heading && offset > 0 {
+        let answer_after = reply[offset..].to_ascii_lowercase().contains("answer");
+        if heading && offset > 0 && !answer_after {
             return reply[..offset].trim_end();
         }
         offset += line.len();
@@ -341,6 +362,9 @@ fn json_answer(reply: &str) -> Option<String> {
         .trim();
     let start = body.find('{')?;
     let end = body.rfind('}')?;
+    if end < start {
+        return None;
+    }
     if start > 0 && !body[..start].trim().is_empty() && body.len() > 2 * (end - start + 1) {
         // A JSON object inside much prose is an example, not the reply.
         return None;
@@ -400,11 +424,14 @@ fn clauses(words: &[Word], mentions: &[Mention]) -> Vec<((usize, usize), bool)> 
     let mut out = vec![((0, 0), false); words.len()];
     for (n, &start) in starts.iter().enumerate() {
         let end = starts.get(n + 1).copied().unwrap_or(words.len());
-        let concedes = CONCESSIVE.contains(&words[start].text.as_str());
-        // The conceding part ends at the first comma.
-        let comma = (start..end)
-            .find(|&i| words[i].after.starts_with(','))
-            .map_or(end, |i| i + 1);
+        // The conceding part ends at the first comma; without one, nothing is conceded
+        // ("HTTPS is port 443, while plain HTTP uses port 80").
+        let comma = (start..end).find(|&i| words[i].after.starts_with(','));
+        // A choice's own "while" ("While in orbit, it took …") concedes nothing.
+        let concedes = CONCESSIVE.contains(&words[start].text.as_str())
+            && comma.is_some()
+            && !mentions.iter().any(|m| m.start <= start && start < m.end);
+        let comma = comma.map_or(end, |i| i + 1);
         for (i, slot) in out.iter_mut().enumerate().take(end).skip(start) {
             *slot = ((start, end), concedes && i < comma);
         }
@@ -417,22 +444,29 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
     let clause = clauses(words, mentions);
     // Whether the reply says it does not know, in words that are not a choice's own ("Cannot
     // infer" may be a choice) and not in a clause that rejects a choice ("it doesn't say X").
-    let abstains_in = |from: usize, to: usize| {
-        let outside: Vec<Word> = (from..to)
-            .filter(|i| !mentions.iter().any(|m| m.start <= *i && *i < m.end))
-            .map(|i| words[i].clone())
-            .collect();
-        cues::abstains(&outside)
+    let mut owner: Vec<Option<usize>> = vec![None; words.len()];
+    for (k, m) in mentions.iter().enumerate() {
+        for slot in &mut owner[m.start..m.end] {
+            slot.get_or_insert(k);
+        }
+    }
+    let mut abstaining: std::collections::HashMap<(usize, usize), bool> =
+        std::collections::HashMap::new();
+    let mut abstains_in = |from: usize, to: usize| {
+        *abstaining.entry((from, to)).or_insert_with(|| {
+            let outside: Vec<Word> = (from..to)
+                .filter(|i| owner[*i].is_none())
+                .map(|i| words[i].clone())
+                .collect();
+            cues::abstains(&outside)
+        })
     };
     let mut stances: Vec<Stance> = mentions
         .iter()
-        .map(|m| {
+        .enumerate()
+        .map(|(k, m)| {
             let (span, conceded) = clause[m.start];
-            let others: Vec<(usize, usize)> = mentions
-                .iter()
-                .filter(|o| o.start != m.start && (o.end <= m.start || o.start >= m.end))
-                .map(|o| (o.start, o.end))
-                .collect();
+            let others = cues::Others::new(&owner, k);
             cues::stance(words, (m.start, m.end), span, conceded, &others)
         })
         .collect();
@@ -486,6 +520,21 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
         .filter(|(i, m)| m.explicit && stances[*i] != Stance::Rejects)
         .collect();
     if let Some(&(_, last)) = explicit.iter().max_by_key(|(_, m)| m.start) {
+        // "The answer is B or C": an explicit letter offered with another is no one answer.
+        let offered_with = mentions.iter().any(|m| {
+            m.choice != last.choice
+                && m.start >= last.end
+                && m.start <= last.end + 2
+                && words[last.end..m.start]
+                    .iter()
+                    .any(|w| matches!(w.text.as_str(), "or" | "and"))
+        });
+        if offered_with {
+            return AnswerReading::Unsure {
+                why: Unsure::SeveralChoices,
+                candidates: distinct(mentions.iter().map(|m| m.choice)),
+            };
+        }
         // Text written right beside the letter that names another choice is a conflict.
         let beside = !last.with_text
             && mentions.iter().zip(&stances).any(|(m, stance)| {
@@ -631,8 +680,9 @@ fn share_in_lists(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) 
     flush(&mut group, stances);
 }
 
-/// "X is tempting, but Y", "Some might argue for A; however, C": a choice only named in the
-/// clause right before a clause of contrast that names another choice is set aside.
+/// "X seems right, but Y is correct", "Some might argue for A; however, C is better
+/// supported": a choice in the clause right before a clause of contrast that asserts another
+/// choice is set aside.
 fn concede_before_contrast(
     words: &[Word],
     mentions: &[Mention],
@@ -641,7 +691,7 @@ fn concede_before_contrast(
 ) {
     for (k, m) in mentions.iter().enumerate() {
         let ((start, _), _) = clause[m.start];
-        if !CONTRAST.contains(&words[start].text.as_str()) || stances[k] == Stance::Rejects {
+        if !CONTRAST.contains(&words[start].text.as_str()) || stances[k] != Stance::Asserts {
             continue;
         }
         let Some(previous_end) = start.checked_sub(1) else {
@@ -652,7 +702,7 @@ fn concede_before_contrast(
             if other.choice != m.choice
                 && other.start >= previous_start
                 && other.start < start
-                && stances[j] == Stance::Names
+                && stances[j] != Stance::Rejects
             {
                 stances[j] = Stance::Rejects;
             }
@@ -665,6 +715,7 @@ fn concede_before_contrast(
 fn retract(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) {
     let Some(at) = (0..words.len())
         .rev()
+        .filter(|&i| !mentions.iter().any(|m| m.start <= i && i < m.end))
         .find(|&i| cues::RETRACT.iter().any(|p| cues::phrase_at(words, i, p)))
     else {
         return;
@@ -784,6 +835,45 @@ mod tests {
             Some(1),
             "a ticked box among the listed choices"
         );
+    }
+
+    #[test]
+    fn what_a_review_found() {
+        assert_eq!(read("} {"), None, "braces the wrong way round do not panic");
+        assert_eq!(read_answer("the last one", &[]).choice(), None);
+        assert!(read_answer("The answer is B or C.", &choices()).needs_a_look());
+        assert_eq!(
+            read("While port 443 is for HTTPS, it listens on port 80."),
+            Some(1),
+            "what a 'while' clause concedes up to its comma is set aside"
+        );
+        assert_eq!(
+            read("Port 443 seems right, but port 80 is actually correct."),
+            Some(1)
+        );
+        assert_eq!(read("Port 443. Wait, that's wrong: it's port 80."), Some(1));
+        assert_eq!(read("A correct setup uses port 80."), Some(1));
+        assert_eq!(
+            read("Either way, port 80 is correct; port 443 is only for HTTPS."),
+            Some(1)
+        );
+        assert_eq!(
+            read("Port 443 is for HTTPS.\n\nReferences:\n[1] RFC 2818\n\nFinal answer: B"),
+            Some(1),
+            "a final answer after the sources is still read"
+        );
+        assert_eq!(
+            read("<|é€ ü ö ä 😀 ñ ç þ ð ø å ß ł ś ź ż ć ń ó ę ą ī ō ū ē ā"),
+            None
+        );
+        // Long degenerate replies are read by their beginning and end, quickly.
+        let long = "B C D ".repeat(200_000);
+        let _ = read_answer(&long, &choices());
+        let long = format!(
+            "{}\nFinal answer: B",
+            "the answer is port 443, ".repeat(40_000)
+        );
+        assert_eq!(read(&long), Some(1));
     }
 
     #[test]

@@ -16,8 +16,11 @@ const SMALL: &[&str] = &[
 
 /// A choice's words, as a reply's are cut.
 fn choice_words(choice: &str) -> Vec<String> {
+    // A choice is read by its first 64 words: enough to tell choices apart, and the search
+    // stays fast.
     super::cues::words(choice)
         .into_iter()
+        .take(64)
         .map(|w| w.text)
         .collect()
 }
@@ -215,11 +218,17 @@ pub(super) fn mentions(reply: &[Word], choices: &[String]) -> Vec<Mention> {
             .iter()
             .filter(|&&(other, s, e, _, _)| other != index && s < end && start < e);
         let mut beaten = false;
+        let words_found = share * length as f64;
         for &(_, _, _, sh, len) in overlapping {
-            let equal = (sh - share).abs() < 1e-9;
-            // Found more fully, or as fully and longer ("light blue" over "blue"); found as
-            // fully and as long: the reply is not clear which, so neither counts.
-            if sh > share + 1e-9 || equal && len >= length {
+            // Found whole and longer ("liable only if he was negligent" over "liable"), or found
+            // more fully, or as fully and longer ("light blue" over "blue"); found as fully and
+            // as long: the reply is not clear which, so neither counts.
+            let other_found = sh * len as f64;
+            let whole = sh > 1.0 - 1e-9;
+            if whole && other_found > words_found + 1e-9
+                || sh > share + 1e-9
+                || (sh - share).abs() < 1e-9 && len >= length
+            {
                 beaten = true;
             }
         }
