@@ -129,7 +129,9 @@ test("opens the sample project and shows its leaderboard", async () => {
 test("imports a system's answers from the page and ranks it", async () => {
   const answers = join(dataDir, "newcomer.csv");
   const rows = ["question_id,answer"];
-  for (let i = 1; i <= 120; i++) rows.push(`tw-${String(i).padStart(3, "0")},${i % 2 ? "A" : "I am not sure"}`);
+  // Half letters; a quarter "I am not sure" (no answer); a quarter naming no choice (a look).
+  const reply = (i) => (i % 2 ? "A" : i % 4 ? "Maybe the green one" : "I am not sure");
+  for (let i = 1; i <= 120; i++) rows.push(`tw-${String(i).padStart(3, "0")},${reply(i)}`);
   writeFileSync(answers, rows.join("\n") + "\n");
   await withPage(async (page) => {
     await page.goto(url);
@@ -143,7 +145,8 @@ test("imports a system's answers from the page and ranks it", async () => {
     const report = page.getByRole("status").filter({ hasText: "Imported" });
     await report.waitFor();
     assert.match(await report.innerText(), /Imported 120 of 120 records/);
-    assert.match(await report.innerText(), /60 answers matched no choice/);
+    assert.match(await report.innerText(), /30 replies give no answer/);
+    assert.match(await report.innerText(), /30 replies could not be read as one choice/);
     await page.screenshot({ path: join(shots, "serve-import.png"), fullPage: true });
     await show(page, "#/results/leaderboard");
     await page.getByTestId("leaderboard").locator("tbody tr", { hasText: "Newcomer" }).waitFor();

@@ -372,7 +372,7 @@ impl ImportRequest {
     }
 }
 
-/// An answer that matched no choice and was recorded as unanswered.
+/// A reply that could not be read as one choice (it needs a look), recorded as unanswered.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct UnmappedAnswer {
     /// The question's id.
@@ -381,7 +381,7 @@ pub struct UnmappedAnswer {
     pub location: String,
     /// The answer as written.
     pub answer: String,
-    /// Why it matched no choice.
+    /// Why it could not be read, in words ("needs a look: it names B and D …").
     pub reason: String,
 }
 
@@ -400,7 +400,7 @@ pub struct ImportReport {
     pub skipped: u32,
     /// Things worth knowing, in plain words.
     pub notes: Vec<String>,
-    /// Answers recorded as unanswered because they matched no choice.
+    /// Replies recorded as unanswered because they could not be read as one choice.
     pub unmapped: Vec<UnmappedAnswer>,
 }
 

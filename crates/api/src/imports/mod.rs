@@ -10,7 +10,7 @@ use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::text::{clean_name, visible};
 use proctor_core::{Outcome, QuestionId, RunMode, SystemKind};
 use proctor_exam::classify::{BloomKeywords, question_type};
-use proctor_exam::reading::{AnswerReading, read_answer};
+use proctor_exam::reading::{AnswerReading, NoAnswer, read_answer};
 use proctor_formats::answers::read_answers;
 use proctor_formats::articles::read_articles;
 use proctor_formats::documents::{DOCUMENT_EXTENSIONS, read_documents};
@@ -353,6 +353,7 @@ impl Project {
             .collect();
         let mut responses = Vec::with_capacity(questions.len());
         let mut unmapped = Vec::new();
+        let mut abstained = 0usize;
         let mut answered: HashSet<QuestionId> = HashSet::new();
         for row in &rows {
             let question = by_id.get(row.question_id.as_str()).ok_or_else(|| {
@@ -374,6 +375,12 @@ impl Project {
             } else {
                 let raw = row.answer.as_deref().unwrap_or_default();
                 let reading = read_answer(raw, &question.choices);
+                abstained += usize::from(matches!(
+                    reading,
+                    AnswerReading::NoAnswer {
+                        why: NoAnswer::Abstains
+                    }
+                ));
                 if let Some(reason) = unmapped_reason(&reading) {
                     unmapped.push(UnmappedAnswer {
                         question_id: row.question_id.clone(),
@@ -485,9 +492,16 @@ impl Project {
                 missing.len()
             ));
         }
+        if abstained > 0 {
+            notes.push(format!(
+                "{abstained} replies give no answer (\"I don't know\", nothing in the documents, a \
+                 refusal) and were recorded as unanswered"
+            ));
+        }
         if !unmapped.is_empty() {
             notes.push(format!(
-                "{} answers matched no choice and were recorded as unanswered (listed below)",
+                "{} replies could not be read as one choice and were recorded as unanswered \
+                 (listed below: they need a look)",
                 unmapped.len()
             ));
         }

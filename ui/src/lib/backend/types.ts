@@ -1941,7 +1941,7 @@ skipped: number,
  */
 notes: Array<string>, 
 /**
- * Answers recorded as unanswered because they matched no choice.
+ * Replies recorded as unanswered because they could not be read as one choice.
  */
 unmapped: Array<UnmappedAnswer>, };
 
@@ -4413,7 +4413,7 @@ location: string,
  */
 answer: string, 
 /**
- * Why it matched no choice.
+ * Why it could not be read, in words ("needs a look: it names B and D …").
  */
 reason: string, };
 
