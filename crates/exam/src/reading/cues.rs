@@ -629,13 +629,25 @@ pub(super) fn likewise(words: &[Word], start: usize) -> bool {
     .any(|p| ends_before(words, start, p, 0, 0))
 }
 
+/// A phrase's words, without allocating: cues are checked for every mention of a reply.
+fn split_phrase(phrase: &str) -> ([&str; 8], usize) {
+    let mut buffer = [""; 8];
+    let mut count = 0;
+    for part in phrase.split(' ').take(8) {
+        buffer[count] = part;
+        count += 1;
+    }
+    (buffer, count)
+}
+
 /// Whether `phrase` starts at word `at`.
 pub(super) fn phrase_at(words: &[Word], at: usize, phrase: &str) -> bool {
-    let parts: Vec<&str> = phrase.split(' ').collect();
+    let (buffer, count) = split_phrase(phrase);
+    let parts = &buffer[..count];
     at + parts.len() <= words.len()
         && words[at..at + parts.len()]
             .iter()
-            .zip(&parts)
+            .zip(parts)
             .all(|(w, p)| w.text == *p)
 }
 
@@ -706,7 +718,16 @@ fn ends_before_outside(
     stop: usize,
     others: &Others<'_>,
 ) -> bool {
-    let parts: Vec<&str> = phrase.split(' ').collect();
+    // Most cues fail on their last word: check it first, cheaply.
+    let last = phrase.rsplit(' ').next().unwrap_or(phrase);
+    if !(0..=gap).any(|skip| {
+        at.checked_sub(skip + 1)
+            .is_some_and(|i| words[i].text == last)
+    }) {
+        return false;
+    }
+    let (buffer, count) = split_phrase(phrase);
+    let parts = &buffer[..count];
     let gap = if parts.len() == 1 { gap.min(1) } else { gap };
     for skip in 0..=gap {
         let Some(end) = at.checked_sub(skip) else {
@@ -719,7 +740,7 @@ fn ends_before_outside(
         // A cue is the reply's own words, never another choice's.
         if words[start..end]
             .iter()
-            .zip(&parts)
+            .zip(parts)
             .all(|(w, p)| w.text == *p)
             && !(start..end).any(|i| others.holds(i))
         {
@@ -743,7 +764,13 @@ fn starts_after(
     stop: usize,
     others: &Others<'_>,
 ) -> bool {
-    let parts: Vec<&str> = phrase.split(' ').collect();
+    // Most cues fail on their first word: check it first, cheaply.
+    let first = phrase.split(' ').next().unwrap_or(phrase);
+    if !(0..=gap).any(|skip| words.get(end + skip).is_some_and(|w| w.text == first)) {
+        return false;
+    }
+    let (buffer, count) = split_phrase(phrase);
+    let parts = &buffer[..count];
     for skip in 0..=gap {
         let start = end + skip;
         if start + parts.len() > stop {
@@ -754,7 +781,7 @@ fn starts_after(
         }
         if words[start..start + parts.len()]
             .iter()
-            .zip(&parts)
+            .zip(parts)
             .all(|(w, p)| w.text == *p)
             && !(start..start + parts.len()).any(|i| others.holds(i))
         {
@@ -851,10 +878,11 @@ pub(super) fn abstains(words: &[Word]) -> bool {
 /// Whether the words hold one of `phrases`.
 pub(super) fn contains_any(words: &[Word], phrases: &[&str]) -> bool {
     phrases.iter().any(|phrase| {
-        let parts: Vec<&str> = phrase.split(' ').collect();
+        let (buffer, count) = split_phrase(phrase);
+        let parts = &buffer[..count];
         words
             .windows(parts.len())
-            .any(|w| w.iter().zip(&parts).all(|(w, p)| w.text == *p))
+            .any(|w| w.iter().zip(parts).all(|(w, p)| w.text == *p))
     })
 }
 

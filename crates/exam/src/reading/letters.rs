@@ -165,6 +165,22 @@ pub(super) fn mentions(words: &[Word], choices: usize) -> Vec<Mention> {
             (i == 0 || words[i - 1].line != words[i].line) && letter_of(words, i, choices).is_some()
         })
         .count();
+    // Words that are not a letter's kind or filler, in all and on each line: a letter alone in
+    // the reply (or on its line) is the only such word there.
+    let plain = |w: &Word| {
+        !(FILLER.contains(&w.text.as_str())
+            || NOUNS.contains(&w.text.as_str())
+            || w.text == "the"
+            || w.text == "final")
+    };
+    let others_in_all = words.iter().filter(|w| plain(w)).count();
+    let lines = words.last().map_or(0, |w| w.line + 1);
+    let mut on_line = vec![0usize; lines];
+    for w in words {
+        if !NOUNS.contains(&w.text.as_str()) {
+            on_line[w.line] += 1;
+        }
+    }
     for i in 0..words.len() {
         let Some(choice) = letter_of(words, i, choices) else {
             continue;
@@ -176,18 +192,8 @@ pub(super) fn mentions(words: &[Word], choices: usize) -> Vec<Mention> {
         if i > 0 && words[i - 1].text == "n" && words[i - 1].after.starts_with('/') {
             continue;
         }
-        let alone = words.iter().enumerate().all(|(j, w)| {
-            j == i
-                || FILLER.contains(&w.text.as_str())
-                || NOUNS.contains(&w.text.as_str())
-                || w.text == "the"
-                || w.text == "final"
-        });
-        let alone_on_line = words
-            .iter()
-            .enumerate()
-            .filter(|(_, w)| w.line == words[i].line)
-            .all(|(j, w)| j == i || NOUNS.contains(&w.text.as_str()));
+        let alone = others_in_all == usize::from(plain(&words[i]));
+        let alone_on_line = on_line[words[i].line] == 1;
         // A marker on an earlier line ("**Answer**" over a list of the choices) does not make
         // a list's first label the answer.
         let marked =

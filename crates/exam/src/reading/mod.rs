@@ -407,7 +407,17 @@ fn out_of_range(words: &[Word], choices: usize) -> bool {
 /// The clause (first word, one past the last) each word belongs to, and whether it sits in
 /// the conceding part of a clause ("while X might seem plausible, …" up to its comma).
 fn clauses(words: &[Word], mentions: &[Mention]) -> Vec<((usize, usize), bool)> {
-    let inside = |i: usize| mentions.iter().any(|m| m.start < i && i < m.end);
+    let mut within = vec![false; words.len() + 1];
+    let mut owned = vec![false; words.len() + 1];
+    for m in mentions {
+        for slot in &mut within[m.start + 1..m.end] {
+            *slot = true;
+        }
+        for slot in &mut owned[m.start..m.end] {
+            *slot = true;
+        }
+    }
+    let inside = |i: usize| within[i];
     let mut starts = vec![0];
     for i in 0..words.len() {
         if words[i].ends_clause && i + 1 < words.len() && !inside(i + 1) {
@@ -428,9 +438,8 @@ fn clauses(words: &[Word], mentions: &[Mention]) -> Vec<((usize, usize), bool)> 
         // ("HTTPS is port 443, while plain HTTP uses port 80").
         let comma = (start..end).find(|&i| words[i].after.starts_with(','));
         // A choice's own "while" ("While in orbit, it took …") concedes nothing.
-        let concedes = CONCESSIVE.contains(&words[start].text.as_str())
-            && comma.is_some()
-            && !mentions.iter().any(|m| m.start <= start && start < m.end);
+        let concedes =
+            CONCESSIVE.contains(&words[start].text.as_str()) && comma.is_some() && !owned[start];
         let comma = comma.map_or(end, |i| i + 1);
         for (i, slot) in out.iter_mut().enumerate().take(end).skip(start) {
             *slot = ((start, end), concedes && i < comma);
@@ -713,9 +722,15 @@ fn concede_before_contrast(
 /// "I'd go with C … actually, no": what the reply takes back is set aside, unless it names the
 /// choice again after.
 fn retract(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) {
+    let mut owned = vec![false; words.len()];
+    for m in mentions {
+        for slot in &mut owned[m.start..m.end] {
+            *slot = true;
+        }
+    }
     let Some(at) = (0..words.len())
         .rev()
-        .filter(|&i| !mentions.iter().any(|m| m.start <= i && i < m.end))
+        .filter(|&i| !owned[i])
         .find(|&i| cues::RETRACT.iter().any(|p| cues::phrase_at(words, i, p)))
     else {
         return;
