@@ -239,6 +239,13 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
             .map(|(_, t)| t),
     );
     mentions.sort_by_key(|m| (m.start, m.end));
+    // No reply worth reading names the choices hundreds of times: of a degenerate one, the
+    // first and the last mentions are read (a final answer stays), so reading stays fast.
+    if mentions.len() > MAX_MENTIONS {
+        let tail = mentions.split_off(mentions.len() - MAX_MENTIONS * 2 / 3);
+        mentions.truncate(MAX_MENTIONS / 3);
+        mentions.extend(tail);
+    }
     // A reply that opens with a choice answers with it — its text alone as the first sentence
     // ("E104. Stuck uploads are …"), or its letter and text ("Option C (grant …). …") — unless
     // it lists the choices, one a line.
@@ -258,6 +265,9 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
     }
     decide(&words, &mentions, choices.len())
 }
+
+/// The most mentions of choices read in one reply.
+const MAX_MENTIONS: usize = 300;
 
 /// The most of a reply read: its beginning and its end (where a final answer goes). A longer
 /// reply is read by these alone, so reading stays fast on any input.
