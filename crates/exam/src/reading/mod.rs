@@ -416,14 +416,14 @@ fn out_of_range(words: &[Word], choices: usize) -> bool {
 
 /// The clause (first word, one past the last) each word belongs to, and whether it sits in
 /// the conceding part of a clause ("while X might seem plausible, …" up to its comma).
-fn clauses(words: &[Word], mentions: &[Mention]) -> Vec<((usize, usize), bool)> {
+fn clauses(
+    words: &[Word],
+    mentions: &[Mention],
+    owner: &[Option<usize>],
+) -> Vec<((usize, usize), bool)> {
     let mut within = vec![false; words.len() + 1];
-    let mut owned = vec![false; words.len() + 1];
     for m in mentions {
         for slot in &mut within[m.start + 1..m.end] {
-            *slot = true;
-        }
-        for slot in &mut owned[m.start..m.end] {
             *slot = true;
         }
     }
@@ -448,8 +448,9 @@ fn clauses(words: &[Word], mentions: &[Mention]) -> Vec<((usize, usize), bool)> 
         // ("HTTPS is port 443, while plain HTTP uses port 80").
         let comma = (start..end).find(|&i| words[i].after.starts_with(','));
         // A choice's own "while" ("While in orbit, it took …") concedes nothing.
-        let concedes =
-            CONCESSIVE.contains(&words[start].text.as_str()) && comma.is_some() && !owned[start];
+        let concedes = CONCESSIVE.contains(&words[start].text.as_str())
+            && comma.is_some()
+            && owner[start].is_none();
         let comma = comma.map_or(end, |i| i + 1);
         for (i, slot) in out.iter_mut().enumerate().take(end).skip(start) {
             *slot = ((start, end), concedes && i < comma);
@@ -460,15 +461,16 @@ fn clauses(words: &[Word], mentions: &[Mention]) -> Vec<((usize, usize), bool)> 
 
 /// From the mentions to one reading.
 fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading {
-    let clause = clauses(words, mentions);
-    // Whether the reply says it does not know, in words that are not a choice's own ("Cannot
-    // infer" may be a choice) and not in a clause that rejects a choice ("it doesn't say X").
+    // The mention each word belongs to, if any (the first, where mentions overlap).
     let mut owner: Vec<Option<usize>> = vec![None; words.len()];
     for (k, m) in mentions.iter().enumerate() {
         for slot in &mut owner[m.start..m.end] {
             slot.get_or_insert(k);
         }
     }
+    let clause = clauses(words, mentions, &owner);
+    // Whether the reply says it does not know, in words that are not a choice's own ("Cannot
+    // infer" may be a choice) and not in a clause that rejects a choice ("it doesn't say X").
     let mut abstaining: std::collections::HashMap<(usize, usize), bool> =
         std::collections::HashMap::new();
     let mut abstains_in = |from: usize, to: usize| {
@@ -496,7 +498,7 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
     }
     share_in_lists(words, mentions, &mut stances);
     concede_before_contrast(words, mentions, &clause, &mut stances);
-    retract(words, mentions, &mut stances);
+    retract(words, mentions, &owner, &mut stances);
     // A choice asserted in the same clause that says the documents do not say is not asserted
     // ("the documentation does not say whether it is port 80").
     for (m, stance) in mentions.iter().zip(stances.iter_mut()) {
@@ -621,9 +623,6 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
         // An asserted choice is the answer, also beside "I'm not sure" (a hedged answer).
         ([one], _) => chose(*one),
         ([], [one]) if !abstains => chose(*one),
-        ([], []) if abstains && !guesses_after => AnswerReading::NoAnswer {
-            why: NoAnswer::Abstains,
-        },
         ([], [_] | []) => {
             if abstains && !guesses_after {
                 AnswerReading::NoAnswer {
@@ -731,16 +730,10 @@ fn concede_before_contrast(
 
 /// "I'd go with C … actually, no": what the reply takes back is set aside, unless it names the
 /// choice again after.
-fn retract(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) {
-    let mut owned = vec![false; words.len()];
-    for m in mentions {
-        for slot in &mut owned[m.start..m.end] {
-            *slot = true;
-        }
-    }
+fn retract(words: &[Word], mentions: &[Mention], owner: &[Option<usize>], stances: &mut [Stance]) {
     let Some(at) = (0..words.len())
         .rev()
-        .filter(|&i| !owned[i])
+        .filter(|&i| owner[i].is_none())
         .find(|&i| cues::RETRACT.iter().any(|p| cues::phrase_at(words, i, p)))
     else {
         return;
