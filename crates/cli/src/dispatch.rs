@@ -67,6 +67,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
         Command::Nuggets(args) => papers::nuggets(&args)?,
         Command::Formulations(args) => papers::formulations(&args)?,
         Command::Review { action } => generate::review(action)?,
+        Command::Replies { action } => crate::replies::replies(action)?,
         Command::Exam { action } => generate::exam(action)?,
         Command::Endpoint { action } => vendors::endpoint(action)?,
         Command::Report {

@@ -174,7 +174,7 @@ pub(crate) fn generate(args: GenerateArgs) -> ApiResult<()> {
     show(&report, args.json, generation_report)
 }
 
-fn letter(index: usize) -> char {
+pub(crate) fn letter(index: usize) -> char {
     u8::try_from(index).map_or('?', |i| char::from(b'A' + i.min(25)))
 }
 

@@ -13,6 +13,7 @@ mod papers;
 mod parse;
 mod progress;
 mod readers;
+mod replies;
 mod text;
 mod vendors;
 
@@ -285,6 +286,11 @@ enum Command {
     Nuggets(papers::NuggetArgs),
     /// The formulation break-down of the samples asked several ways (original, rewritten, human).
     Formulations(papers::FormulationArgs),
+    /// A system's replies that need a look, and reading them by hand.
+    Replies {
+        #[command(subcommand)]
+        action: replies::RepliesCommand,
+    },
     /// Review generated questions: list them, accept, reject or reinstate.
     Review {
         #[command(subcommand)]

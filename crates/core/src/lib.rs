@@ -25,6 +25,7 @@ mod embed;
 mod ids;
 mod lm;
 mod question;
+mod reading;
 mod response;
 pub mod text;
 
@@ -37,4 +38,5 @@ pub use lm::{LanguageScorer, Likelihood, TextWriter, Writing};
 pub use question::{
     Choices, InvalidQuestion, MAX_CHOICES, MIN_CHOICES, QuestionDraft, ValidQuestion, letter,
 };
+pub use reading::{AnswerReading, NoAnswer, Unsure, Way};
 pub use response::{Outcome, RunMode, SystemKind};

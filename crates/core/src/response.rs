@@ -14,15 +14,19 @@ pub enum Outcome {
     Unanswered,
     /// The system failed to answer (timeout, malformed reply); not counted as wrong.
     Error,
+    /// The reply could not be read as one choice with confidence: it needs a person's look.
+    /// Not right, and not answered, until someone reads it (METHODS.md §13).
+    NeedsLook,
 }
 
 impl Outcome {
-    /// The name stored in the `responses.outcome` column.
+    /// The outcome's name ("chosen", "unanswered", "error", "needs_look").
     pub fn kind(self) -> &'static str {
         match self {
             Outcome::Chosen(_) => "chosen",
             Outcome::Unanswered => "unanswered",
             Outcome::Error => "error",
+            Outcome::NeedsLook => "needs_look",
         }
     }
 }

@@ -57,6 +57,8 @@ pub struct Tally {
     pub unanswered: usize,
     /// Errors (scored 0, counted apart).
     pub errors: usize,
+    /// Replies that need a person's look (scored 0 until read, counted apart).
+    pub needs_look: usize,
 }
 
 impl Tally {
@@ -66,12 +68,18 @@ impl Tally {
             Some(Outcome::Chosen(_)) => self.wrong += 1,
             Some(Outcome::Unanswered) | None => self.unanswered += 1,
             Some(Outcome::Error) => self.errors += 1,
+            Some(Outcome::NeedsLook) => self.needs_look += 1,
         }
     }
 
-    /// Questions counted: right, wrong, unanswered and errors alike.
+    /// Questions counted: right, wrong, unanswered, errors and replies to look at alike.
     pub fn questions(&self) -> usize {
-        self.correct + self.wrong + self.unanswered + self.errors
+        self.correct + self.wrong + self.unanswered + self.errors + self.needs_look
+    }
+
+    /// Questions the system answered with a choice: right + wrong.
+    pub fn answered(&self) -> usize {
+        self.correct + self.wrong
     }
 
     /// right / questions (errors and unanswered are not right), `None` without questions.
@@ -79,10 +87,11 @@ impl Tally {
         Proportion::new(self.correct as u64, self.questions() as u64).ok()
     }
 
-    /// right / (questions − errors), shown beside the accuracy where there are errors.
+    /// right / answered (right + wrong): errors, no answers and replies still to be read are
+    /// not answered. Shown beside the accuracy where any question was not answered.
     pub fn accuracy_on_answered(&self) -> Option<f64> {
-        let answered = self.questions() - self.errors;
-        (self.errors > 0 && answered > 0).then(|| self.correct as f64 / answered as f64)
+        let answered = self.answered();
+        (answered < self.questions() && answered > 0).then(|| self.correct as f64 / answered as f64)
     }
 }
 
@@ -387,28 +396,49 @@ mod tests {
 
     #[test]
     fn accuracy_counts_errors_and_unanswered_as_not_right() {
-        use Outcome::{Chosen, Error, Unanswered};
+        use Outcome::{Chosen, Error, NeedsLook, Unanswered};
         let s = sitting(
             "s",
             RunMode::Answers,
             &[(1, Chosen(1)), (2, Unanswered), (3, Error), (4, Chosen(0))],
         );
-        let grades = grade(&exam(), &[s]);
-        let row = &grades.leaderboard[0];
+        let looked = sitting(
+            "looked",
+            RunMode::Answers,
+            &[
+                (1, Chosen(1)),
+                (2, NeedsLook),
+                (3, NeedsLook),
+                (4, Chosen(2)),
+            ],
+        );
+        let grades = grade(&exam(), &[s, looked]);
+        let row = grades.leaderboard.iter().find(|r| r.name == "s").unwrap();
         assert_eq!(
             row.tally,
             Tally {
                 correct: 1,
                 wrong: 1,
                 unanswered: 1,
-                errors: 1
+                errors: 1,
+                needs_look: 0,
             }
         );
         // 1 right of 4 questions: the error is not right (it was left out before, giving 1/3).
         let (p, low, high) = row.accuracy.unwrap();
         assert!((p - 0.25).abs() < 1e-12);
         assert!(low < p && p < high);
-        assert_eq!(row.tally.accuracy_on_answered(), Some(1.0 / 3.0));
+        // On answered: 1 right of the 2 replies that chose (the no answer is not an answer).
+        assert_eq!(row.tally.accuracy_on_answered(), Some(0.5));
+        // Replies still to be read: not right, and not answered.
+        let looked = grades
+            .leaderboard
+            .iter()
+            .find(|r| r.name == "looked")
+            .unwrap();
+        assert_eq!((looked.tally.correct, looked.tally.needs_look), (2, 2));
+        assert!((looked.accuracy.unwrap().0 - 0.5).abs() < 1e-12);
+        assert_eq!(looked.tally.accuracy_on_answered(), Some(1.0));
     }
 
     #[test]

@@ -19,6 +19,7 @@
 mod generation;
 mod migrations;
 mod read;
+mod readings;
 mod references;
 mod rows;
 mod sheets;
@@ -29,6 +30,7 @@ mod write;
 
 pub use generation::{CandidateRow, GenerationRow, NewCandidate, NewGeneration};
 pub use migrations::{LATEST_VERSION, MIGRATIONS, Migration};
+pub use readings::HandNote;
 pub use references::{FormulationRow, NuggetRow};
 pub use rows::{
     AnswerRow, ChunkRow, Counts, DocumentRow, DocumentText, ExamVersionRow, NewChunk, NewDocument,

@@ -57,6 +57,11 @@ pub const MIGRATIONS: &[Migration] = &[
         file: "0008_nuggets_and_formulations.sql",
         sql: include_str!("../../../migrations/0008_nuggets_and_formulations.sql"),
     },
+    Migration {
+        version: 9,
+        file: "0009_readings.sql",
+        sql: include_str!("../../../migrations/0009_readings.sql"),
+    },
 ];
 
 /// The schema version this build writes.

@@ -6,8 +6,8 @@ use crate::rows::{
 };
 use crate::{Result, Store, StoreError};
 use proctor_core::{
-    BloomLevel, ChunkId, DocumentId, ExamId, ExamVersionId, Outcome, QuestionId, QuestionType,
-    RunId, RunMode, SystemId, SystemKind,
+    AnswerReading, BloomLevel, ChunkId, DocumentId, ExamId, ExamVersionId, QuestionId,
+    QuestionType, RunId, RunMode, SystemId, SystemKind,
 };
 use rusqlite::{OptionalExtension, Row, params};
 use std::collections::BTreeMap;
@@ -391,7 +391,9 @@ impl Store {
     /// The responses of a run.
     pub fn responses(&self, run: RunId) -> Result<Vec<ResponseRow>> {
         let mut stmt = self.conn.prepare(
-            "SELECT question_id, outcome, choice_index FROM responses WHERE run_id = ?1
+            "SELECT question_id, outcome, choice_index,
+                    ifnull(json_extract(reading, '$.read') = 'unsure', 0)
+             FROM responses WHERE run_id = ?1
              ORDER BY question_id",
         )?;
         let raw = stmt.query_map([run.0], |r| {
@@ -399,17 +401,13 @@ impl Store {
                 r.get::<_, i64>(0)?,
                 r.get::<_, String>(1)?,
                 r.get::<_, Option<usize>>(2)?,
+                r.get::<_, bool>(3)?,
             ))
         })?;
         let mut out = Vec::new();
         for row in raw {
-            let (question, outcome, choice) = row?;
-            let outcome = match (outcome.as_str(), choice) {
-                ("chosen", Some(i)) => Outcome::Chosen(i),
-                ("unanswered", None) => Outcome::Unanswered,
-                ("error", None) => Outcome::Error,
-                _ => return Err(damaged("responses", run.0, format!("outcome '{outcome}'"))),
-            };
+            let (question, outcome, choice, unsure) = row?;
+            let outcome = crate::readings::outcome_of(run.0, &outcome, choice, unsure)?;
             out.push(ResponseRow {
                 question: QuestionId(question),
                 outcome,
@@ -422,7 +420,7 @@ impl Store {
     pub fn answers_to(&self, question: QuestionId) -> Result<Vec<AnswerRow>> {
         let mut stmt = self.conn.prepare(
             "SELECT s.name, s.kind, r.mode, p.outcome, p.choice_index, p.raw_text, p.latency_ms,
-                    p.error
+                    p.error, p.reading
              FROM runs r
              LEFT JOIN systems s ON s.id = r.system_id
              LEFT JOIN responses p ON p.run_id = r.id AND p.question_id = ?1
@@ -439,24 +437,17 @@ impl Store {
                 r.get::<_, Option<String>>(5)?,
                 r.get::<_, Option<f64>>(6)?,
                 r.get::<_, Option<String>>(7)?,
+                r.get::<_, Option<String>>(8)?,
             ))
         })?;
         let mut out = Vec::new();
         for row in raw {
-            let (system, kind, mode, outcome, choice, raw_text, latency_ms, error) = row?;
-            let outcome = match (outcome.as_deref(), choice) {
-                (None, _) => None,
-                (Some("chosen"), Some(i)) => Some(Outcome::Chosen(i)),
-                (Some("unanswered"), None) => Some(Outcome::Unanswered),
-                (Some("error"), None) => Some(Outcome::Error),
-                (Some(other), _) => {
-                    return Err(damaged(
-                        "responses",
-                        question.0,
-                        format!("outcome '{other}'"),
-                    ));
-                }
-            };
+            let (system, kind, mode, outcome, choice, raw_text, latency_ms, error, reading) = row?;
+            let reading = crate::readings::reading_of(question.0, reading.as_deref())?;
+            let unsure = reading.as_ref().is_some_and(AnswerReading::needs_a_look);
+            let outcome = outcome
+                .map(|o| crate::readings::outcome_of(question.0, &o, choice, unsure))
+                .transpose()?;
             out.push(AnswerRow {
                 system,
                 kind: kind
@@ -470,6 +461,7 @@ impl Store {
                 raw_text,
                 latency_ms,
                 error,
+                reading,
             });
         }
         Ok(out)

@@ -1,8 +1,8 @@
 //! Plain data going into and coming out of the project file.
 
 use proctor_core::{
-    BloomLevel, ChunkId, DocumentId, ExamId, ExamVersionId, Outcome, QuestionId, QuestionType,
-    RunId, RunMode, SystemId, SystemKind, ValidQuestion,
+    AnswerReading, BloomLevel, ChunkId, DocumentId, ExamId, ExamVersionId, Outcome, QuestionId,
+    QuestionType, RunId, RunMode, SystemId, SystemKind, ValidQuestion,
 };
 
 /// A document to insert.
@@ -182,6 +182,8 @@ pub struct NewResponse {
     pub latency_ms: Option<f64>,
     /// Why answering failed, for `Outcome::Error`.
     pub error: Option<String>,
+    /// How the reply was read, where one was read.
+    pub reading: Option<AnswerReading>,
 }
 
 impl NewResponse {
@@ -194,6 +196,16 @@ impl NewResponse {
             evidence: None,
             latency_ms: None,
             error: None,
+            reading: None,
+        }
+    }
+
+    /// A response read from a reply: its outcome is the reading's.
+    pub fn read(question: QuestionId, reading: AnswerReading, raw_text: String) -> Self {
+        Self {
+            outcome: reading.outcome(),
+            reading: Some(reading),
+            ..Self::new(question, Outcome::Unanswered, Some(raw_text))
         }
     }
 }
@@ -251,4 +263,6 @@ pub struct AnswerRow {
     pub latency_ms: Option<f64>,
     /// The error, when the outcome is one.
     pub error: Option<String>,
+    /// How the reply was read, where one was.
+    pub reading: Option<AnswerReading>,
 }

@@ -182,9 +182,9 @@ impl Tx<'_> {
             let run = self.tx.last_insert_rowid();
             carried += self.tx.execute(
                 "INSERT INTO responses (run_id, question_id, outcome, choice_index, raw_text,
-                     evidence, latency_ms, error)
+                     evidence, latency_ms, error, reading)
                  SELECT ?1, new.id, r.outcome, r.choice_index, r.raw_text, r.evidence,
-                        r.latency_ms, r.error
+                        r.latency_ms, r.error, r.reading
                  FROM responses r
                  JOIN questions old ON old.id = r.question_id
                  JOIN questions new ON new.exam_version_id = ?3 AND new.external_id = old.external_id

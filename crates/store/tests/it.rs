@@ -181,6 +181,93 @@ mod exams {
     }
 
     #[test]
+    fn a_hand_reading_wins_and_comes_back_with_the_same_reply() {
+        use proctor_core::{AnswerReading, Unsure, Way};
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::create(&dir.path().join("p.proctor")).unwrap();
+        let tx = store.transaction().unwrap();
+        let (_, version) = tx.create_exam("E").unwrap();
+        let ids = tx
+            .insert_questions(version, &[question("q1"), question("q2")], |_| {})
+            .unwrap();
+        let system = tx.system_id("S", SystemKind::Answers).unwrap();
+        let run = tx
+            .create_run(Some(system), RunMode::Answers, version, "f.csv")
+            .unwrap();
+        let unsure = AnswerReading::Unsure {
+            why: Unsure::SeveralChoices,
+            candidates: vec![0, 1],
+        };
+        let reply = "Either x or y, hard to say.";
+        let replies = [
+            NewResponse::read(ids[0], unsure.clone(), reply.into()),
+            // The same words to another question: a hand reading of q1 does not apply here.
+            NewResponse::read(ids[1], unsure.clone(), reply.into()),
+        ];
+        tx.insert_responses(run, &replies).unwrap();
+        tx.commit().unwrap();
+        let outcomes = |store: &Store, run| {
+            store
+                .responses(run)
+                .unwrap()
+                .into_iter()
+                .map(|r| r.outcome)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            outcomes(&store, run),
+            [Outcome::NeedsLook, Outcome::NeedsLook]
+        );
+
+        let hand = AnswerReading::Chose {
+            choice: 0,
+            way: Way::Hand,
+        };
+        let tx = store.transaction().unwrap();
+        assert!(
+            tx.set_hand_reading(run, ids[0], &hand, Some("it leans to x"))
+                .unwrap()
+        );
+        tx.commit().unwrap();
+        assert_eq!(
+            outcomes(&store, run),
+            [Outcome::Chosen(0), Outcome::NeedsLook]
+        );
+        let note = store.hand_note(run, ids[0]).unwrap().unwrap();
+        assert_eq!(note.original, Some(unsure.clone()));
+        assert_eq!(note.reason.as_deref(), Some("it leans to x"));
+        assert_eq!(store.sheet(run).unwrap()[&ids[0]].reading, Some(hand));
+
+        // Imported again, the same reply is read by hand again; a changed reply is not.
+        let tx = store.transaction().unwrap();
+        tx.delete_run(Some(system), RunMode::Answers, version)
+            .unwrap();
+        let run = tx
+            .create_run(Some(system), RunMode::Answers, version, "f.csv")
+            .unwrap();
+        let replies = [
+            NewResponse::read(ids[0], unsure.clone(), reply.into()),
+            NewResponse::read(ids[1], unsure.clone(), format!("{reply} Really.")),
+        ];
+        tx.insert_responses(run, &replies).unwrap();
+        tx.commit().unwrap();
+        assert_eq!(
+            outcomes(&store, run),
+            [Outcome::Chosen(0), Outcome::NeedsLook]
+        );
+
+        // Taken back, the reply needs its look again.
+        let tx = store.transaction().unwrap();
+        assert!(tx.clear_hand_reading(run, ids[0]).unwrap());
+        assert!(!tx.clear_hand_reading(run, ids[1]).unwrap());
+        tx.commit().unwrap();
+        assert_eq!(
+            outcomes(&store, run),
+            [Outcome::NeedsLook, Outcome::NeedsLook]
+        );
+    }
+
+    #[test]
     fn an_uncommitted_transaction_leaves_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::create(&dir.path().join("p.proctor")).unwrap();

@@ -33,6 +33,7 @@ pub(crate) fn verdict_of(outcome: Option<Outcome>, key: usize) -> AnswerVerdict 
         Some(Outcome::Chosen(i)) if i == key => AnswerVerdict::Right,
         Some(Outcome::Chosen(_)) => AnswerVerdict::Wrong,
         Some(Outcome::Unanswered) => AnswerVerdict::Unanswered,
+        Some(Outcome::NeedsLook) => AnswerVerdict::NeedsLook,
         Some(Outcome::Error) => AnswerVerdict::Error,
         None => AnswerVerdict::Missing,
     }
@@ -288,7 +289,7 @@ impl Project {
             sittings_by_version.push((v.version, self.store.runs(v.id)?));
         }
         for system in &systems {
-            let mut counts = [0u32; 4];
+            let mut counts = [0u32; 5];
             let mut answered = 0usize;
             let sitting = runs.iter().find(|r| r.system == Some(system.id));
             let operations = if system.kind == SystemKind::Endpoint {
@@ -307,6 +308,7 @@ impl Project {
                         Outcome::Chosen(_) => 1,
                         Outcome::Unanswered => 2,
                         Outcome::Error => 3,
+                        Outcome::NeedsLook => 4,
                     };
                     counts[slot] += 1;
                 }
@@ -326,6 +328,7 @@ impl Project {
                 wrong: counts[1],
                 unanswered: counts[2],
                 errors: counts[3],
+                needs_look: counts[4],
                 to_answer: saturating_u32(keys.len().saturating_sub(answered)),
                 mean_latency_ms: self.store.mean_latency(system.id)?,
                 operations,

@@ -186,8 +186,8 @@ pub struct SystemInfo {
     pub factors: Vec<Factor>,
     /// The versions of the exam on view it sat, newest first.
     pub versions: Vec<u32>,
-    /// On the exam on view: questions answered right, wrong, unanswered, with an error, and
-    /// still to answer (no response yet).
+    /// On the exam on view: questions answered right, wrong, unanswered, with an error, whose
+    /// reply needs a look, and still to answer (no response yet).
     pub right: u32,
     /// See `right`.
     pub wrong: u32,
@@ -195,6 +195,8 @@ pub struct SystemInfo {
     pub unanswered: u32,
     /// See `right`.
     pub errors: u32,
+    /// See `right`: replies that could not be read as one choice, waiting for a person.
+    pub needs_look: u32,
     /// See `right`.
     pub to_answer: u32,
     /// Mean time per answer, where known.

@@ -155,11 +155,15 @@ pub struct Standing {
     pub unanswered: u32,
     /// Errors: timeouts, malformed replies (not right, shown apart).
     pub errors: u32,
+    /// Replies that could not be read as one choice and wait for a person (not right, not
+    /// answered, shown apart; METHODS.md §13).
+    pub needs_look: u32,
     /// Active questions of the exam version: the denominator of accuracy.
     pub questions: u32,
-    /// correct / questions: errors and unanswered questions are not right (METHODS.md §1).
+    /// correct / questions: errors, no answers and replies to look at are not right (METHODS.md §1).
     pub accuracy: Option<f64>,
-    /// correct / (questions − errors), "accuracy on answered"; only where there are errors.
+    /// correct / (correct + wrong), "accuracy on answered": only the replies read as a choice
+    /// count as answered; shown where some question was not.
     pub accuracy_on_answered: Option<f64>,
     /// Lower end of the 95% Wilson interval.
     pub accuracy_low: Option<f64>,
@@ -533,8 +537,10 @@ pub enum AnswerVerdict {
     Right,
     /// It chose another choice.
     Wrong,
-    /// It gave no answer that maps to a choice.
+    /// It gave no answer: an empty reply, or one that says it does not know.
     Unanswered,
+    /// Its reply could not be read as one choice: a person should read it (not right until then).
+    NeedsLook,
     /// Asking it failed (timeout, malformed reply…).
     Error,
     /// Its answers have nothing for this question.

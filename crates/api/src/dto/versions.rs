@@ -135,10 +135,17 @@ pub struct SheetRow {
     pub key: String,
     /// The letter the system chose, if it chose one.
     pub choice: Option<String>,
-    /// Right, wrong, unanswered, error, or no answer yet.
+    /// Right, wrong, unanswered, needs a look, error, or no answer yet.
     pub verdict: AnswerVerdict,
     /// What it replied (or the error it reported).
     pub reply: Option<String>,
+    /// The question's choices, for reading the reply by hand.
+    pub choices: Vec<String>,
+    /// How the reply was read, in plain words ("the letter B", "needs a look: it names B and
+    /// D"); none for errors and answers stored before readings were kept.
+    pub reading: Option<String>,
+    /// Set where a person read the reply.
+    pub hand: Option<HandNote>,
     /// Time it took, where known.
     pub latency_ms: Option<f64>,
     /// Endpoint systems: attempts the request took (more than one: retried).
@@ -146,6 +153,46 @@ pub struct SheetRow {
     /// Endpoint systems: whether the question's passage is in the evidence returned (none
     /// without evidence).
     pub source_in_evidence: Option<bool>,
+}
+
+/// A person's reading of a reply: what was read automatically before, why, when.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct HandNote {
+    /// The automatic reading it replaced, in plain words.
+    pub original: Option<String>,
+    /// The reason given.
+    pub reason: Option<String>,
+    /// When (UTC, ISO 8601).
+    pub at: String,
+}
+
+/// What a person reads a reply as.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum HandChoice {
+    /// This letter's choice.
+    Choice {
+        /// The letter (A, B, …).
+        letter: String,
+    },
+    /// The reply gives no answer.
+    NoAnswer,
+    /// Take the hand reading back: the automatic reading counts again.
+    Undo,
+}
+
+/// Read one reply of a system by hand, on the version on view.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ReadReply {
+    /// The system.
+    pub system: String,
+    /// The question's id.
+    pub question: String,
+    /// What the reply says.
+    pub reading: HandChoice,
+    /// Why (kept with the reading).
+    #[serde(default)]
+    pub reason: Option<String>,
 }
 
 /// A system's answers on the version on view, question by question.

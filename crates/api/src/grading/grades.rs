@@ -248,6 +248,7 @@ impl Project {
                 wrong: saturating_u32(s.tally.wrong),
                 unanswered: saturating_u32(s.tally.unanswered),
                 errors: saturating_u32(s.tally.errors),
+                needs_look: saturating_u32(s.tally.needs_look),
                 questions: saturating_u32(s.tally.questions()),
                 accuracy: s.accuracy.map(|a| a.0),
                 accuracy_on_answered: s.tally.accuracy_on_answered(),

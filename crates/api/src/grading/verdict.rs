@@ -14,7 +14,7 @@ use super::Loaded;
 use crate::dto::{SystemGroup, Verdict};
 use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode};
-use proctor_core::RunMode;
+use proctor_core::{Outcome, RunMode};
 use proctor_exam::grading::{self, Sitting};
 use proctor_stats::power::{mcnemar_detectable_difference, mcnemar_questions_needed};
 use proctor_stats::significance::{Marker, holm, mcnemar_exact, permutation_test};
@@ -192,6 +192,44 @@ pub(crate) struct Family {
     pub members: Vec<(String, f64, f64)>,
     /// Each member's discordant counts against the baseline (accuracy), in the same order.
     discordant: Vec<Option<(usize, usize, usize)>>,
+    /// Replies still to be read by a person: each member's, in the same order, and the baseline's.
+    looks: (Vec<usize>, usize),
+}
+
+/// How many of a sitting's replies to the active questions still need a look.
+pub(crate) fn looks(loaded: &Loaded, sitting: &Sitting) -> usize {
+    loaded
+        .questions
+        .iter()
+        .filter(|q| sitting.responses.get(&q.id) == Some(&Outcome::NeedsLook))
+        .count()
+}
+
+/// "3 of X's replies and 1 of Y's still need a look; until read they count as not right." —
+/// empty where none do.
+pub(crate) fn looks_note(counts: &[(&str, usize)]) -> String {
+    let named: Vec<String> = counts
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(name, n)| format!("{n} of {name}'s replies"))
+        .collect();
+    let total: usize = counts.iter().map(|(_, n)| n).sum();
+    match named.as_slice() {
+        [] => String::new(),
+        [one] => format!(
+            " {one} still {} a look; until read by hand {} as not right.",
+            if total == 1 { "needs" } else { "need" },
+            if total == 1 {
+                "it counts"
+            } else {
+                "they count"
+            }
+        ),
+        [first, rest @ ..] => format!(
+            " {first} and {} still need a look; until read by hand they count as not right.",
+            rest.join(" and ")
+        ),
+    }
 }
 
 impl Family {
@@ -213,6 +251,10 @@ impl Family {
             .filter(|m| m.name != baseline)
             .filter_map(|m| Some((m.name.clone(), primary(loaded, m, base, metric)?)))
             .collect();
+        let member_looks = raw
+            .iter()
+            .map(|(name, _)| loaded.sitting(name).map_or(0, |m| looks(loaded, m)))
+            .collect();
         let p_values: Vec<f64> = raw.iter().map(|(_, t)| t.p).collect();
         let discordant = raw.iter().map(|(_, t)| t.discordant).collect();
         let adjusted =
@@ -226,6 +268,7 @@ impl Family {
                 .map(|((name, t), adj)| (name, t.p, adj))
                 .collect(),
             discordant,
+            looks: (member_looks, looks(loaded, base)),
         })
     }
 
@@ -268,7 +311,10 @@ impl Family {
                 *p,
                 *adjusted,
                 size,
-            ),
+            ) + &looks_note(&[
+                (member, self.looks.0[at]),
+                (&self.baseline, self.looks.1),
+            ]),
             family,
             real,
             marker: Marker::of(*adjusted, difference).symbol().to_owned(),
@@ -359,6 +405,19 @@ mod tests {
             ),
             "A's accuracy is 2.0 points below B's: the difference could be luck (exact \
              McNemar, p = 0.500)."
+        );
+    }
+
+    #[test]
+    fn a_verdict_says_how_many_replies_still_need_a_look() {
+        assert_eq!(looks_note(&[("A", 0), ("B", 0)]), "");
+        assert_eq!(
+            looks_note(&[("A", 0), ("B", 1)]),
+            " 1 of B's replies still needs a look; until read by hand it counts as not right."
+        );
+        assert_eq!(
+            looks_note(&[("A", 3), ("B", 1)]),
+            " 3 of A's replies and 1 of B's replies still need a look; until read by hand they count as not right."
         );
     }
 

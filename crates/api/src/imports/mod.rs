@@ -370,8 +370,8 @@ impl Project {
                 )
             })?;
             answered.insert(question.id);
-            let outcome = if row.error.is_some() {
-                Outcome::Error
+            let reading = if row.error.is_some() {
+                None
             } else {
                 let raw = row.answer.as_deref().unwrap_or_default();
                 let reading = read_answer(raw, &question.choices);
@@ -389,17 +389,18 @@ impl Project {
                         reason,
                     });
                 }
-                reading
-                    .choice()
-                    .map_or(Outcome::Unanswered, Outcome::Chosen)
+                Some(reading)
             };
             responses.push(NewResponse {
                 question: question.id,
-                outcome,
+                outcome: reading
+                    .as_ref()
+                    .map_or(Outcome::Error, AnswerReading::outcome),
                 raw_text: row.answer.clone(),
                 evidence: row.evidence.clone(),
                 latency_ms: row.latency_ms,
                 error: row.error.clone(),
+                reading,
             });
         }
         let system_name = match mode {

@@ -221,7 +221,8 @@ impl Project {
                     .iter()
                     .map(|q| match s.responses.get(&q.id) {
                         Some(Outcome::Chosen(choice)) => Some(*choice == q.key),
-                        Some(Outcome::Unanswered) => Some(false),
+                        // Not right until someone reads it, like no answer (METHODS.md §13).
+                        Some(Outcome::Unanswered | Outcome::NeedsLook) => Some(false),
                         Some(Outcome::Error) | None => None,
                     })
                     .collect()

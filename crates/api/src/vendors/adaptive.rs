@@ -155,7 +155,7 @@ impl Project {
             }
             match heard.first().map(|(_, outcome)| *outcome) {
                 Some(Outcome::Chosen(choice)) => cat.answer(item, choice == questions[q].key),
-                Some(Outcome::Unanswered) => cat.answer(item, false),
+                Some(Outcome::Unanswered | Outcome::NeedsLook) => cat.answer(item, false),
                 // An error, or nothing (halted in flight): the question is passed over.
                 Some(Outcome::Error) | None => cat.skip(item),
             }

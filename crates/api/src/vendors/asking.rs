@@ -167,11 +167,9 @@ impl Project {
                 let question = &questions[asked.item];
                 let (mut response, answered) = match (&asked.error, &asked.reading.answer) {
                     (None, Some(answer)) => {
-                        let outcome = read_answer(answer, &question.choices)
-                            .choice()
-                            .map_or(Outcome::Unanswered, Outcome::Chosen);
-                        let raw = Some(e.secrets.redact(answer));
-                        (NewResponse::new(question.id, outcome, raw), true)
+                        let reading = read_answer(answer, &question.choices);
+                        let raw = e.secrets.redact(answer);
+                        (NewResponse::read(question.id, reading, raw), true)
                     }
                     (error, _) => {
                         let mut r = NewResponse::new(question.id, Outcome::Error, None);

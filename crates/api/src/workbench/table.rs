@@ -32,12 +32,12 @@ use crate::dto::{
     IrtSettings, JobId, JobStatus, MmrSweep, MmrSweepRequest, ModelName, ModelSelfTest,
     ModelsReport, NuggetArticle, NuggetArticleRequest, NuggetBoard, NuggetRequest, PipelineInfo,
     PipelinesOverview, ProjectPath, ProjectSummary, QuestionEdit, QuestionRequest, QuestionTable,
-    QuestionView, QuestionsRequest, ReadArticlesRequest, ReaderCheck, ReaderCheckRequest, Relabel,
-    RenameSystem, RenameTopic, Report, ReportRequest, ResponsesFit, ReviewReport, ReviewRequest,
-    RunRequest, SaveChartRequest, SaveExamRequest, SaveReportRequest, SaveTableRequest, SecretName,
-    SecretRequest, SecretStatus, SentenceFeatures, SentenceFeaturesRequest, SignificanceRequest,
-    SignificanceTable, SystemName, SystemTags, SystemsOverview, TableRequest, TryReport,
-    TryRequest, UserModelInfo, VersionRef,
+    QuestionView, QuestionsRequest, ReadArticlesRequest, ReadReply, ReaderCheck,
+    ReaderCheckRequest, Relabel, RenameSystem, RenameTopic, Report, ReportRequest, ResponsesFit,
+    ReviewReport, ReviewRequest, RunRequest, SaveChartRequest, SaveExamRequest, SaveReportRequest,
+    SaveTableRequest, SecretName, SecretRequest, SecretStatus, SentenceFeatures,
+    SentenceFeaturesRequest, SignificanceRequest, SignificanceTable, SystemName, SystemTags,
+    SystemsOverview, TableRequest, TryReport, TryRequest, UserModelInfo, VersionRef,
 };
 use crate::{ApiError, ApiResult, ErrorCode, Project, Workbench};
 use crate::{grading, irt, models, pipelines, responses, vendors, versions};
@@ -205,6 +205,8 @@ use_cases! {
     restore_system(SystemName) -> SystemsOverview = project versions::restore_system;
     /// A system's answers on the version on view, question by question.
     answer_sheet(SystemName) -> AnswerSheet = project Project::answer_sheet;
+    /// Reads one reply by hand (a choice, no answer, or back to the automatic reading).
+    read_reply(ReadReply) -> AnswerSheet = project Project::read_reply;
     /// Renames a topic, or merges it into another.
     rename_topic(RenameTopic) -> DocumentsOverview = project versions::rename_topic;
     /// Imports a file or folder into the current project (all or nothing).

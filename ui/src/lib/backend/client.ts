@@ -70,6 +70,7 @@ import type {
   QuestionView,
   QuestionsRequest,
   ReadArticlesRequest,
+  ReadReply,
   ReaderCheck,
   ReaderCheckRequest,
   Relabel,
@@ -128,6 +129,7 @@ export const USE_CASES = {
   delete_system: { job: false },
   restore_system: { job: false },
   answer_sheet: { job: false },
+  read_reply: { job: false },
   rename_topic: { job: false },
   start_import: { job: true },
   compare: { job: false },
@@ -232,6 +234,8 @@ export function client(send: Transport) {
     restoreSystem: (request: SystemName) => send("restore_system", request) as Promise<SystemsOverview>,
     /** A system's answers on the version on view, question by question. */
     answerSheet: (request: SystemName) => send("answer_sheet", request) as Promise<AnswerSheet>,
+    /** Reads one reply by hand (a choice, no answer, or back to the automatic reading). */
+    readReply: (request: ReadReply) => send("read_reply", request) as Promise<AnswerSheet>,
     /** Renames a topic, or merges it into another. */
     renameTopic: (request: RenameTopic) => send("rename_topic", request) as Promise<DocumentsOverview>,
     /** Imports a file or folder into the current project (all or nothing). */

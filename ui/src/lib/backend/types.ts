@@ -118,7 +118,7 @@ rows: Array<SheetRow>, };
 
 export type AnswerSimilarity = "recall" | "jaccard";
 
-export type AnswerVerdict = "right" | "wrong" | "unanswered" | "error" | "missing";
+export type AnswerVerdict = "right" | "wrong" | "unanswered" | "needs_look" | "error" | "missing";
 
 export type ApiError = { 
 /**
@@ -1877,6 +1877,26 @@ top_ks: Array<number>,
  */
 models: string | null, };
 
+export type HandChoice = { "kind": "choice", 
+/**
+ * The letter (A, B, …).
+ */
+letter: string, } | { "kind": "no_answer" } | { "kind": "undo" };
+
+export type HandNote = { 
+/**
+ * The automatic reading it replaced, in plain words.
+ */
+original: string | null, 
+/**
+ * The reason given.
+ */
+reason: string | null, 
+/**
+ * When (UTC, ISO 8601).
+ */
+at: string, };
+
 export type HeaderSpec = { 
 /**
  * The header's name.
@@ -3304,6 +3324,24 @@ threads: number,
  */
 user_models: UserModelChoice, };
 
+export type ReadReply = { 
+/**
+ * The system.
+ */
+system: string, 
+/**
+ * The question's id.
+ */
+question: string, 
+/**
+ * What the reply says.
+ */
+reading: HandChoice, 
+/**
+ * Why (kept with the reading).
+ */
+reason: string | null, };
+
 export type ReaderCeiling = { 
 /**
  * The reader (its "reader" factor).
@@ -3901,13 +3939,26 @@ key: string,
  */
 choice: string | null, 
 /**
- * Right, wrong, unanswered, error, or no answer yet.
+ * Right, wrong, unanswered, needs a look, error, or no answer yet.
  */
 verdict: AnswerVerdict, 
 /**
  * What it replied (or the error it reported).
  */
 reply: string | null, 
+/**
+ * The question's choices, for reading the reply by hand.
+ */
+choices: Array<string>, 
+/**
+ * How the reply was read, in plain words ("the letter B", "needs a look: it names B and
+ * D"); none for errors and answers stored before readings were kept.
+ */
+reading: string | null, 
+/**
+ * Set where a person read the reply.
+ */
+hand: HandNote | null, 
 /**
  * Time it took, where known.
  */
@@ -4068,15 +4119,21 @@ unanswered: number,
  */
 errors: number, 
 /**
+ * Replies that could not be read as one choice and wait for a person (not right, not
+ * answered, shown apart; METHODS.md §13).
+ */
+needs_look: number, 
+/**
  * Active questions of the exam version: the denominator of accuracy.
  */
 questions: number, 
 /**
- * correct / questions: errors and unanswered questions are not right (METHODS.md §1).
+ * correct / questions: errors, no answers and replies to look at are not right (METHODS.md §1).
  */
 accuracy: number | null, 
 /**
- * correct / (questions − errors), "accuracy on answered"; only where there are errors.
+ * correct / (correct + wrong), "accuracy on answered": only the replies read as a choice
+ * count as answered; shown where some question was not.
  */
 accuracy_on_answered: number | null, 
 /**
@@ -4169,8 +4226,8 @@ factors: Array<Factor>,
  */
 versions: Array<number>, 
 /**
- * On the exam on view: questions answered right, wrong, unanswered, with an error, and
- * still to answer (no response yet).
+ * On the exam on view: questions answered right, wrong, unanswered, with an error, whose
+ * reply needs a look, and still to answer (no response yet).
  */
 right: number, 
 /**
@@ -4185,6 +4242,10 @@ unanswered: number,
  * See `right`.
  */
 errors: number, 
+/**
+ * See `right`: replies that could not be read as one choice, waiting for a person.
+ */
+needs_look: number, 
 /**
  * See `right`.
  */
