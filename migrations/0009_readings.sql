@@ -1,4 +1,5 @@
--- Version 9: how each reply was read (METHODS.md §13), and the readings people made by hand.
+-- Version 9: how each reply was read (METHODS.md §13), the readings people made by hand, and
+-- open-answer sittings.
 --
 -- responses.reading is the reading (JSON): a choice and how it was read (letter, text, model
 -- with its margin, by hand), no answer and why, or "needs a look" with the choices it names. A
@@ -20,3 +21,10 @@ CREATE TABLE hand_readings (
     at        TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
     PRIMARY KEY (system_id, question, reply)
 ) WITHOUT ROWID;
+
+-- An open-answer sitting: the system was asked without the choices, and the local reader named
+-- here answered each question from the free answer alone. `open_ceiling` is that reader's
+-- accuracy given each question's own source passage instead (what it can read at best), over
+-- the questions it graded. NULL for every other sitting.
+ALTER TABLE runs ADD COLUMN open_reader TEXT CHECK (open_reader IS NULL OR length(trim(open_reader)) > 0);
+ALTER TABLE runs ADD COLUMN open_ceiling REAL CHECK (open_ceiling IS NULL OR (open_ceiling >= 0 AND open_ceiling <= 1));

@@ -245,3 +245,35 @@ impl<'a> Readers<'a> {
         })
     }
 }
+
+/// Runs `read` with the reader a request asks for: the lexical reader weighing terms by their
+/// rarity in `passages`, the others on the models the request names (loaded here, dropped after).
+pub(crate) fn with_reader<T>(
+    request: &crate::dto::ReadArticlesRequest,
+    passages: &[&str],
+    read: impl FnOnce(&dyn Reader) -> ApiResult<T>,
+) -> ApiResult<T> {
+    let lexical = LexicalReader::new(
+        proctor_exam::readers::Idf::from_passages(passages.iter().copied()),
+        proctor_exam::readers::DEFAULT_LEXICAL_THRESHOLD,
+    );
+    let models = Models::load(
+        request.models.as_deref(),
+        Needs::reader(request.reader),
+        request.int8,
+        request.threads,
+        &request.user_models,
+    )?;
+    let cache = models
+        .embedder
+        .as_ref()
+        .map(|e| proctor_core::CachedEmbedder::new(e as &dyn Embedder));
+    let readers = Readers::new(
+        &lexical,
+        cache.as_ref().map(|c| c as &dyn Embedder),
+        models.scorer.as_ref().map(|s| s as &dyn PairScorer),
+        models.qa.as_ref().map(|q| q as &dyn ExtractiveQa),
+        models.llm.as_ref().map(|l| (l.as_ref(), models.llm_mode)),
+    );
+    read(readers.get(request.reader)?)
+}

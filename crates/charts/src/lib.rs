@@ -9,7 +9,7 @@
 //! let chart = Chart::Leaderboard(Leaderboard {
 //!     title: "Accuracy on the exam".into(),
 //!     axis: "Share of questions right".into(),
-//!     bars: vec![Bar { label: "Vendor A".into(), value: 0.8, low: 0.72, high: 0.86, ceiling: None }],
+//!     bars: vec![Bar { label: "Vendor A".into(), value: 0.8, low: 0.72, high: 0.86, ceiling: None, reference: false }],
 //! });
 //! let svg = proctor_charts::svg(&chart).unwrap();
 //! assert!(svg.starts_with("<svg"));

@@ -22,6 +22,10 @@ pub struct Bar {
     pub high: f64,
     /// The reader's ceiling (its accuracy with the oracle passage), drawn as a triangle.
     pub ceiling: Option<f64>,
+    /// A reference pipeline rather than one of the analyst's systems: drawn in its own, paler
+    /// colour.
+    #[serde(default)]
+    pub reference: bool,
 }
 
 /// The leaderboard: systems' accuracy with intervals, best first.

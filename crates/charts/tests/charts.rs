@@ -13,6 +13,8 @@ fn leaderboard() -> Chart {
         low: value - half,
         high: (value + half).min(1.0),
         ceiling,
+        // The bars with a reader's ceiling are the reference pipelines'.
+        reference: ceiling.is_some(),
     };
     Chart::Leaderboard(Leaderboard {
         title: "Tidewater product exam, version 1: accuracy".into(),

@@ -76,12 +76,14 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
             exam,
             sections,
             question,
+            systems,
         } => {
             let report = Project::open(&project)?.save_report(&SaveReportRequest {
                 report: ReportRequest {
                     exam,
                     sections,
                     question,
+                    systems,
                 },
                 path: path_text(&output),
             })?;

@@ -307,13 +307,17 @@ enum Command {
         /// The exam (default: the newest).
         #[arg(long)]
         exam: Option<String>,
-        /// The sections (default: all): question, exam, leaderboard, articles, formulations,
-        /// topics, bloom, irt, quality, systems, methods, provenance.
+        /// The sections (default: all): question, exam, leaderboard, head_to_head, articles,
+        /// formulations, topics, bloom, irt, quality, systems, methods, provenance.
         #[arg(long, value_delimiter = ',', value_parser = parse_section)]
         sections: Vec<ReportSection>,
         /// The question the evaluation answers, in your words.
         #[arg(long, default_value = "")]
         question: String,
+        /// The systems the report covers, comma-separated (default: your own systems — answer
+        /// files, endpoints, articles — with the reference pipelines as a line of context).
+        #[arg(long, value_delimiter = ',')]
+        systems: Vec<String>,
     },
     /// Vendors' systems over HTTP: add, show, try one question, run (resumable).
     Endpoint {

@@ -29,7 +29,7 @@ pub(crate) fn parse_factor(text: &str) -> Result<Factor, String> {
 pub(crate) fn parse_section(text: &str) -> Result<ReportSection, String> {
     serde_json::from_value(serde_json::Value::String(text.trim().to_owned())).map_err(|_| {
         format!(
-            "'{text}' is not a section (question, exam, leaderboard, articles, formulations, topics, bloom, irt, quality, systems, methods, provenance)"
+            "'{text}' is not a section (question, exam, leaderboard, head_to_head, articles, formulations, topics, bloom, irt, quality, systems, methods, provenance)"
         )
     })
 }

@@ -106,6 +106,7 @@ pub fn leaderboard(grades: &Grades) -> String {
                 match s.mode {
                     SittingMode::Answers => "answers".to_owned(),
                     SittingMode::Exam => "EXAM".to_owned(),
+                    SittingMode::Open => "open".to_owned(),
                 },
                 s.accuracy.map_or_else(|| "–".to_owned(), pct),
                 match (s.accuracy_low, s.accuracy_high) {
@@ -116,6 +117,7 @@ pub fn leaderboard(grades: &Grades) -> String {
                 s.wrong.to_string(),
                 s.unanswered.to_string(),
                 s.errors.to_string(),
+                s.needs_look.to_string(),
                 s.accuracy_on_answered.map_or_else(String::new, pct),
                 exam,
                 n_exam,
@@ -134,17 +136,20 @@ pub fn leaderboard(grades: &Grades) -> String {
             "Wrong",
             "Unanswered",
             "Errors",
+            "To read",
             "On answered",
             "EXAM ± SE",
             "n-EXAM",
             "ROUGE-1",
         ],
         &rows,
-        &[0, 3, 5, 6, 7, 8, 9, 10, 11, 12],
+        &[0, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13],
     ));
     out.push_str(
-        "Accuracy = right / questions: unanswered questions and errors are not right. \
-         \"On answered\" = right / (questions − errors), where a system has errors.\n",
+        "Accuracy = right / questions: unanswered questions, errors and replies still to read \
+         are not right. \"On answered\" = right / (right + wrong), where some question was not \
+         answered. \"To read\": replies Proctor could not read as one choice \
+         (proctor replies list).\n",
     );
     if let Some(gold) = &grades.gold {
         let _ = writeln!(

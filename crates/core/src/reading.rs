@@ -21,6 +21,9 @@ pub enum Way {
     },
     /// By a person.
     Hand,
+    /// By the local reader, answering the question from a free answer given without the
+    /// choices (an open-answer sitting).
+    Reader,
 }
 
 /// Why a reply holds no answer.
@@ -33,6 +36,8 @@ pub enum NoAnswer {
     Abstains,
     /// A person read the reply and found no answer in it.
     Hand,
+    /// The local reader found no choice the free answer supports.
+    NotInAnswer,
 }
 
 /// Why a reply could not be read with confidence.
@@ -126,6 +131,10 @@ impl AnswerReading {
                     letter(*choice)
                 ),
                 Way::Hand => format!("choice {} by hand", letter(*choice)),
+                Way::Reader => format!(
+                    "choice {} by the reader, from the free answer",
+                    letter(*choice)
+                ),
             },
             AnswerReading::NoAnswer {
                 why: NoAnswer::Empty,
@@ -136,6 +145,9 @@ impl AnswerReading {
             AnswerReading::NoAnswer {
                 why: NoAnswer::Hand,
             } => "no answer, by hand".into(),
+            AnswerReading::NoAnswer {
+                why: NoAnswer::NotInAnswer,
+            } => "no answer: the reader found no choice in the free answer".into(),
             AnswerReading::Unsure { why, candidates } => match why {
                 Unsure::LetterOutOfRange => "needs a look: a letter past the last choice".into(),
                 Unsure::SeveralChoices => {

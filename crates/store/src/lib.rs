@@ -34,7 +34,7 @@ pub use readings::HandNote;
 pub use references::{FormulationRow, NuggetRow};
 pub use rows::{
     AnswerRow, ChunkRow, Counts, DocumentRow, DocumentText, ExamVersionRow, NewChunk, NewDocument,
-    NewQuestion, NewResponse, QuestionRow, ResponseRow, RunRow, SystemRow,
+    NewQuestion, NewResponse, OpenGrading, QuestionRow, ResponseRow, RunRow, SystemRow,
 };
 pub use sheets::SheetAnswer;
 pub use trash::DeletedSystem;

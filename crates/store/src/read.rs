@@ -360,7 +360,8 @@ impl Store {
     /// The runs on a version.
     pub fn runs(&self, version: ExamVersionId) -> Result<Vec<RunRow>> {
         let mut stmt = self.conn.prepare(
-            "SELECT id, system_id, mode, source, started_at, finished_at FROM runs WHERE exam_version_id = ?1 ORDER BY id",
+            "SELECT id, system_id, mode, source, started_at, finished_at, open_reader, open_ceiling
+             FROM runs WHERE exam_version_id = ?1 ORDER BY id",
         )?;
         let raw = stmt.query_map([version.0], |r| {
             Ok((
@@ -370,11 +371,14 @@ impl Store {
                 r.get::<_, Option<String>>(3)?,
                 r.get::<_, String>(4)?,
                 r.get::<_, Option<String>>(5)?,
+                r.get::<_, Option<String>>(6)?,
+                r.get::<_, Option<f64>>(7)?,
             ))
         })?;
         let mut out = Vec::new();
         for row in raw {
-            let (id, system, mode, source, started_at, finished_at) = row?;
+            let (id, system, mode, source, started_at, finished_at, open_reader, open_ceiling) =
+                row?;
             out.push(RunRow {
                 id: RunId(id),
                 system: system.map(SystemId),
@@ -383,6 +387,10 @@ impl Store {
                 source,
                 started_at,
                 finished_at,
+                open: open_reader.map(|reader| crate::rows::OpenGrading {
+                    reader,
+                    ceiling: open_ceiling,
+                }),
             });
         }
         Ok(out)

@@ -1,10 +1,11 @@
-//! How each reply was read, and the readings people make by hand (METHODS.md §13).
+//! Responses and how each reply was read, and the readings people make by hand (METHODS.md §13).
 //!
 //! A reply that needs a look is stored as outcome `unanswered` with an `unsure` reading; the
 //! outcome read back is [`Outcome::NeedsLook`]. A hand reading lives in `hand_readings`, keyed
 //! by the system, the question's stem and choices and the reply word for word, so it applies
 //! again wherever the same reply comes back: a re-import, a new version's carried answers.
 
+use crate::rows::NewResponse;
 use crate::write::Tx;
 use crate::{Result, Store, StoreError};
 use proctor_core::{AnswerReading, Outcome, QuestionId, RunId};
@@ -103,6 +104,36 @@ impl Store {
 }
 
 impl Tx<'_> {
+    /// Inserts responses of a run; a response already stored for a question is kept. Hand
+    /// readings of the same replies apply at once.
+    pub fn insert_responses(&self, run: RunId, responses: &[NewResponse]) -> Result<usize> {
+        let mut stmt = self.tx.prepare(
+            "INSERT INTO responses (run_id, question_id, outcome, choice_index, raw_text, evidence,
+                 latency_ms, error, reading)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+             ON CONFLICT (run_id, question_id) DO NOTHING",
+        )?;
+        let mut inserted = 0;
+        for r in responses {
+            let (outcome, choice) = stored(r.outcome);
+            inserted += stmt.execute(params![
+                run.0,
+                r.question.0,
+                outcome,
+                choice,
+                r.raw_text,
+                r.evidence,
+                r.latency_ms,
+                r.error,
+                r.reading.as_ref().map(reading_json),
+            ])?;
+        }
+        drop(stmt);
+        // A person's reading of the same reply, made before, wins.
+        self.apply_hand_readings(run)?;
+        Ok(inserted)
+    }
+
     /// Applies the hand readings of this run's system to the run's replies that match one; a
     /// hand reading wins over every automatic one. Returns how many replies it changed.
     pub fn apply_hand_readings(&self, run: RunId) -> Result<usize> {
@@ -230,6 +261,25 @@ impl Tx<'_> {
             }
         }
         Ok(true)
+    }
+
+    /// Marks a run as an open-answer sitting graded by `reader`, with that reader's ceiling.
+    pub fn set_open(&self, run: RunId, reader: &str, ceiling: Option<f64>) -> Result<()> {
+        self.tx.execute(
+            "UPDATE runs SET open_reader = ?2, open_ceiling = ?3 WHERE id = ?1",
+            params![run.0, reader, ceiling],
+        )?;
+        Ok(())
+    }
+
+    /// Stores the reading of one response (its outcome follows the reading).
+    pub fn set_reading(
+        &self,
+        run: RunId,
+        question: QuestionId,
+        reading: &AnswerReading,
+    ) -> Result<()> {
+        self.store_reading(run, question, reading)
     }
 
     fn store_reading(

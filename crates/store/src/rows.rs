@@ -148,8 +148,17 @@ pub struct SystemRow {
     pub factors: Vec<(String, String)>,
 }
 
+/// How an open-answer sitting was graded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OpenGrading {
+    /// The reader that answered each question from the free answer.
+    pub reader: String,
+    /// That reader's accuracy given each question's source passage instead, where known.
+    pub ceiling: Option<f64>,
+}
+
 /// A stored run.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct RunRow {
     /// Row id.
     pub id: RunId,
@@ -165,6 +174,8 @@ pub struct RunRow {
     pub started_at: String,
     /// When it was last finished, if it was (UTC, ISO 8601).
     pub finished_at: Option<String>,
+    /// Set for an open-answer sitting (asked without the choices).
+    pub open: Option<OpenGrading>,
 }
 
 /// A response to insert.

@@ -175,9 +175,11 @@ impl Tx<'_> {
             if taken {
                 continue;
             }
+            // An open-answer sitting stays one, graded by the same reader.
             self.tx.execute(
-                "INSERT INTO runs (system_id, exam_version_id, mode, source) VALUES (?1, ?2, ?3, ?4)",
-                params![system, to.0, mode, source],
+                "INSERT INTO runs (system_id, exam_version_id, mode, source, open_reader, open_ceiling)
+                 SELECT ?1, ?2, ?3, ?4, open_reader, open_ceiling FROM runs WHERE id = ?5",
+                params![system, to.0, mode, source, old],
             )?;
             let run = self.tx.last_insert_rowid();
             carried += self.tx.execute(

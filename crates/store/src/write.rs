@@ -1,6 +1,6 @@
 //! Writes, always inside a transaction.
 
-use crate::rows::{NewChunk, NewDocument, NewQuestion, NewResponse};
+use crate::rows::{NewChunk, NewDocument, NewQuestion};
 use crate::{Result, StoreError};
 use proctor_core::{
     BloomLevel, DocumentId, ExamId, ExamVersionId, QuestionId, QuestionType, RunId, RunMode,
@@ -311,36 +311,6 @@ impl<'a> Tx<'a> {
             [run.0],
         )?;
         Ok(())
-    }
-
-    /// Inserts responses of a run; a response already stored for a question is kept. Hand
-    /// readings of the same replies apply at once.
-    pub fn insert_responses(&self, run: RunId, responses: &[NewResponse]) -> Result<usize> {
-        let mut stmt = self.tx.prepare(
-            "INSERT INTO responses (run_id, question_id, outcome, choice_index, raw_text, evidence,
-                 latency_ms, error, reading)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-             ON CONFLICT (run_id, question_id) DO NOTHING",
-        )?;
-        let mut inserted = 0;
-        for r in responses {
-            let (outcome, choice) = crate::readings::stored(r.outcome);
-            inserted += stmt.execute(params![
-                run.0,
-                r.question.0,
-                outcome,
-                choice,
-                r.raw_text,
-                r.evidence,
-                r.latency_ms,
-                r.error,
-                r.reading.as_ref().map(crate::readings::reading_json),
-            ])?;
-        }
-        drop(stmt);
-        // A person's reading of the same reply, made before, wins.
-        self.apply_hand_readings(run)?;
-        Ok(inserted)
     }
 
     /// Stores (or replaces) a system's article for a query.

@@ -32,17 +32,17 @@ impl Project {
             ChartSpec::Leaderboard => leaderboard_chart(&self.grades(None)?),
             ChartSpec::Topics { systems } => {
                 let grades = self.grades(None)?;
-                let systems = chosen_systems(&grades.topics, systems)?;
+                let systems = chosen_systems(&grades.topics, systems, &grades.focus)?;
                 radar_chart(&grades.topics, "Accuracy per topic", &systems).ok_or_else(no_radar)?
             }
             ChartSpec::Bloom { systems } => {
                 let grades = self.grades(None)?;
-                let systems = chosen_systems(&grades.bloom, systems)?;
+                let systems = chosen_systems(&grades.bloom, systems, &grades.focus)?;
                 category_bars(&grades.bloom, "Accuracy per Bloom level", &systems)
             }
             ChartSpec::QuestionTypes { systems } => {
                 let grades = self.grades(None)?;
-                let systems = chosen_systems(&grades.question_types, systems)?;
+                let systems = chosen_systems(&grades.question_types, systems, &grades.focus)?;
                 category_bars(
                     &grades.question_types,
                     "Accuracy per question type",

@@ -4,7 +4,7 @@
 
 use crate::dto::{
     CategoryTable, Comparison, CorrelationReport, Grades, ImprovementReport, InformationCurve,
-    IrtAbility, IrtModel, IrtReport, LeaderboardMetric,
+    IrtAbility, IrtModel, IrtReport, LeaderboardMetric, SystemGroup,
 };
 use crate::{ApiError, ApiResult, ErrorCode};
 use proctor_charts::{
@@ -40,6 +40,7 @@ pub fn leaderboard_chart(grades: &Grades) -> Chart {
                 low: s.accuracy_low.unwrap_or(value),
                 high: s.accuracy_high.unwrap_or(value),
                 ceiling,
+                reference: s.group == SystemGroup::Pipelines,
             })
         })
         .collect();
@@ -94,10 +95,23 @@ pub(crate) fn invalid(message: impl Into<String>) -> ApiError {
     ApiError::new(ErrorCode::InvalidInput, message)
 }
 
-/// The systems a category chart draws: those asked for, or the first three.
-pub(crate) fn chosen_systems(table: &CategoryTable, systems: &[String]) -> ApiResult<Vec<String>> {
+/// Systems a category chart draws when none are asked for.
+pub const DEFAULT_DRAWN: usize = 5;
+
+/// The systems a category chart draws: those asked for, or the first of the pages' focus (the
+/// analyst's own systems).
+pub(crate) fn chosen_systems(
+    table: &CategoryTable,
+    systems: &[String],
+    focus: &[String],
+) -> ApiResult<Vec<String>> {
     if systems.is_empty() {
-        return Ok(table.systems.iter().take(3).cloned().collect());
+        return Ok(focus
+            .iter()
+            .filter(|s| table.systems.contains(s))
+            .take(DEFAULT_DRAWN)
+            .cloned()
+            .collect());
     }
     for s in systems {
         if !table.systems.contains(s) {

@@ -35,6 +35,7 @@ pub fn leaderboard_table(grades: &Grades) -> TableOut {
             "Wrong",
             "Unanswered",
             "Errors",
+            "Needs a look",
             "Questions",
             "Accuracy",
             "95% interval, low",
@@ -57,12 +58,14 @@ pub fn leaderboard_table(grades: &Grades) -> TableOut {
                     match s.mode {
                         SittingMode::Answers => "answers",
                         SittingMode::Exam => "EXAM",
+                        SittingMode::Open => "open answers",
                     }
                     .into(),
                     s.correct.into(),
                     s.wrong.into(),
                     s.unanswered.into(),
                     s.errors.into(),
+                    s.needs_look.into(),
                     s.questions.into(),
                     s.accuracy.into(),
                     s.accuracy_low.into(),
@@ -465,8 +468,9 @@ mod tests {
         assert_eq!(board.rows.len(), grades.leaderboard.len());
         for (row, s) in board.rows.iter().zip(&grades.leaderboard) {
             assert_eq!(row[1], Cell::Text(s.system.clone()));
-            assert_eq!(number(&row[9]), s.accuracy);
-            assert_eq!(number(&row[10]), s.accuracy_low);
+            assert_eq!(number(&row[8]), Some(f64::from(s.needs_look)));
+            assert_eq!(number(&row[10]), s.accuracy);
+            assert_eq!(number(&row[11]), s.accuracy_low);
             assert_eq!(number(&row[4]), Some(f64::from(s.correct)));
         }
 

@@ -43,6 +43,8 @@ pub enum ReportSection {
     Exam,
     /// The leaderboard with its chart.
     Leaderboard,
+    /// The chosen systems pair by pair: verdict, per topic and Bloom level, where they differ.
+    HeadToHead,
     /// Article writers by EXAM, ROUGE-1 and nuggets (left out without article writers).
     Articles,
     /// The formulation break-down (left out without formulation samples).
@@ -65,10 +67,11 @@ pub enum ReportSection {
 
 impl ReportSection {
     /// Every section, in the report's order.
-    pub const ALL: [Self; 12] = [
+    pub const ALL: [Self; 13] = [
         Self::Question,
         Self::Exam,
         Self::Leaderboard,
+        Self::HeadToHead,
         Self::Articles,
         Self::Formulations,
         Self::Topics,
@@ -90,6 +93,10 @@ pub struct ReportRequest {
     pub sections: Vec<ReportSection>,
     /// The question the evaluation answers, in the analyst's words (empty: a default).
     pub question: String,
+    /// The systems the report covers, each a system that sat the exam (empty: the analyst's
+    /// own; the reference pipelines then appear as one line of context).
+    #[serde(default)]
+    pub systems: Vec<String>,
 }
 
 /// Write the report to a file the user chose (the desktop window's save dialog).

@@ -111,6 +111,8 @@ pub enum SittingMode {
     Answers,
     /// A reader answered from the system's articles.
     Exam,
+    /// The system was asked without the choices; a reader answered from its free answers.
+    Open,
 }
 
 /// The two groups a leaderboard shows apart: the systems being judged, and the reference
@@ -158,6 +160,11 @@ pub struct Standing {
     /// Replies that could not be read as one choice and wait for a person (not right, not
     /// answered, shown apart; METHODS.md §13).
     pub needs_look: u32,
+    /// An open-answer sitting: the reader that graded the free answers.
+    pub open_reader: Option<String>,
+    /// An open-answer sitting: that reader's accuracy given each question's own source
+    /// passage instead (what it can read at best), shown beside the accuracy.
+    pub open_ceiling: Option<f64>,
     /// Active questions of the exam version: the denominator of accuracy.
     pub questions: u32,
     /// correct / questions: errors, no answers and replies to look at are not right (METHODS.md §1).
@@ -268,6 +275,10 @@ pub struct Grades {
     pub question_types: CategoryTable,
     /// Bias baselines.
     pub bias: Option<BiasBaselines>,
+    /// The systems every page opens on: the analyst's own (answer files, endpoints, articles)
+    /// in leaderboard order; where they are fewer than two, the best reference pipelines after
+    /// them. Compare two starts from the first two, the charts from the first five.
+    pub focus: Vec<String>,
 }
 
 /// What the start page of an open project shows.

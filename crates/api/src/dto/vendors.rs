@@ -155,12 +155,18 @@ pub struct AdaptiveEstimate {
 pub struct EndpointSitting {
     /// The system.
     pub system: String,
-    /// Questions (or queries) asked now.
+    /// Questions (or queries) asked now: answered + no answer + needs a look + errors.
     pub asked: u32,
-    /// Of which answered (a choice or an article).
+    /// Of which answered: a reply read as a choice, or an article.
     pub answered: u32,
+    /// Of which the reply gave no answer (empty, or "I don't know").
+    pub no_answer: u32,
+    /// Of which the reply could not be read as one choice: a person should read it.
+    pub needs_look: u32,
     /// Of which ended in an error.
     pub errors: u32,
+    /// An open-answer sitting: how the reader graded the free answers, and its ceiling.
+    pub open: Option<String>,
     /// Answered before this run (skipped).
     pub before: u32,
     /// HTTP requests sent (retries included).

@@ -39,6 +39,21 @@ fn cell(t: &Tally) -> CategoryCell {
     }
 }
 
+/// The systems the pages open on: the analyst's own in leaderboard order, then — only to make
+/// two — the best reference pipelines.
+pub(crate) fn focus(leaderboard: &[Standing]) -> Vec<String> {
+    let own = leaderboard
+        .iter()
+        .filter(|s| s.group == SystemGroup::Systems);
+    let pipelines = leaderboard
+        .iter()
+        .filter(|s| s.group == SystemGroup::Pipelines);
+    let mut focus: Vec<String> = own.map(|s| s.system.clone()).collect();
+    let missing = 2usize.saturating_sub(focus.len());
+    focus.extend(pipelines.take(missing).map(|s| s.system.clone()));
+    focus
+}
+
 impl Project {
     /// Grades the latest version of the named exam (or the newest exam).
     pub fn grades(&self, exam: Option<&str>) -> ApiResult<Grades> {
@@ -69,6 +84,7 @@ impl Project {
             .map(|s| (s.name.clone(), group_of_kind(s.kind)))
             .collect();
         let mut factors: HashMap<String, Vec<Factor>> = HashMap::new();
+        let mut open = HashMap::new();
         let mut sittings = Vec::new();
         for run in self.store.runs(version.id)? {
             let system = run
@@ -77,6 +93,9 @@ impl Project {
             let name = system.map_or_else(|| "gold articles".to_owned(), |s| s.name.clone());
             if let Some(system) = system {
                 factors.insert(name.clone(), factors_of(system));
+            }
+            if let Some(grading) = &run.open {
+                open.insert(name.clone(), grading.clone());
             }
             let article_queries = match (run.mode, run.system) {
                 (RunMode::Exam, Some(id)) => {
@@ -103,6 +122,7 @@ impl Project {
             sittings,
             factors,
             groups,
+            open,
         })
     }
 
@@ -211,6 +231,7 @@ impl Project {
             sittings,
             factors,
             groups,
+            open,
         } = self.sittings(version)?;
         let graded = grading::grade(&questions, &sittings);
         let rouge = if graded.leaderboard.iter().any(|s| s.exam.is_some()) {
@@ -240,9 +261,13 @@ impl Project {
                 group: groups.get(&s.name).copied().unwrap_or(SystemGroup::Systems),
                 mode: if s.mode == RunMode::Exam {
                     SittingMode::Exam
+                } else if open.contains_key(&s.name) {
+                    SittingMode::Open
                 } else {
                     SittingMode::Answers
                 },
+                open_reader: open.get(&s.name).map(|o| o.reader.clone()),
+                open_ceiling: open.get(&s.name).and_then(|o| o.ceiling),
                 factors: factors.get(&s.name).cloned().unwrap_or_default(),
                 correct: saturating_u32(s.tally.correct),
                 wrong: saturating_u32(s.tally.wrong),
@@ -271,7 +296,9 @@ impl Project {
                 ceiling.check = Some(row.sentence.clone());
             }
         }
+        let focus = focus(&leaderboard);
         Ok(Grades {
+            focus,
             exam: exam_version_dto(version),
             questions: saturating_u32(graded.questions),
             reader_ceilings: ceilings,

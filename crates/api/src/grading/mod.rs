@@ -7,6 +7,8 @@ pub(crate) mod grades;
 pub(crate) mod overlap;
 pub(crate) mod verdict;
 
+pub(crate) use verdict::looks_note;
+
 use crate::dto::{Factor, SystemGroup};
 use proctor_core::SystemKind;
 use proctor_exam::grading::{GradedQuestion, Sitting};
@@ -19,6 +21,8 @@ pub(crate) struct Loaded {
     pub factors: HashMap<String, Vec<Factor>>,
     /// Each system's group (the reference pipelines apart from the systems being judged).
     pub groups: HashMap<String, SystemGroup>,
+    /// The open-answer sittings, by system: how their free answers were graded.
+    pub open: HashMap<String, proctor_store::OpenGrading>,
 }
 
 /// The group of a system of this kind.

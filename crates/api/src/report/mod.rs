@@ -5,6 +5,7 @@
 //! screen (the grades, the last IRT fit and improvement kept), and its charts the same series
 //! the app draws.
 
+mod head_to_head;
 mod papers;
 mod sections;
 
@@ -94,11 +95,11 @@ fn leaderboard(out: &mut String, project: &Project, grades: &Grades) -> ApiResul
             "Accuracy with its 95% interval (Wilson); ▲ marks a reference pipeline's reader ceiling: its reader's accuracy given the passage each question was written from."
         },
     )?;
-    out.push_str("<table><thead><tr><th class=\"num\">Rank</th><th>System</th><th class=\"num\">Right</th><th class=\"num\">Wrong</th><th class=\"num\">Unanswered</th><th class=\"num\">Errors</th><th class=\"num\">Accuracy</th><th>95% interval</th></tr></thead><tbody>");
+    out.push_str("<table><thead><tr><th class=\"num\">Rank</th><th>System</th><th class=\"num\">Right</th><th class=\"num\">Wrong</th><th class=\"num\">Unanswered</th><th class=\"num\">Errors</th><th class=\"num\">Needs a look</th><th class=\"num\">Accuracy</th><th>95% interval</th></tr></thead><tbody>");
     for s in &grades.leaderboard {
         let _ = write!(
             out,
-            "<tr data-system=\"{}\"><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\" data-accuracy=\"{}\">{}</td><td>{} – {}</td></tr>",
+            "<tr data-system=\"{}\"><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\" data-accuracy=\"{}\">{}</td><td>{} – {}</td></tr>",
             escape(&s.system),
             s.rank,
             escape(&s.system),
@@ -106,6 +107,7 @@ fn leaderboard(out: &mut String, project: &Project, grades: &Grades) -> ApiResul
             s.wrong,
             s.unanswered,
             s.errors,
+            s.needs_look,
             s.accuracy.map_or_else(String::new, |a| a.to_string()),
             pct(s.accuracy),
             pct(s.accuracy_low),
@@ -116,10 +118,27 @@ fn leaderboard(out: &mut String, project: &Project, grades: &Grades) -> ApiResul
     sections::verdicts(out, project, grades)
 }
 
+/// Systems drawn at most in one category chart (more cannot be told apart).
+const CHART_SYSTEMS: usize = 5;
+
+/// Who a category chart draws: "The 2 systems chosen" or "The first 5 of the 8 systems chosen".
+fn drawn(shown: usize, chosen: usize) -> String {
+    if shown == chosen {
+        format!(
+            "The {chosen} system{} the report covers",
+            if chosen == 1 { "" } else { "s" }
+        )
+    } else {
+        format!("The best {shown} of the {chosen} systems the report covers")
+    }
+}
+
 impl Project {
     /// The report of the exam on view with the sections asked for (all when none are).
     pub fn report(&self, request: &ReportRequest) -> ApiResult<Report> {
-        let grades = self.grades(request.exam.as_deref())?;
+        let all = self.grades(request.exam.as_deref())?;
+        let chosen = head_to_head::chosen(&all, &request.systems)?;
+        let grades = head_to_head::scope(&all, &chosen);
         let sections: Vec<ReportSection> = if request.sections.is_empty() {
             ReportSection::ALL.to_vec()
         } else {
@@ -129,11 +148,20 @@ impl Project {
         let mut out = String::with_capacity(64 * 1024);
         let _ = write!(
             out,
-            "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title><style>{STYLE}</style></head><body><h1>{}</h1><p class=\"sub\">{} questions · {} systems · written <time data-written>{}</time></p>",
+            "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title><style>{STYLE}</style></head><body><h1>{}</h1><p class=\"sub\">{} questions · {} · written <time data-written>{}</time></p>",
             escape(&format!("Proctor report — {title}")),
             escape(&title),
             grades.questions,
-            grades.leaderboard.len(),
+            if chosen.len() == all.leaderboard.len() {
+                format!("{} systems", chosen.len())
+            } else {
+                format!(
+                    "{} of the {} systems that sat it: {}",
+                    chosen.len(),
+                    all.leaderboard.len(),
+                    escape(&chosen.join(", "))
+                )
+            },
             escape(&sections::when(&self.store.now()?))
         );
         let needs_fit = sections
@@ -197,26 +225,46 @@ impl Project {
                         out.push_str(".</p>");
                     }
                 }
-                ReportSection::Leaderboard => leaderboard(&mut out, self, &grades)?,
+                ReportSection::Leaderboard => {
+                    leaderboard(&mut out, self, &grades)?;
+                    out.push_str(&head_to_head::context(&all, &chosen));
+                }
+                ReportSection::HeadToHead => {
+                    head_to_head::section(&mut out, self, &chosen)?;
+                }
                 ReportSection::Articles => {
                     papers::articles(&mut out, self, request.exam.as_deref())?;
                 }
                 ReportSection::Formulations => papers::formulations(&mut out, self)?,
                 ReportSection::Topics => {
                     out.push_str("<h2>Topics</h2>");
-                    let systems: Vec<String> =
-                        grades.topics.systems.iter().take(3).cloned().collect();
+                    let systems: Vec<String> = grades
+                        .topics
+                        .systems
+                        .iter()
+                        .take(CHART_SYSTEMS)
+                        .cloned()
+                        .collect();
                     figure(
                         &mut out,
                         radar_chart(&grades.topics, "Accuracy per topic", &systems),
-                        "The three best systems; topics with fewer than five questions are left off.",
+                        &format!(
+                            "{}; topics with fewer than five questions are left off.",
+                            drawn(systems.len(), grades.topics.systems.len())
+                        ),
                     )?;
                     category_table(&mut out, &grades.topics, "Topic");
                 }
                 ReportSection::Bloom => {
                     out.push_str("<h2>Bloom levels and question types</h2>");
-                    let systems: Vec<String> =
-                        grades.bloom.systems.iter().take(3).cloned().collect();
+                    let systems: Vec<String> = grades
+                        .bloom
+                        .systems
+                        .iter()
+                        .take(CHART_SYSTEMS)
+                        .cloned()
+                        .collect();
+                    let who = drawn(systems.len(), grades.bloom.systems.len());
                     figure(
                         &mut out,
                         Some(category_bars(
@@ -224,7 +272,7 @@ impl Project {
                             "Accuracy per Bloom level",
                             &systems,
                         )),
-                        "The three best systems; a question can sit at several levels.",
+                        &format!("{who}; a question can sit at several levels."),
                     )?;
                     category_table(&mut out, &grades.bloom, "Bloom level");
                     figure(
@@ -234,7 +282,7 @@ impl Project {
                             "Accuracy per question type",
                             &systems,
                         )),
-                        "The three best systems; a question's type is its first question word.",
+                        &format!("{who}; a question's type is its first question word."),
                     )?;
                     category_table(&mut out, &grades.question_types, "Question type");
                 }
@@ -276,7 +324,8 @@ impl Project {
 }
 
 const METHODS: &str = "<h2>How the numbers are computed</h2>\
-<p><strong>Accuracy</strong> is the share of the exam's active questions answered right; errors and unanswered questions are not right, and stay their own columns. Its 95% interval is Wilson's [1, 3].</p>\
+<p><strong>Accuracy</strong> is the share of the exam's active questions answered right; errors, unanswered questions and replies that need a look are not right, and stay their own columns. Its 95% interval is Wilson's [1, 3].</p>\
+<p><strong>Reading a reply</strong>: a reply is read as a letter in any form people write it, else by its choice's text with what the reply says of it (\"not X — Y\", \"X is wrong\"); \"I don't know\" is no answer; a reply that cannot be read as one choice needs a look, and a person reads it by hand. Every reading is kept with the way it was made.</p>\
 <p><strong>EXAM mode</strong>: a system writes one article per query without seeing the questions; a local reader answers the query's questions from the article alone. EXAM is the mean over queries of the share answered right, with its standard error over queries [1].</p>\
 <p><strong>Is a difference real?</strong> One primary test decides every verdict: the exact McNemar test on the questions one system got right and the other wrong (accuracy), or the paired randomisation test (EXAM scores), with Holm's correction over the comparisons shown together. The paired bootstrap interval (10,000 resamples, seeded) shows the size of the difference. Markers: ▲/▼ p &lt; 0.01, △/▽ p &lt; 0.05, ^/v p &lt; 0.10, ◦ not significant [2].</p>\
 <p><strong>Topics, Bloom levels and question types</strong>: accuracy on each group's questions. A question sits at every Bloom level whose verbs it uses; its type is its first question word [3].</p>\
@@ -293,163 +342,4 @@ const METHODS: &str = "<h2>How the numbers are computed</h2>\
 </ol>";
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::NoProgress;
-    use sha2::Digest as _;
-
-    /// The report with its dates (when written, when each sitting ran) blanked.
-    fn undated(html: &str) -> String {
-        let mut out = String::with_capacity(html.len());
-        let mut rest = html;
-        while let Some(at) = rest.find("<time") {
-            let open_end = at + rest[at..].find('>').unwrap() + 1;
-            let close = open_end + rest[open_end..].find("</time>").unwrap();
-            out.push_str(&rest[..open_end]);
-            out.push_str("[date]");
-            rest = &rest[close..];
-        }
-        out.push_str(rest);
-        out
-    }
-
-    #[test]
-    fn the_sample_report_is_as_reviewed() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("s.proctor");
-        crate::sample::build(&path, &NoProgress).unwrap();
-        let mut project = Project::open(&path).unwrap();
-        project
-            .fit_irt(&crate::dto::IrtRequest {
-                exam: None,
-                settings: None,
-                hierarchical: false,
-                baselines: Vec::new(),
-                selection: crate::dto::SystemSelection::default(),
-            })
-            .unwrap();
-        let report = project
-            .report(&ReportRequest {
-                exam: None,
-                sections: Vec::new(),
-                question: String::new(),
-            })
-            .unwrap();
-        assert!(report.html.contains("data-ability"), "the fit's abilities");
-        // Reviewed by eye in Chromium (README); any change to it is a change to review.
-        insta::assert_snapshot!("sample_report", undated(&report.html));
-    }
-
-    #[test]
-    fn the_report_is_self_contained_and_its_numbers_are_the_grades() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("s.proctor");
-        crate::sample::build(&path, &NoProgress).unwrap();
-        let project = Project::open(&path).unwrap();
-        let report = project
-            .report(&ReportRequest {
-                exam: None,
-                sections: Vec::new(),
-                question: "Which <vendor> should we buy?".into(),
-            })
-            .unwrap();
-        let html = &report.html;
-        assert!(html.starts_with("<!DOCTYPE html>"));
-        assert!(!html.to_lowercase().contains("<script"));
-        for external in ["src=\"http", "href=\"http", "url(", "@import"] {
-            assert!(!html.contains(external), "{external}");
-        }
-        assert!(html.contains("Which &lt;vendor&gt; should we buy?"));
-        assert_eq!(
-            html.matches("<svg").count(),
-            4,
-            "the leaderboard, the radar, Bloom levels and question types (no IRT fit yet)"
-        );
-        assert!(html.contains("No IRT model has been fitted on this exam yet"));
-        for section in [
-            "<h2>Item Response Theory</h2>",
-            "<h2>Exam quality</h2>",
-            "<h2>The systems one by one</h2>",
-            "<h2>Provenance</h2>",
-        ] {
-            assert!(html.contains(section), "{section}");
-        }
-        // The verdicts are the significance table's against the leader.
-        let leader = &project.grades(None).unwrap().leaderboard[0].system;
-        let table = project
-            .significance(&crate::dto::SignificanceRequest {
-                exam: None,
-                baseline: leader.clone(),
-                group: None,
-            })
-            .unwrap();
-        for row in &table.rows {
-            let at = html
-                .find(&format!("data-verdict=\"{}\"", escape(&row.system)))
-                .unwrap();
-            let end = at + html[at..].find("</tr>").unwrap();
-            assert!(
-                html[at..end].contains(&escape(&row.verdict.sentence)),
-                "{}",
-                row.system
-            );
-        }
-        // The exam's hash is its JSON export's.
-        let json = project
-            .export_exam(&crate::dto::ExportRequest {
-                exam: None,
-                version: None,
-                format: crate::dto::ExamFileFormat::Json,
-            })
-            .unwrap();
-        let hash = format!("{:x}", sha2::Sha256::digest(json.content.as_bytes()));
-        assert!(html.contains(&format!("<code data-exam-hash>{hash}</code>")));
-        let grades = project.grades(None).unwrap();
-        for s in &grades.leaderboard {
-            let row = format!("data-system=\"{}\"", escape(&s.system));
-            let at = html
-                .find(&row)
-                .unwrap_or_else(|| panic!("{} is in the report", s.system));
-            let accuracy = s.accuracy.map_or_else(String::new, |a| a.to_string());
-            assert!(
-                html[at..].contains(&format!("data-accuracy=\"{accuracy}\"")),
-                "{}",
-                s.system
-            );
-        }
-        // The article writers' nugget scores are the Nuggets view's, with its verdicts; the
-        // formulation break-down is there with its attribution.
-        let board = project
-            .nugget_board(&crate::dto::NuggetRequest {
-                method: crate::dto::NuggetMethod::Pourpre,
-                all_vital: false,
-                threshold: 0.5,
-                baseline: None,
-            })
-            .unwrap();
-        assert_eq!(board.systems.len(), 2);
-        for s in &board.systems {
-            let at = html
-                .find(&format!("data-writer=\"{}\"", escape(&s.system)))
-                .unwrap();
-            assert!(html[at..].contains(&format!("data-nugget=\"{}\"", s.mean)));
-            if let Some(v) = &s.verdict {
-                assert!(html.contains(&escape(&v.sentence)), "{}", s.system);
-            }
-        }
-        assert!(
-            html.contains("<h2>Formulations</h2>")
-                && html.contains("Answerable without rewriting: 30.0%.")
-        );
-        let only = project
-            .report(&ReportRequest {
-                exam: None,
-                sections: vec![ReportSection::Leaderboard],
-                question: String::new(),
-            })
-            .unwrap();
-        assert!(
-            !only.html.contains("<h2>Topics</h2>") && only.html.contains("<h2>Leaderboard</h2>")
-        );
-    }
-}
+mod tests;

@@ -47,7 +47,12 @@ pub(crate) fn verdicts(out: &mut String, project: &Project, grades: &Grades) -> 
         "<h3>Is the difference real? Each system against {}</h3><table><thead><tr><th>System</th><th class=\"num\">Difference</th><th>95% interval</th><th class=\"num\">Adjusted p</th><th>Verdict</th><th class=\"num\">Questions to tell apart</th></tr></thead><tbody>",
         escape(&leader.system)
     );
-    for row in &table.rows {
+    // The family is the whole group on view, as on the Results page; the rows are the report's.
+    for row in table
+        .rows
+        .iter()
+        .filter(|r| grades.leaderboard.iter().any(|s| s.system == r.system))
+    {
         let _ = write!(
             out,
             "<tr data-verdict=\"{}\"><td>{}</td><td class=\"num\">{:+.1} points</td><td>{:+.1} to {:+.1}</td><td class=\"num\">{}</td><td>{} {}</td><td class=\"num\">{}</td></tr>",
@@ -217,7 +222,7 @@ pub(crate) fn systems(out: &mut String, grades: &Grades, overview: &SystemsOverv
         let info = overview.systems.iter().find(|s| s.name == standing.system);
         let _ = write!(
             out,
-            "<h3>{}. {}</h3><p>{}, {}: {} right, {} wrong, {} unanswered, {} errors of {} questions — accuracy {}.",
+            "<h3>{}. {}</h3><p>{}, {}: {} right, {} wrong, {} unanswered, {} errors{} of {} questions — accuracy {}.",
             standing.rank,
             escape(&standing.system),
             match standing.group {
@@ -226,6 +231,8 @@ pub(crate) fn systems(out: &mut String, grades: &Grades, overview: &SystemsOverv
             },
             match standing.mode {
                 crate::dto::SittingMode::Answers => "answering the questions",
+                crate::dto::SittingMode::Open =>
+                    "answering without the choices, a reader grading its free answers",
                 crate::dto::SittingMode::Exam =>
                     "writing articles a reader answered from (EXAM mode)",
             },
@@ -233,6 +240,11 @@ pub(crate) fn systems(out: &mut String, grades: &Grades, overview: &SystemsOverv
             standing.wrong,
             standing.unanswered,
             standing.errors,
+            if standing.needs_look > 0 {
+                format!(", {} replies still to read by hand", standing.needs_look)
+            } else {
+                String::new()
+            },
             standing.questions,
             pct(standing.accuracy)
         );

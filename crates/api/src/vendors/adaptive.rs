@@ -199,11 +199,16 @@ pub(crate) fn check_asking(
     }
     if let Some(e) = endpoints
         .iter()
-        .find(|e| e.spec.mode == VendorMode::Articles)
+        .find(|e| e.spec.mode != VendorMode::Answers)
     {
         return invalid(format!(
-            "'{}' writes articles (EXAM mode); only systems that answer the questions can sit the exam adaptively",
-            e.name
+            "'{}' {}; only systems that choose among the choices can sit the exam adaptively",
+            e.name,
+            if e.spec.mode == VendorMode::Articles {
+                "writes articles (EXAM mode)"
+            } else {
+                "gives open answers, graded after the run"
+            }
         ));
     }
     Ok(())

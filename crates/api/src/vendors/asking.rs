@@ -3,12 +3,15 @@
 //! commits what comes back the moment it arrives.
 
 use super::{
-    STORED_REPLY_BYTES, Vendor, capped, evidence_json, fields_of, query_fields, read_exchange,
+    STORED_REPLY_BYTES, Vendor, capped, evidence_json, fields_of, open_fields_of, query_fields,
+    read_exchange,
 };
 use crate::{ApiError, ApiResult, Progress, Project};
 use proctor_core::{Outcome, QuestionId, RunId};
 use proctor_exam::reading::read_answer;
-use proctor_models::vendor::{Exchange, Fields, Harness, Reading, Secrets, VendorSpec, prepare};
+use proctor_models::vendor::{
+    Exchange, Fields, Harness, Reading, Secrets, VendorMode, VendorSpec, prepare,
+};
 use proctor_store::{NewExchange, NewResponse, QuestionRow};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -159,13 +162,28 @@ impl Project {
         heard: &mut Vec<(usize, Outcome)>,
     ) -> ((usize, usize), Option<ApiError>) {
         let store = &mut self.store;
+        let open = e.spec.mode == VendorMode::Open;
         ask_all(
             e,
             todo,
-            |i| fields_of(&questions[i]),
+            |i| {
+                if open {
+                    open_fields_of(&questions[i])
+                } else {
+                    fields_of(&questions[i])
+                }
+            },
             |asked| {
                 let question = &questions[asked.item];
                 let (mut response, answered) = match (&asked.error, &asked.reading.answer) {
+                    // A free answer waits, unread, for the reader that grades the sitting.
+                    (None, Some(answer)) if open => {
+                        let raw = Some(e.secrets.redact(answer));
+                        (
+                            NewResponse::new(question.id, Outcome::Unanswered, raw),
+                            true,
+                        )
+                    }
                     (None, Some(answer)) => {
                         let reading = read_answer(answer, &question.choices);
                         let raw = e.secrets.redact(answer);

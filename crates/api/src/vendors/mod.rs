@@ -6,6 +6,7 @@
 
 pub(crate) mod adaptive;
 pub(crate) mod asking;
+pub(crate) mod open;
 pub(crate) mod runs;
 
 use crate::dto::{
@@ -46,6 +47,10 @@ pub fn endpoint_presets() -> Vec<proctor_models::vendor::Preset> {
 pub(crate) const STORED_REPLY_BYTES: usize = 64 * 1024;
 /// ROUGE-1 recall of the source passage by the evidence at which it counts as found.
 pub(crate) const SOURCE_RECALL: f64 = 0.5;
+/// Content terms an evidence item needs to count as a piece of the source by itself.
+const SOURCE_PIECE_TERMS: usize = 8;
+/// The share of such a piece's terms that must be the source's.
+const SOURCE_PIECE_PRECISION: f64 = 0.9;
 /// The terms that recall counts: stemmed content words (stopwords alone would let any
 /// passage of the same length reach a third of the way).
 const SOURCE_TERMS: Terms = Terms {
@@ -76,6 +81,14 @@ pub(crate) fn fields_of(question: &QuestionRow) -> Fields {
             .clone()
             .unwrap_or_else(|| question.stem.clone()),
         id: question.external_id.clone(),
+    }
+}
+
+/// The fields of a question asked without its choices (an open-answer sitting).
+pub(crate) fn open_fields_of(question: &QuestionRow) -> Fields {
+    Fields {
+        choices: Vec::new(),
+        ..fields_of(question)
     }
 }
 
@@ -141,7 +154,15 @@ pub(crate) fn source_in_evidence(source: Option<&str>, evidence: &[EvidenceItem]
         .map(|e| e.text.as_str())
         .collect::<Vec<_>>()
         .join("\n");
-    Some(rouge1(&joined, source, SOURCE_TERMS).recall >= SOURCE_RECALL)
+    if rouge1(&joined, source, SOURCE_TERMS).recall >= SOURCE_RECALL {
+        return Some(true);
+    }
+    // A vendor cuts its passages where it likes: a piece of the source, long enough to be more
+    // than a shared phrase and nearly all of its words the source's, is the source found.
+    Some(evidence.iter().any(|item| {
+        SOURCE_TERMS.of(&item.text).len() >= SOURCE_PIECE_TERMS
+            && rouge1(&item.text, source, SOURCE_TERMS).precision >= SOURCE_PIECE_PRECISION
+    }))
 }
 
 /// The evidence as stored (a JSON list), or none.
@@ -268,6 +289,7 @@ pub(crate) fn try_send(request: &TryRequest, question: &QuestionRow) -> ApiResul
     let secrets = Secrets::read(spec, &request.name)?;
     let fields = match spec.mode {
         VendorMode::Answers => fields_of(question),
+        VendorMode::Open => open_fields_of(question),
         VendorMode::Articles => {
             query_fields(question.query.as_deref().unwrap_or(&question.stem), 1)
         }
@@ -384,7 +406,7 @@ impl Project {
             .map(|q| (q.id, q))
             .collect();
         let mode = match spec.mode {
-            VendorMode::Answers => RunMode::Answers,
+            VendorMode::Answers | VendorMode::Open => RunMode::Answers,
             VendorMode::Articles => RunMode::Exam,
         };
         let run = runs
@@ -576,5 +598,25 @@ mod tests {
         );
         assert_eq!(source_in_evidence(None, &evidence), None);
         assert_eq!(source_in_evidence(Some(source), &[]), None);
+        // A long source the vendor returned a piece of (here a third of it, cut mid-way) is
+        // found; a piece of a neighbouring passage that shares a few of its words is not.
+        let long = "The sync service listens on port 8443 by default. Administrators change \
+                    the port in tidewater.toml under sync.port and restart the agent. Clients \
+                    discover the new port through the directory after the next heartbeat, which \
+                    arrives every thirty seconds unless the heartbeat interval was changed.";
+        let piece = [EvidenceItem {
+            id: None,
+            text: "Administrators change the port in tidewater.toml under sync.port and \
+                   restart the agent."
+                .into(),
+        }];
+        assert_eq!(source_in_evidence(Some(long), &piece), Some(true));
+        let neighbour = [EvidenceItem {
+            id: None,
+            text: "Backups of tidewater.toml are kept for thirty days; administrators restore \
+                   one with tw restore and the agent restarts on its own."
+                .into(),
+        }];
+        assert_eq!(source_in_evidence(Some(long), &neighbour), Some(false));
     }
 }

@@ -7,11 +7,12 @@
 
 use super::Vendor;
 use super::adaptive::{Bank, check_asking};
+use super::open::grading_or_default;
 use crate::dto::{EndpointRunReport, EndpointRunRequest, EndpointSitting, ReadArticlesRequest};
 use crate::project::exam_version_dto;
 use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
-use proctor_core::{QuestionId, RunId, RunMode, SystemId};
+use proctor_core::{Outcome, QuestionId, RunId, RunMode, SystemId};
 use proctor_models::vendor::{Budget, Halt, Harness, Secrets, VendorMode, VendorSpec};
 use proctor_store::QuestionRow;
 use std::collections::{BTreeSet, HashSet};
@@ -182,7 +183,7 @@ impl Project {
         // asked nothing more has nothing to mix.
         for e in endpoints
             .iter()
-            .filter(|e| e.spec.mode == VendorMode::Answers)
+            .filter(|e| e.spec.mode != VendorMode::Articles)
         {
             let setup = setup_of(&e.spec)?;
             if !request.restart
@@ -208,7 +209,7 @@ impl Project {
         for (at, e) in endpoints.iter().enumerate() {
             let tx = self.store.transaction()?;
             let (run, todo, before) = match e.spec.mode {
-                VendorMode::Answers => {
+                VendorMode::Answers | VendorMode::Open => {
                     if request.restart {
                         tx.delete_run(Some(e.id), RunMode::Answers, version.id)?;
                     }
@@ -297,7 +298,10 @@ impl Project {
                     system: e.name.clone(),
                     asked: 0,
                     answered: 0,
+                    no_answer: 0,
+                    needs_look: 0,
                     errors: 0,
+                    open: None,
                     before: saturating_u32(before),
                     requests: 0,
                     halted: Some("not asked: the run's budget is spent".to_owned()),
@@ -347,6 +351,18 @@ impl Project {
                     "the run stopped; the answers so far are kept, and running again resumes",
                 ));
             }
+            // An open-answer sitting: the reader grades the free answers that came in.
+            let open = match (run, e.spec.mode) {
+                (Some(run), VendorMode::Open) => {
+                    progress.detail(&format!("{}: reading the free answers", e.name));
+                    let grading = grading_or_default(request.grading.as_ref());
+                    Some(
+                        self.grade_open(run, &questions, &grading, &crate::NoProgress)?
+                            .sentence(),
+                    )
+                }
+                _ => None,
+            };
             if let Some(run) = run
                 && halt.is_none()
                 && self.store.response_count(run)? >= questions.len()
@@ -363,6 +379,20 @@ impl Project {
             {
                 fetched_articles.push((e.id, e.name.clone()));
             }
+            // What the replies asked now said: a choice, no answer, or a reply to read by hand.
+            let (mut no_answer, mut needs_look) = (0usize, 0usize);
+            if let Some(run) = run {
+                let now: HashSet<QuestionId> = todo.iter().map(|i| questions[*i].id).collect();
+                for r in self.store.responses(run)? {
+                    if now.contains(&r.question) {
+                        match r.outcome {
+                            Outcome::Unanswered => no_answer += 1,
+                            Outcome::NeedsLook => needs_look += 1,
+                            Outcome::Chosen(_) | Outcome::Error => {}
+                        }
+                    }
+                }
+            }
             let message = halt.as_ref().map(Halt::message);
             if let (None, Some(Halt::Budget(m) | Halt::Breaker(m))) = (&halted, &halt) {
                 halted = Some(format!("{}: {m}", e.name));
@@ -370,8 +400,11 @@ impl Project {
             sittings.push(EndpointSitting {
                 system: e.name.clone(),
                 asked: saturating_u32(tally.0 + tally.1),
-                answered: saturating_u32(tally.0),
+                answered: saturating_u32(tally.0.saturating_sub(no_answer + needs_look)),
+                no_answer: saturating_u32(no_answer),
+                needs_look: saturating_u32(needs_look),
                 errors: saturating_u32(tally.1),
+                open,
                 before: saturating_u32(before),
                 requests: saturating_u32(harness.requests()),
                 halted: message,

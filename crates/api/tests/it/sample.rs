@@ -27,17 +27,23 @@ fn sample_project_grades_every_system_and_exam_mode() {
             s.accuracy_high.unwrap(),
         );
         assert!(lo < p && p < hi, "{}: {lo} {p} {hi}", s.system);
-        // Errors and unanswered questions are not right: every system is out of 120.
-        assert_eq!(s.correct + s.wrong + s.unanswered + s.errors, s.questions);
+        // Errors, unanswered questions and replies to read are not right: every system is
+        // out of 120.
+        assert_eq!(
+            s.correct + s.wrong + s.unanswered + s.errors + s.needs_look,
+            s.questions
+        );
         assert_eq!(s.questions, 120);
         assert!(
             (p - f64::from(s.correct) / 120.0).abs() < 1e-12,
             "{}",
             s.system
         );
+        // On answered: right / (right + wrong), shown where some question was not answered.
+        let answered = s.correct + s.wrong;
         assert_eq!(
-            s.accuracy_on_answered.is_some(),
-            s.errors > 0,
+            s.accuracy_on_answered,
+            (answered < s.questions).then(|| f64::from(s.correct) / f64::from(answered)),
             "{}",
             s.system
         );

@@ -27,6 +27,8 @@ pub(crate) const PALETTE: [RGBColor; 7] = [
 pub(crate) const TEXT: RGBColor = RGBColor(29, 39, 51);
 pub(crate) const MUTED: RGBColor = RGBColor(91, 105, 120);
 pub(crate) const GRID: RGBColor = RGBColor(221, 227, 234);
+/// Reference pipelines' bars: a grey that sits behind the analyst's own blue.
+pub(crate) const REFERENCE: RGBColor = RGBColor(170, 180, 192);
 
 pub(crate) fn register_font() {
     static ONCE: Once = Once::new();
@@ -110,6 +112,8 @@ fn leaderboard<DB: DrawingBackend>(
     let mut chart = ChartBuilder::on(root)
         .caption(&l.title, font(20.0, scale))
         .margin(px(16.0, scale))
+        // Room right of 100% for the value written after the longest whisker.
+        .margin_right(px(64.0, scale))
         .x_label_area_size(px(48.0, scale))
         .y_label_area_size(px(190.0, scale))
         .build_cartesian_2d(0.0f64..1.0f64, 0.0f64..n)
@@ -122,10 +126,15 @@ fn leaderboard<DB: DrawingBackend>(
         .bold_line_style(GRID)
         .x_labels(11)
         .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
-        .x_desc(if l.bars.iter().any(|b| b.ceiling.is_some()) {
-            format!("{} · ▲ the reader's ceiling", l.axis)
-        } else {
-            l.axis.clone()
+        .x_desc({
+            let mut desc = l.axis.clone();
+            if l.bars.iter().any(|b| b.ceiling.is_some()) {
+                desc.push_str(" · ▲ the reader's ceiling");
+            }
+            if l.bars.iter().any(|b| b.reference) && l.bars.iter().any(|b| !b.reference) {
+                desc.push_str(" · pale bars: reference pipelines");
+            }
+            desc
         })
         .label_style(font(13.0, scale))
         .axis_desc_style(font(14.0, scale))
@@ -135,7 +144,7 @@ fn leaderboard<DB: DrawingBackend>(
     for (i, bar) in l.bars.iter().enumerate() {
         // The first bar at the top.
         let mid = n - i as f64 - 0.5;
-        let colour = PALETTE[0];
+        let colour = if bar.reference { REFERENCE } else { PALETTE[0] };
         chart
             .draw_series(std::iter::once(Rectangle::new(
                 [(0.0, mid - 0.3), (bar.value, mid + 0.3)],

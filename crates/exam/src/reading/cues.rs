@@ -454,6 +454,8 @@ const ABSTAIN: &[&str] = &[
     "dont know",
     "do not know",
     "not sure",
+    "no idea",
+    "no clue",
     "unsure",
     "uncertain which",
     "cannot determine",

@@ -17,6 +17,9 @@ pub enum VendorMode {
     Answers,
     /// EXAM mode: one request per query; the reply is an article, graded by the local reader.
     Articles,
+    /// Open answers: one request per question, asked without its choices, as people ask
+    /// assistants; the local reader answers the question from the free answer alone.
+    Open,
 }
 
 /// The HTTP method.
@@ -290,9 +293,20 @@ impl VendorSpec {
         }
         let example = Fields::example();
         template::render_body(&self.body, &example)?;
+        if self.mode == VendorMode::Open
+            && ["{{choices}}", "{{choices_lettered}}"]
+                .iter()
+                .any(|p| self.body.contains(p) || self.url.contains(p))
+        {
+            return Err(invalid(
+                "an open-answer sitting asks without the choices: take {{choices}} and {{choices_lettered}} out of the request",
+            ));
+        }
         if self.reply.answer.trim().is_empty() {
             return Err(invalid(match self.mode {
-                VendorMode::Answers => "say where the reply holds the answer (the answer path)",
+                VendorMode::Answers | VendorMode::Open => {
+                    "say where the reply holds the answer (the answer path)"
+                }
                 VendorMode::Articles => "say where the reply holds the article (the answer path)",
             }));
         }

@@ -185,7 +185,12 @@ high: number,
 /**
  * The reader's ceiling (its accuracy with the oracle passage), drawn as a triangle.
  */
-ceiling: number | null, };
+ceiling: number | null, 
+/**
+ * A reference pipeline rather than one of the analyst's systems: drawn in its own, paler
+ * colour.
+ */
+reference: boolean, };
 
 export type Bars = { 
 /**
@@ -1003,17 +1008,29 @@ export type EndpointSitting = {
  */
 system: string, 
 /**
- * Questions (or queries) asked now.
+ * Questions (or queries) asked now: answered + no answer + needs a look + errors.
  */
 asked: number, 
 /**
- * Of which answered (a choice or an article).
+ * Of which answered: a reply read as a choice, or an article.
  */
 answered: number, 
+/**
+ * Of which the reply gave no answer (empty, or "I don't know").
+ */
+no_answer: number, 
+/**
+ * Of which the reply could not be read as one choice: a person should read it.
+ */
+needs_look: number, 
 /**
  * Of which ended in an error.
  */
 errors: number, 
+/**
+ * An open-answer sitting: how the reader graded the free answers, and its ceiling.
+ */
+open: string | null, 
 /**
  * Answered before this run (skipped).
  */
@@ -1855,7 +1872,13 @@ question_types: CategoryTable,
 /**
  * Bias baselines.
  */
-bias: BiasBaselines | null, };
+bias: BiasBaselines | null, 
+/**
+ * The systems every page opens on: the analyst's own (answer files, endpoints, articles)
+ * in leaderboard order; where they are fewer than two, the best reference pipelines after
+ * them. Compare two starts from the first two, the charts from the first five.
+ */
+focus: Array<string>, };
 
 export type GridRequest = { 
 /**
@@ -3568,9 +3591,14 @@ sections: Array<ReportSection>,
 /**
  * The question the evaluation answers, in the analyst's words (empty: a default).
  */
-question: string, };
+question: string, 
+/**
+ * The systems the report covers, each a system that sat the exam (empty: the analyst's
+ * own; the reference pipelines then appear as one line of context).
+ */
+systems: Array<string>, };
 
-export type ReportSection = "question" | "exam" | "leaderboard" | "articles" | "formulations" | "topics" | "bloom" | "irt" | "quality" | "systems" | "methods" | "provenance";
+export type ReportSection = "question" | "exam" | "leaderboard" | "head_to_head" | "articles" | "formulations" | "topics" | "bloom" | "irt" | "quality" | "systems" | "methods" | "provenance";
 
 export type ResponsesFit = { 
 /**
@@ -4079,7 +4107,7 @@ r: number | null,
  */
 p_value: number | null, };
 
-export type SittingMode = "answers" | "exam";
+export type SittingMode = "answers" | "exam" | "open";
 
 export type Standing = { 
 /**
@@ -4123,6 +4151,15 @@ errors: number,
  * answered, shown apart; METHODS.md §13).
  */
 needs_look: number, 
+/**
+ * An open-answer sitting: the reader that graded the free answers.
+ */
+open_reader: string | null, 
+/**
+ * An open-answer sitting: that reader's accuracy given each question's own source
+ * passage instead (what it can read at best), shown beside the accuracy.
+ */
+open_ceiling: number | null, 
 /**
  * Active questions of the exam version: the denominator of accuracy.
  */
@@ -4532,7 +4569,7 @@ endpoint_model: string | null,
  */
 key: string | null, };
 
-export type VendorMode = "answers" | "articles";
+export type VendorMode = "answers" | "articles" | "open";
 
 export type VendorSpec = { 
 /**

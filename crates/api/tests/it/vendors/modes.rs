@@ -1,6 +1,7 @@
 //! EXAM mode over HTTP, and trying one question.
 
 use super::*;
+use std::sync::Arc;
 
 #[test]
 fn exam_mode_fetches_an_article_per_query_and_the_local_reader_grades_it() {
@@ -184,4 +185,122 @@ fn trying_one_question_shows_the_request_the_reply_and_what_was_read() {
         })
         .unwrap_err();
     assert_eq!(refused.code, ErrorCode::InvalidInput);
+}
+
+/// Open answers: the vendor is asked without the choices and answers in its own words; the
+/// local reader answers each question from that answer alone. A free answer that is the
+/// question's own passage is graded as the reader grades the passage (the ceiling); one that is
+/// another question's passage is seldom right.
+#[test]
+fn an_open_answer_sitting_is_graded_by_the_reader_from_the_free_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut project, known) = sample(dir.path());
+    // Half the questions get their own passage back, the other half a neighbour's.
+    let mut ids: Vec<&String> = known.keys().collect();
+    ids.sort_by_key(|id| known[*id].number);
+    let answers: HashMap<String, String> = ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| {
+            let own = i % 2 == 0;
+            let passage = if own {
+                known[*id].source.clone()
+            } else {
+                // A passage of another topic's question, far along the exam.
+                known[ids[(i + ids.len() / 2) % ids.len()]].source.clone()
+            };
+            ((*id).clone(), passage)
+        })
+        .collect();
+    let asked_with_choices = Arc::new(AtomicU64::new(0));
+    let seen_choices = Arc::clone(&asked_with_choices);
+    let server = VendorServer::start(move |seen, _| {
+        let body: Value = serde_json::from_str(&seen.body).unwrap_or(Value::Null);
+        if body.get("choices").is_some() || seen.body.contains("choices") {
+            seen_choices.fetch_add(1, Ordering::SeqCst);
+        }
+        let answer = answers.get(body["id"].as_str().unwrap_or("")).cloned();
+        Reply::json(json!({ "answer": answer.unwrap_or_default() }).to_string())
+    });
+    let mut open = spec(server.url());
+    open.mode = VendorMode::Open;
+    open.reply.evidence.clear();
+    // Asking without the choices is the point: a template that sends them is refused.
+    let refused = project
+        .save_endpoint(&EndpointSystem {
+            name: "Assistant".into(),
+            spec: open.clone(),
+        })
+        .unwrap_err();
+    assert!(
+        refused.message.contains("without the choices"),
+        "{}",
+        refused.message
+    );
+    open.body = r#"{"id": "{{id}}", "question": "{{question}}"}"#.into();
+    project
+        .save_endpoint(&EndpointSystem {
+            name: "Assistant".into(),
+            spec: open,
+        })
+        .unwrap();
+    let report = project
+        .run_endpoints(&run(&["Assistant"]), &NoProgress)
+        .unwrap();
+    assert_eq!(asked_with_choices.load(Ordering::SeqCst), 0);
+    let said = report.sittings[0].open.clone().unwrap();
+    assert!(
+        said.contains("the lexical reader answered from the free answers"),
+        "{said}"
+    );
+
+    let grades = project.grades(None).unwrap();
+    let row = grades
+        .leaderboard
+        .iter()
+        .find(|s| s.system == "Assistant")
+        .unwrap();
+    assert_eq!(row.mode, proctor_api::dto::SittingMode::Open);
+    assert_eq!(row.open_reader.as_deref(), Some("lexical"));
+    let ceiling = row.open_ceiling.unwrap();
+
+    // Per question: right from its own passage exactly when the reader is right from the
+    // passage (the same text); seldom right from a neighbour's.
+    let sheet = project
+        .answer_sheet(&SystemName {
+            name: "Assistant".into(),
+        })
+        .unwrap();
+    let (mut own, mut own_right, mut other, mut other_right) = (0, 0, 0, 0);
+    for r in &sheet.rows {
+        let right = r.verdict == AnswerVerdict::Right;
+        let reading = r.reading.as_deref().unwrap_or("");
+        assert!(
+            reading.contains("by the reader, from the free answer")
+                || reading.contains("the reader found no choice"),
+            "{reading}"
+        );
+        if r.reply.as_deref() == Some(known[&r.id].source.as_str()) {
+            own += 1;
+            own_right += usize::from(right);
+        } else {
+            other += 1;
+            other_right += usize::from(right);
+        }
+    }
+    assert_eq!(own + other, known.len());
+    let own_rate = own_right as f64 / own as f64;
+    let other_rate = other_right as f64 / other as f64;
+    // The ceiling is over every question; the own-passage half is a sample of it.
+    assert!(
+        (own_rate - ceiling).abs() < 0.15,
+        "{own_rate} against {ceiling}"
+    );
+    assert!(own_rate > 0.6, "{own_rate}");
+    assert!(other_rate < 0.35, "{other_rate}");
+    assert_eq!(
+        row.correct as usize,
+        own_right + other_right,
+        "the leaderboard counts the reader's verdicts"
+    );
 }
