@@ -48,7 +48,7 @@ test("opens the sample project and shows its leaderboard", async () => {
     assert.equal(await page.getByTestId("project-name").innerText(), "Tidewater sample");
     await page.screenshot({ path: join(shots, "serve-summary.png"), fullPage: true });
 
-    // The two leaders are compared at once; two close systems cannot be told apart.
+    // The analyst's two best systems are compared at once; two close systems cannot be told apart.
     await show(page, "#/results/compare");
     const comparison = page.getByTestId("comparison");
     await comparison.waitFor();
@@ -112,12 +112,14 @@ test("opens the sample project and shows its leaderboard", async () => {
     assert.match(await stepRows.last().innerText(), /^5\s+70\s+/);
     await improve.screenshot({ path: join(shots, "serve-improve.png") });
 
-    // The topic radar starts with the top three systems; ticking a fourth adds its outline.
+    // The topic radar starts with the analyst's first five systems (all seven of the sample are
+    // theirs); ticking a sixth adds its outline.
     await show(page, "#/results/breakdown");
     const radar = page.getByTestId("radar");
-    assert.equal(await radar.locator("polygon.system").count(), 3);
+    assert.equal(await radar.locator("polygon.system").count(), 5);
+    assert.equal(await page.getByRole("checkbox", { name: "Echo Bot" }).isChecked(), false);
     await page.getByRole("checkbox", { name: "Echo Bot" }).check();
-    assert.equal(await radar.locator("polygon.system").count(), 4);
+    assert.equal(await radar.locator("polygon.system").count(), 6);
 
     await page.getByRole("tab", { name: "Bloom levels" }).click();
     assert.match(await page.locator("table.categories").innerText(), /Remembering/);
@@ -162,6 +164,45 @@ test("imports a system's answers from the page and ranks it", async () => {
     const refusal = page.locator("form.import [role=alert]");
     await refusal.waitFor();
     assert.match(await refusal.innerText(), /Newcomer already has answers/);
+
+    // Its 30 replies that need a look are marked on the leaderboard; the mark opens them on its
+    // answer sheet, where a person reads one by hand, every page counts it at once, and Undo
+    // takes it back.
+    await show(page, "#/results/leaderboard");
+    const newcomer = page.getByTestId("leaderboard").locator("tbody tr", { hasText: "Newcomer" });
+    const mark = newcomer.getByTestId("to-read");
+    assert.equal((await mark.innerText()).trim(), "⚑ 30 to read");
+    assert.match(await mark.getAttribute("title"), /not right and not answered until a person reads them/);
+    await mark.click();
+    const sheet = page.getByTestId("answer-sheet");
+    await sheet.waitFor();
+    assert.equal(await sheet.getByRole("tab", { name: "needs a look (30)" }).getAttribute("aria-selected"), "true");
+    assert.match(await sheet.getByTestId("sheet-counts").innerText(), /^Showing 30 \(needs a look\) of 120 questions: .*\b30 need a look\b/);
+    const waiting = sheet.getByTestId("sheet-row").first();
+    assert.match(await waiting.innerText(), /needs a look\s+Maybe the green one\s+needs a look: /);
+    await waiting.getByRole("button", { name: "Read by hand" }).click();
+    const hand = sheet.getByTestId("hand-reading");
+    await hand.getByLabel(/^Why/).fill("green is choice B's colour");
+    await hand.getByRole("group", { name: "The reply gives" }).getByRole("button").nth(1).click();
+    const note = hand.getByTestId("hand-note");
+    await note.waitFor();
+    assert.equal(await hand.getByTestId("read-as").innerText(), "Read as: choice B by hand");
+    assert.match(await note.innerText(), /Read by hand on \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Proctor's own reading: needs a look: .+\. Why: green is choice B's colour/);
+    await sheet.getByRole("tab", { name: "needs a look (29)" }).waitFor();
+    const overviewRow = page.getByTestId("system-row").filter({ hasText: "Newcomer" });
+    await overviewRow.getByTestId("needs-look").filter({ hasText: "⚑ 29 replies need a look" }).waitFor();
+    await page.screenshot({ path: join(shots, "serve-hand-reading.png"), fullPage: true });
+    await show(page, "#/results/leaderboard");
+    await newcomer.getByTestId("to-read").filter({ hasText: "⚑ 29 to read" }).waitFor();
+    await page.goBack();
+    await sheet.getByRole("tab", { name: "read by hand (1)" }).click();
+    await sheet.getByTestId("sheet-counts").filter({ hasText: /^Showing 1 \(read by hand\) of 120 questions/ }).waitFor();
+    const read = sheet.getByTestId("sheet-row");
+    assert.equal(await read.count(), 1);
+    assert.match(await read.innerText(), /Maybe the green one\s+choice B by hand\s+✎ by hand/);
+    await read.getByRole("button", { name: "Undo" }).click();
+    await sheet.getByRole("tab", { name: "needs a look (30)" }).waitFor();
+    await overviewRow.getByTestId("needs-look").filter({ hasText: "⚑ 30 replies need a look" }).waitFor();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { duration, heat, interval, percent, withError } from "./format";
+import { duration, heat, interval, percent, utcTime, withError } from "./format";
 
 describe("format", () => {
   it("formats shares as percentages", () => {
@@ -15,6 +15,12 @@ describe("format", () => {
     expect(duration(4000)).toBe("1 h 7 min");
     expect(duration(null)).toBe("–");
     expect(duration(-1)).toBe("–");
+  });
+
+  it("formats stored UTC times to the minute, and leaves anything else as it is", () => {
+    expect(utcTime("2026-11-26T19:28:09.123Z")).toBe("2026-11-26 19:28 UTC");
+    expect(utcTime("2026-11-26 07:05:00")).toBe("2026-11-26 07:05 UTC");
+    expect(utcTime("yesterday")).toBe("yesterday");
   });
 
   it("formats intervals and standard errors", () => {

@@ -33,3 +33,9 @@ export function duration(seconds: number | null | undefined): string {
   if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
   return `${Math.floor(s / 3600)} h ${Math.round((s % 3600) / 60)} min`;
 }
+
+/** A stored UTC time for people: "2026-11-26T19:28:09.123Z" → "2026-11-26 19:28 UTC". */
+export function utcTime(iso: string): string {
+  const parts = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(iso);
+  return parts ? `${parts[1]} ${parts[2]} UTC` : iso;
+}
