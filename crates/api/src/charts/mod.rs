@@ -57,8 +57,12 @@ impl Project {
                 })?;
                 compare_chart(&comparison, &self.grades(None)?.topics)
             }
-            ChartSpec::ItemCurves { questions } => item_curves_chart(&self.last_fit()?, questions)?,
-            ChartSpec::Information => information_chart(&self.last_fit()?),
+            ChartSpec::ItemCurves { questions } => {
+                item_curves_chart(&self.last_fit()?, questions, &self.grades(None)?.focus)?
+            }
+            ChartSpec::Information => {
+                information_chart(&self.last_fit()?, &self.grades(None)?.focus)
+            }
             ChartSpec::Improvement => {
                 improvement_chart(&self.latest_improvement(None)?.ok_or_else(|| {
                     invalid("the exam has not been improved yet: run Exam quality first")

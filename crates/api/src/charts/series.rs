@@ -206,10 +206,24 @@ fn metric_name(metric: LeaderboardMetric) -> &'static str {
     }
 }
 
-fn ability_marks(report: &IrtReport) -> Vec<Mark> {
-    report
+/// The abilities a chart marks: those of the `focus` systems (the analyst's own) that the fit
+/// has, or every one when it has none of them.
+fn focused<'a>(report: &'a IrtReport, focus: &[String]) -> Vec<&'a IrtAbility> {
+    let own: Vec<&IrtAbility> = report
         .systems
         .iter()
+        .filter(|s| focus.contains(&s.system))
+        .collect();
+    if own.is_empty() {
+        report.systems.iter().collect()
+    } else {
+        own
+    }
+}
+
+fn ability_marks(report: &IrtReport, focus: &[String]) -> Vec<Mark> {
+    focused(report, focus)
+        .into_iter()
         .map(|s| Mark {
             label: s.system.clone(),
             x: s.ability,
@@ -217,8 +231,13 @@ fn ability_marks(report: &IrtReport) -> Vec<Mark> {
         .collect()
 }
 
-/// Item characteristic curves of the chosen questions, with the systems' abilities marked.
-pub fn item_curves_chart(report: &IrtReport, questions: &[String]) -> ApiResult<Chart> {
+/// Item characteristic curves of the chosen questions, with the abilities of the `focus`
+/// systems marked (the analyst's own; every system's when the fit has none of them).
+pub fn item_curves_chart(
+    report: &IrtReport,
+    questions: &[String],
+    focus: &[String],
+) -> ApiResult<Chart> {
     if questions.is_empty() || questions.len() > MAX_ITEM_CURVES {
         return Err(invalid(format!(
             "choose between 1 and {MAX_ITEM_CURVES} questions to draw, not {}",
@@ -247,7 +266,7 @@ pub fn item_curves_chart(report: &IrtReport, questions: &[String]) -> ApiResult<
     Ok(Chart::Lines(Lines {
         title: "Item characteristic curves".to_owned(),
         subtitle: Some(format!(
-            "{}, version {} · {} · abilities of the systems marked",
+            "{}, version {} · {} · abilities of your systems marked",
             report.exam.exam,
             report.exam.version,
             model_name(report.settings.model)
@@ -257,21 +276,23 @@ pub fn item_curves_chart(report: &IrtReport, questions: &[String]) -> ApiResult<
         y_share: true,
         x: report.information.theta.clone(),
         lines,
-        marks: ability_marks(report),
+        marks: ability_marks(report, focus),
     }))
 }
 
 /// At most this many abilities are marked on an information curve (more cannot be read).
 pub const MAX_MARKS: usize = 40;
 
-/// The test information curve, with the systems' abilities marked.
-pub fn information_chart(report: &IrtReport) -> Chart {
+/// The test information curve, with the abilities of the `focus` systems marked (the
+/// analyst's own; every system's when the fit has none of them).
+pub fn information_chart(report: &IrtReport, focus: &[String]) -> Chart {
+    let marked: Vec<IrtAbility> = focused(report, focus).into_iter().cloned().collect();
     information_lines(
         &format!("{}, version {}", report.exam.exam, report.exam.version),
         report.settings.model,
         &report.information,
         report.items.len(),
-        &report.systems,
+        &marked,
     )
 }
 

@@ -286,11 +286,12 @@ impl Project {
                     )?;
                     category_table(&mut out, &grades.question_types, "Question type");
                 }
-                ReportSection::Irt => sections::irt(&mut out, fit.as_ref())?,
+                ReportSection::Irt => sections::irt(&mut out, fit.as_ref(), &chosen)?,
                 ReportSection::Quality => sections::quality(
                     &mut out,
                     fit.as_ref(),
                     self.latest_improvement(request.exam.as_deref())?.as_ref(),
+                    &chosen,
                 )?,
                 ReportSection::Systems => {
                     sections::systems(&mut out, &grades, &self.systems_overview()?);

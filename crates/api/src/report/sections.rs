@@ -88,7 +88,9 @@ fn p_value(p: f64) -> String {
 }
 
 /// Abilities and test information of the last IRT fit.
-pub(crate) fn irt(out: &mut String, fit: Option<&IrtReport>) -> ApiResult<()> {
+/// Abilities and test information of the last IRT fit, for the `chosen` systems (the fit's
+/// scale comes from every system that sat the exam).
+pub(crate) fn irt(out: &mut String, fit: Option<&IrtReport>, chosen: &[String]) -> ApiResult<()> {
     out.push_str("<h2>Item Response Theory</h2>");
     let Some(fit) = fit else {
         out.push_str("<p class=\"note\">No IRT model has been fitted on this exam yet (Results → IRT → Fit).</p>");
@@ -115,11 +117,16 @@ pub(crate) fn irt(out: &mut String, fit: Option<&IrtReport>) -> ApiResult<()> {
     );
     figure(
         out,
-        Some(information_chart(fit)),
-        "How precisely the exam measures at each ability; the systems' abilities are marked.",
+        Some(information_chart(fit, chosen)),
+        "How precisely the exam measures at each ability; the abilities of the systems the report covers are marked.",
     )?;
     out.push_str("<table><thead><tr><th>System</th><th class=\"num\">Ability θ</th><th class=\"num\">± (95%)</th><th class=\"num\">Right</th><th>Note</th></tr></thead><tbody>");
-    for s in &fit.systems {
+    let covered = fit.systems.iter().any(|s| chosen.contains(&s.system));
+    for s in fit
+        .systems
+        .iter()
+        .filter(|s| !covered || chosen.contains(&s.system))
+    {
         let _ = write!(
             out,
             "<tr data-ability=\"{}\"><td>{}</td><td class=\"num\">{:.2}</td><td class=\"num\">{:.2}</td><td class=\"num\">{} of {}</td><td>{}</td></tr>",
@@ -145,6 +152,7 @@ pub(crate) fn quality(
     out: &mut String,
     fit: Option<&IrtReport>,
     improvement: Option<&ImprovementReport>,
+    chosen: &[String],
 ) -> ApiResult<()> {
     out.push_str("<h2>Exam quality</h2>");
     match fit {
@@ -187,7 +195,7 @@ pub(crate) fn quality(
             Some(improvement_chart(improvement)?),
             "Test information after each step of dropping the least informative questions and refitting.",
         )?;
-        out.push_str("<table><thead><tr><th>Step</th><th class=\"num\">Questions left</th><th>Dropped</th><th>Top systems after the refit</th></tr></thead><tbody>");
+        out.push_str("<table><thead><tr><th>Step</th><th class=\"num\">Questions left</th><th>Dropped</th><th>Order of the systems covered after the refit</th></tr></thead><tbody>");
         for s in &improvement.steps {
             let _ = write!(
                 out,
@@ -202,7 +210,8 @@ pub(crate) fn quality(
                 escape(
                     &s.leaderboard
                         .iter()
-                        .take(3)
+                        .filter(|a| chosen.is_empty() || chosen.contains(&a.system))
+                        .take(5)
                         .map(|a| a.system.as_str())
                         .collect::<Vec<_>>()
                         .join(" › ")
