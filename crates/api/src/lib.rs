@@ -34,6 +34,7 @@ mod imports;
 mod ingest;
 mod irt;
 pub mod models;
+mod open_answers;
 mod pipelines;
 mod progress;
 mod project;

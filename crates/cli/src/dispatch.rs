@@ -28,6 +28,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
             topic,
             factors,
             replace,
+            open,
             json,
         } => {
             let mut project = Project::open(&project)?;
@@ -39,6 +40,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
                 topic,
                 factors,
                 replace,
+                open,
             };
             let report = project.import(&request, &progress::Bar::new())?;
             show(&report, json, text::import_report)?;

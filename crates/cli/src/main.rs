@@ -70,6 +70,10 @@ enum Command {
         /// Replace the system's earlier answers on this exam.
         #[arg(long)]
         replace: bool,
+        /// Answers: the file holds free answers given without the choices (open answers); the
+        /// local lexical reader answers each question from its free answer.
+        #[arg(long)]
+        open: bool,
         /// Print the import report as JSON.
         #[arg(long)]
         json: bool,

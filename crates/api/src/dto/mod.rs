@@ -370,6 +370,10 @@ pub struct ImportRequest {
     pub factors: Vec<Factor>,
     /// Replace the system's earlier answers on this exam instead of refusing.
     pub replace: bool,
+    /// Answers: the file holds free answers given without the choices (open answers); the
+    /// local lexical reader answers each question from its free answer.
+    #[serde(default)]
+    pub open: bool,
 }
 
 impl ImportRequest {
@@ -383,11 +387,13 @@ impl ImportRequest {
             topic: None,
             factors: Vec::new(),
             replace: false,
+            open: false,
         }
     }
 }
 
-/// A reply that could not be read as one choice (it needs a look), recorded as unanswered.
+/// A reply that could not be read as one choice: it needs a look (read it by hand on the
+/// answer sheet).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct UnmappedAnswer {
     /// The question's id.

@@ -343,6 +343,12 @@ impl Project {
         mode: RunMode,
         progress: &dyn Progress,
     ) -> ApiResult<ImportReport> {
+        if request.open && mode != RunMode::Answers {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "open answers are a system's own answers: import them as answers",
+            ));
+        }
         let source = single(sources)?;
         let rows = read_answers(&source.name, &source.read(progress)?)?;
         let version = self.exam_version(request.exam.as_deref())?;
@@ -370,7 +376,8 @@ impl Project {
                 )
             })?;
             answered.insert(question.id);
-            let reading = if row.error.is_some() {
+            let reading = if row.error.is_some() || request.open {
+                // An open answer waits, unread, for the reader that grades the sitting.
                 None
             } else {
                 let raw = row.answer.as_deref().unwrap_or_default();
@@ -393,9 +400,11 @@ impl Project {
             };
             responses.push(NewResponse {
                 question: question.id,
-                outcome: reading
-                    .as_ref()
-                    .map_or(Outcome::Error, AnswerReading::outcome),
+                outcome: match (&reading, &row.error) {
+                    (Some(reading), _) => reading.outcome(),
+                    (None, Some(_)) => Outcome::Error,
+                    (None, None) => Outcome::Unanswered,
+                },
                 raw_text: row.answer.clone(),
                 evidence: row.evidence.clone(),
                 latency_ms: row.latency_ms,
@@ -501,8 +510,8 @@ impl Project {
         }
         if !unmapped.is_empty() {
             notes.push(format!(
-                "{} replies could not be read as one choice and were recorded as unanswered \
-                 (listed below: they need a look)",
+                "{} replies could not be read as one choice: they need a look (listed below; \
+                 read them by hand on the answer sheet) and count as not right until then",
                 unmapped.len()
             ));
         }
@@ -520,7 +529,7 @@ impl Project {
             progress.advance(batch.len() as u64);
         }
         tx.finish_run(run)?;
-        let report = finish(
+        let mut report = finish(
             tx,
             request,
             (rows.len(), responses.len(), 0),
@@ -528,6 +537,23 @@ impl Project {
             unmapped,
         )?;
         progress.finish();
+        // Open answers: the reader answers each question from the free answer, and the
+        // sitting records it with the reader's ceiling.
+        if request.open {
+            let grade = self.grade_open(
+                run,
+                &questions
+                    .iter()
+                    .filter(|q| q.active)
+                    .cloned()
+                    .collect::<Vec<_>>(),
+                &crate::open_answers::grading_or_default(None),
+                progress,
+            )?;
+            report
+                .notes
+                .push(format!("Open answers: {}.", grade.sentence()));
+        }
         Ok(report)
     }
 

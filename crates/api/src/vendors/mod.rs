@@ -6,7 +6,6 @@
 
 pub(crate) mod adaptive;
 pub(crate) mod asking;
-pub(crate) mod open;
 pub(crate) mod runs;
 
 use crate::dto::{

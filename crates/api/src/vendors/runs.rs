@@ -7,8 +7,8 @@
 
 use super::Vendor;
 use super::adaptive::{Bank, check_asking};
-use super::open::grading_or_default;
 use crate::dto::{EndpointRunReport, EndpointRunRequest, EndpointSitting, ReadArticlesRequest};
+use crate::open_answers::grading_or_default;
 use crate::project::exam_version_dto;
 use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};

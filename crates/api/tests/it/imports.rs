@@ -164,3 +164,107 @@ fn opening_what_is_not_a_project_is_a_clear_error() {
         err.message
     );
 }
+
+/// An answers file of free answers given without the choices (open answers): the reader answers
+/// each question from its free answer, the sitting shows its mode and the reader's ceiling.
+#[test]
+fn open_answers_from_a_file_are_graded_by_the_reader() {
+    use proctor_api::dto::{QuestionRequest, QuestionsRequest, SystemName};
+    use std::fmt::Write as _;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.proctor");
+    proctor_api::sample::build(&path, &NoProgress).unwrap();
+    let mut project = Project::open(&path).unwrap();
+    let table = project
+        .question_table(&QuestionsRequest { exam: None })
+        .unwrap();
+    let passages: Vec<String> = table
+        .rows
+        .iter()
+        .map(|r| {
+            project
+                .question(&QuestionRequest {
+                    exam: None,
+                    id: r.id.clone(),
+                })
+                .unwrap()
+                .source_text
+                .unwrap_or_default()
+        })
+        .collect();
+    // Even questions: their own passage; odd ones: a passage half the exam away.
+    let mut csv = String::from("question_id,answer\n");
+    for (i, r) in table.rows.iter().enumerate() {
+        let own = i % 2 == 0;
+        let passage = &passages[if own {
+            i
+        } else {
+            (i + passages.len() / 2) % passages.len()
+        }];
+        let _ = writeln!(csv, "{},\"{}\"", r.id, passage.replace('"', "\"\""));
+    }
+    let file = write(dir.path(), "assistant.csv", &csv);
+    let mut request = ImportRequest::new(ImportKind::Answers, file.clone());
+    request.system = Some("Assistant".into());
+    request.open = true;
+    let report = project.import(&request, &NoProgress).unwrap();
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n.starts_with("Open answers: the lexical reader answered")),
+        "{:?}",
+        report.notes
+    );
+    // Read as open answers, nothing needs a look: the reader decides.
+    assert!(report.unmapped.is_empty());
+    let grades = project.grades(None).unwrap();
+    let row = grades
+        .leaderboard
+        .iter()
+        .find(|s| s.system == "Assistant")
+        .unwrap();
+    assert_eq!(row.mode, SittingMode::Open);
+    assert_eq!(row.needs_look, 0);
+    let ceiling = row
+        .open_ceiling
+        .unwrap_or_else(|| panic!("{:?} {row:?}", report.notes));
+    let sheet = project
+        .answer_sheet(&SystemName {
+            name: "Assistant".into(),
+        })
+        .unwrap();
+    let own_right = sheet
+        .rows
+        .iter()
+        .step_by(2)
+        .filter(|r| r.verdict == proctor_api::dto::AnswerVerdict::Right)
+        .count();
+    let other_right = sheet
+        .rows
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .filter(|r| r.verdict == proctor_api::dto::AnswerVerdict::Right)
+        .count();
+    let half = sheet.rows.len() / 2;
+    assert!(
+        (own_right as f64 / half as f64 - ceiling).abs() < 0.15,
+        "{own_right} of {half} against a ceiling of {ceiling}"
+    );
+    assert!(
+        other_right * 3 < half,
+        "{other_right} of {half} from a wrong passage"
+    );
+
+    // Open answers are a system's own: reader outcomes cannot be imported so.
+    let mut wrong = ImportRequest::new(ImportKind::ReaderOutcomes, file);
+    wrong.system = Some("Other".into());
+    wrong.open = true;
+    let err = project.import(&wrong, &NoProgress).unwrap_err();
+    assert!(
+        err.message.contains("import them as answers"),
+        "{}",
+        err.message
+    );
+}

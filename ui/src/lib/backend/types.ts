@@ -2017,7 +2017,12 @@ factors: Array<Factor>,
 /**
  * Replace the system's earlier answers on this exam instead of refusing.
  */
-replace: boolean, };
+replace: boolean, 
+/**
+ * Answers: the file holds free answers given without the choices (open answers); the
+ * local lexical reader answers each question from its free answer.
+ */
+open: boolean, };
 
 export type ImproveRequest = { 
 /**
