@@ -123,3 +123,104 @@ fn killing_an_import_leaves_all_or_nothing() {
     );
     assert!(completed, "the import never finished within the attempts");
 }
+
+/// Replies that need a look are listed and read by hand from the command line; the grade
+/// counts them apart and follows the hand reading.
+#[test]
+fn replies_that_need_a_look_are_listed_and_read_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("p.proctor");
+    let project = project.to_str().unwrap();
+    assert!(proctor(&["init", project]).status.success());
+    let exam = dir.path().join("exam.csv");
+    std::fs::write(&exam, exam_csv(4)).unwrap();
+    assert!(
+        proctor(&["import", "exam", exam.to_str().unwrap(), "-p", project])
+            .status
+            .success()
+    );
+    let answers = dir.path().join("vendor.csv");
+    std::fs::write(
+        &answers,
+        "question_id,answer\nq0,The answer is A.\nq1,It could be A or B; both fit.\nq2,C\nq3,I don't know.\n",
+    )
+    .unwrap();
+    let out = proctor(&[
+        "import",
+        "answers",
+        answers.to_str().unwrap(),
+        "-p",
+        project,
+        "--system",
+        "Vendor",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+
+    let listed = proctor(&["replies", "list", "Vendor", "-p", project]);
+    assert!(listed.status.success(), "{}", text(&listed.stderr));
+    let listed = text(&listed.stdout);
+    assert!(listed.starts_with("q1 (question 2)"), "{listed}");
+    assert!(
+        listed.contains("reply: It could be A or B; both fit."),
+        "{listed}"
+    );
+    assert!(
+        listed.contains("read as: needs a look: it names A and B"),
+        "{listed}"
+    );
+    assert!(
+        !listed.contains("q3"),
+        "no answer is not a reply to look at: {listed}"
+    );
+
+    let grade = |project: &str| {
+        let out = proctor(&["grade", "-p", project, "--json"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()["leaderboard"][0].clone()
+    };
+    let before = grade(project);
+    assert_eq!(
+        (
+            before["correct"].as_u64(),
+            before["needs_look"].as_u64(),
+            before["unanswered"].as_u64()
+        ),
+        (Some(2), Some(1), Some(1))
+    );
+
+    // A letter that is not a choice is refused with the question's range.
+    let bad = proctor(&["replies", "read", "Vendor", "q1", "F", "-p", project]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        text(&bad.stderr).contains("question q1 has choices A to D; \"F\" is not one of them"),
+        "{}",
+        text(&bad.stderr)
+    );
+    let read = proctor(&[
+        "replies",
+        "read",
+        "Vendor",
+        "q1",
+        "b",
+        "--reason",
+        "1b is the key's value",
+        "-p",
+        project,
+    ]);
+    assert!(read.status.success(), "{}", text(&read.stderr));
+    assert_eq!(
+        text(&read.stdout).trim(),
+        "q1: choice B by hand (0 replies still need a look)"
+    );
+    let after = grade(project);
+    assert_eq!(
+        (after["correct"].as_u64(), after["needs_look"].as_u64()),
+        (Some(3), Some(0))
+    );
+    let listed = text(&proctor(&["replies", "list", "Vendor", "--all", "-p", project]).stdout);
+    assert!(
+        listed.contains("by hand at")
+            && listed.contains("(1b is the key's value); before: needs a look"),
+        "{listed}"
+    );
+}

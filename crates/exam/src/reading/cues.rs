@@ -846,8 +846,11 @@ pub(super) fn stance(
             _ => {}
         }
     }
-    // "between X and Y" compares; it asserts neither.
-    if ends_before_outside(words, start, "between", 1, clause.0, others) {
+    // "between X and Y" compares, "either X or Y" offers both; neither asserts.
+    if ends_before_outside(words, start, "between", 1, clause.0, others)
+        || (ends_before_outside(words, start, "either", 1, clause.0, others)
+            && words.get(end).is_some_and(|w| w.text == "or"))
+    {
         return Stance::Names;
     }
     let rejected = REJECT_BEFORE

@@ -793,6 +793,9 @@ mod tests {
         );
         let either = read_answer("It could be port 443 or port 80.", &choices());
         assert!(either.needs_a_look(), "{either:?}");
+        // "is" before "either … or …" asserts neither of the two.
+        let either = read_answer("It is either port 443 or port 80.", &choices());
+        assert!(either.needs_a_look(), "{either:?}");
         assert_eq!(
             read_answer("   ", &choices()),
             AnswerReading::NoAnswer {

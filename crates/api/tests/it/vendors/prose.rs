@@ -206,6 +206,34 @@ fn replies_that_need_a_look_are_counted_and_read_by_hand() {
     assert_eq!(standing(&project).needs_look as usize, looks - 1);
     assert_eq!(standing(&project).correct, after.correct);
 
+    // A new version of the exam (another question retired) carries the answers over: the
+    // hand reading goes with its reply.
+    let retired = known
+        .iter()
+        .find(|(q, k)| *q != id && !unsure(k))
+        .map(|(q, _)| q.clone())
+        .unwrap();
+    project
+        .retire_question(&QuestionRequest {
+            exam: None,
+            id: retired,
+        })
+        .unwrap();
+    let frozen = project
+        .freeze_draft(&proctor_api::dto::ExamRef { exam: None })
+        .unwrap();
+    assert_eq!(frozen.version.version, 2, "{frozen:?}");
+    let carried = standing(&project);
+    assert_eq!(carried.needs_look as usize, looks - 1);
+    let sheet = project
+        .answer_sheet(&SystemName {
+            name: "Hedging Vendor".into(),
+        })
+        .unwrap();
+    let row = sheet.rows.iter().find(|r| &r.id == id).unwrap();
+    assert_eq!(row.verdict, AnswerVerdict::Right);
+    assert!(row.hand.is_some(), "the note goes with it: {row:?}");
+
     // Taken back, it needs its look again.
     project
         .read_reply(&ReadReply {
