@@ -48,6 +48,9 @@ pub struct Series {
     pub name: String,
     /// One share (0–1) per category; none where the system has too few questions there.
     pub values: Vec<Option<f64>>,
+    /// A reference pipeline rather than one of the analyst's systems: drawn in grey.
+    #[serde(default)]
+    pub reference: bool,
 }
 
 /// Accuracy per topic as a radar, one shape per system.

@@ -53,6 +53,7 @@ fn radar() -> Chart {
                     Some(0.88),
                     Some(0.9),
                 ],
+                reference: false,
             },
             Series {
                 name: "Echo Bot".into(),
@@ -64,6 +65,7 @@ fn radar() -> Chart {
                     Some(0.35),
                     Some(0.3),
                 ],
+                reference: false,
             },
         ],
     })
@@ -83,10 +85,13 @@ fn bars() -> Chart {
             Series {
                 name: "Atlas RAG".into(),
                 values: vec![Some(0.95), Some(0.87), Some(0.8), None],
+                reference: false,
             },
             Series {
                 name: "Echo Bot".into(),
                 values: vec![Some(0.4), Some(0.3), Some(0.25), None],
+                // A reference pipeline: drawn grey.
+                reference: true,
             },
         ],
     })
@@ -230,10 +235,12 @@ fn many_long_categories_are_drawn_in_rows() {
             Series {
                 name: "adaptive exam".into(),
                 values: (0..27).map(|i| Some(0.002 * f64::from(i))).collect(),
+                reference: false,
             },
             Series {
                 name: "random subsets (mean)".into(),
                 values: (0..27).map(|i| Some(0.08 - 0.002 * f64::from(i))).collect(),
+                reference: false,
             },
         ],
     });
@@ -274,6 +281,7 @@ fn names_too_long_for_a_row_are_shortened() {
         series: vec![Series {
             name: "a".into(),
             values: vec![Some(0.5); 12],
+            reference: false,
         }],
     });
     let svg = proctor_charts::svg(&chart).unwrap();

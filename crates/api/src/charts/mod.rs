@@ -7,7 +7,7 @@ pub mod tables;
 use crate::charts::series::{
     RADAR_MIN_ITEMS, agreement_chart, category_bars, chosen_systems, compare_chart,
     improvement_chart, information_chart, invalid, item_curves_chart, leaderboard_chart,
-    radar_chart,
+    radar_chart, references,
 };
 use crate::dto::{
     ChartRequest, ChartSpec, CompareRequest, FileContent, ImageFormat, IrtReport, SaveChartRequest,
@@ -33,20 +33,30 @@ impl Project {
             ChartSpec::Topics { systems } => {
                 let grades = self.grades(None)?;
                 let systems = chosen_systems(&grades.topics, systems, &grades.focus)?;
-                radar_chart(&grades.topics, "Accuracy per topic", &systems).ok_or_else(no_radar)?
+                references(
+                    radar_chart(&grades.topics, "Accuracy per topic", &systems)
+                        .ok_or_else(no_radar)?,
+                    &grades,
+                )
             }
             ChartSpec::Bloom { systems } => {
                 let grades = self.grades(None)?;
                 let systems = chosen_systems(&grades.bloom, systems, &grades.focus)?;
-                category_bars(&grades.bloom, "Accuracy per Bloom level", &systems)
+                references(
+                    category_bars(&grades.bloom, "Accuracy per Bloom level", &systems),
+                    &grades,
+                )
             }
             ChartSpec::QuestionTypes { systems } => {
                 let grades = self.grades(None)?;
                 let systems = chosen_systems(&grades.question_types, systems, &grades.focus)?;
-                category_bars(
-                    &grades.question_types,
-                    "Accuracy per question type",
-                    &systems,
+                references(
+                    category_bars(
+                        &grades.question_types,
+                        "Accuracy per question type",
+                        &systems,
+                    ),
+                    &grades,
                 )
             }
             ChartSpec::Compare { first, second } => {

@@ -78,6 +78,7 @@ pub fn radar_chart(table: &CategoryTable, title: &str, systems: &[String]) -> Op
                     .iter()
                     .map(|r| r.cells.get(at).and_then(|c| c.accuracy))
                     .collect(),
+                reference: false,
             })
         })
         .collect();
@@ -86,6 +87,26 @@ pub fn radar_chart(table: &CategoryTable, title: &str, systems: &[String]) -> Op
         axes: rows.iter().map(|r| r.category.clone()).collect(),
         series,
     }))
+}
+
+/// The chart with the reference pipelines' series marked, so they are drawn apart (grey) from
+/// the analyst's systems.
+pub fn references(mut chart: Chart, grades: &Grades) -> Chart {
+    let pipelines: Vec<&str> = grades
+        .leaderboard
+        .iter()
+        .filter(|s| s.group == SystemGroup::Pipelines)
+        .map(|s| s.system.as_str())
+        .collect();
+    let series = match &mut chart {
+        Chart::Radar(r) => &mut r.series,
+        Chart::Bars(b) => &mut b.series,
+        _ => return chart,
+    };
+    for s in series.iter_mut() {
+        s.reference = pipelines.contains(&s.name.as_str());
+    }
+    chart
 }
 
 /// At most this many item characteristic curves in one chart (more cannot be told apart).
@@ -146,6 +167,7 @@ pub fn category_bars(table: &CategoryTable, title: &str, systems: &[String]) -> 
                     .iter()
                     .map(|r| r.cells.get(i).and_then(|c| c.accuracy))
                     .collect(),
+                reference: false,
             })
             .collect(),
     })
@@ -180,10 +202,12 @@ pub fn compare_chart(comparison: &Comparison, topics: &CategoryTable) -> Chart {
             Series {
                 name: comparison.first.clone(),
                 values: first,
+                reference: false,
             },
             Series {
                 name: comparison.second.clone(),
                 values: second,
+                reference: false,
             },
         ],
     })

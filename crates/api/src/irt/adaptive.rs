@@ -163,10 +163,12 @@ impl Project {
                         .iter()
                         .map(|r| Some((r.predicted - r.actual).abs()))
                         .collect(),
+                    reference: false,
                 },
                 Series {
                     name: "random subsets (mean)".to_owned(),
                     values: rows.iter().map(|r| Some(r.random_error)).collect(),
+                    reference: false,
                 },
             ],
         });

@@ -9,7 +9,7 @@ mod head_to_head;
 mod papers;
 mod sections;
 
-use crate::charts::series::{category_bars, leaderboard_chart, radar_chart};
+use crate::charts::series::{category_bars, leaderboard_chart, radar_chart, references};
 use crate::dto::{CategoryTable, Grades, Report, ReportRequest, ReportSection, SaveReportRequest};
 use crate::files::{chosen_path, write_chosen};
 use crate::{ApiError, ApiResult, ErrorCode, Project};
@@ -247,7 +247,8 @@ impl Project {
                         .collect();
                     figure(
                         &mut out,
-                        radar_chart(&grades.topics, "Accuracy per topic", &systems),
+                        radar_chart(&grades.topics, "Accuracy per topic", &systems)
+                            .map(|c| references(c, &grades)),
                         &format!(
                             "{}; topics with fewer than five questions are left off.",
                             drawn(systems.len(), grades.topics.systems.len())
@@ -267,20 +268,22 @@ impl Project {
                     let who = drawn(systems.len(), grades.bloom.systems.len());
                     figure(
                         &mut out,
-                        Some(category_bars(
-                            &grades.bloom,
-                            "Accuracy per Bloom level",
-                            &systems,
+                        Some(references(
+                            category_bars(&grades.bloom, "Accuracy per Bloom level", &systems),
+                            &grades,
                         )),
                         &format!("{who}; a question can sit at several levels."),
                     )?;
                     category_table(&mut out, &grades.bloom, "Bloom level");
                     figure(
                         &mut out,
-                        Some(category_bars(
-                            &grades.question_types,
-                            "Accuracy per question type",
-                            &systems,
+                        Some(references(
+                            category_bars(
+                                &grades.question_types,
+                                "Accuracy per question type",
+                                &systems,
+                            ),
+                            &grades,
                         )),
                         &format!("{who}; a question's type is its first question word."),
                     )?;

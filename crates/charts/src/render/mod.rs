@@ -29,6 +29,35 @@ pub(crate) const MUTED: RGBColor = RGBColor(91, 105, 120);
 pub(crate) const GRID: RGBColor = RGBColor(221, 227, 234);
 /// Reference pipelines' bars: a grey that sits behind the analyst's own blue.
 pub(crate) const REFERENCE: RGBColor = RGBColor(170, 180, 192);
+/// Reference pipelines' series, in turn: greys apart from each other and from the palette.
+const REFERENCE_GREYS: [RGBColor; 3] = [
+    RGBColor(150, 160, 172),
+    RGBColor(96, 106, 118),
+    RGBColor(196, 203, 210),
+];
+
+/// The colour of each series: the analyst's systems take the palette in turn, the reference
+/// pipelines the greys, so the two are told apart in every chart.
+pub(crate) fn series_colours(series: &[crate::Series]) -> Vec<RGBColor> {
+    let (mut own, mut reference) = (0, 0);
+    series
+        .iter()
+        .map(|s| {
+            if s.reference {
+                reference += 1;
+                REFERENCE_GREYS[(reference - 1) % REFERENCE_GREYS.len()]
+            } else {
+                own += 1;
+                PALETTE[(own - 1) % PALETTE.len()]
+            }
+        })
+        .collect()
+}
+
+/// The palette's colours in turn, for `n` series that are all alike.
+pub(crate) fn palette_colours(n: usize) -> Vec<RGBColor> {
+    (0..n).map(|i| PALETTE[i % PALETTE.len()]).collect()
+}
 
 pub(crate) fn register_font() {
     static ONCE: Once = Once::new();
@@ -241,8 +270,8 @@ fn radar<DB: DrawingBackend>(
         root.draw(&Text::new(name.clone(), (lx, ly), style))
             .map_err(drawing)?;
     }
-    for (s, series) in r.series.iter().enumerate() {
-        let colour = PALETTE[s % PALETTE.len()];
+    let colours = series_colours(&r.series);
+    for (s, (series, &colour)) in r.series.iter().zip(&colours).enumerate() {
         // A topic the system has too few questions on is left at the centre's side: the
         // shape skips it rather than inventing a value.
         let points: Vec<(i32, i32)> = series

@@ -1,6 +1,6 @@
 //! Charts on two axes: grouped bars, curves with marks, labelled points.
 
-use super::{GRID, MUTED, PALETTE, TEXT, drawing, font, px};
+use super::{GRID, MUTED, PALETTE, TEXT, drawing, font, palette_colours, px, series_colours};
 use crate::ChartError;
 use crate::series::{Bars, Lines, Scatter};
 use plotters::coord::Shift;
@@ -40,6 +40,7 @@ fn headed<DB: DrawingBackend>(
 fn legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     names: &[&str],
+    colours: &[RGBColor],
     scale: f64,
 ) -> Result<i32, ChartError> {
     let width = i32::try_from(area.dim_in_pixel().0).unwrap_or(0);
@@ -56,7 +57,7 @@ fn legend<DB: DrawingBackend>(
                 (x, y + px(3.0, scale)),
                 (x + px(14.0, scale), y + px(15.0, scale)),
             ],
-            PALETTE[i % PALETTE.len()].filled(),
+            colours[i % colours.len().max(1)].filled(),
         ))
         .map_err(drawing)?;
         area.draw(&Text::new(
@@ -110,7 +111,8 @@ pub(crate) fn bars<DB: DrawingBackend>(
     }
     let body = headed(root, &b.title, b.subtitle.as_deref(), scale)?;
     let names: Vec<&str> = b.series.iter().map(|s| s.name.as_str()).collect();
-    let used = legend(&body, &names, scale)?;
+    let colours = series_colours(&b.series);
+    let used = legend(&body, &names, &colours, scale)?;
     let body = body.split_vertically(used).1;
     let groups = b.categories.len() as f64;
     let top = b.top.unwrap_or(1.0);
@@ -135,7 +137,7 @@ pub(crate) fn bars<DB: DrawingBackend>(
         .map_err(drawing)?;
     let per = 0.8 / b.series.len() as f64;
     for (s, series) in b.series.iter().enumerate() {
-        let colour = PALETTE[s % PALETTE.len()];
+        let colour = colours[s];
         for (g, value) in series.values.iter().enumerate() {
             let left = g as f64 + 0.1 + per * s as f64;
             if let Some(v) = value {
@@ -188,7 +190,8 @@ fn bar_rows<DB: DrawingBackend>(
 ) -> Result<(), ChartError> {
     let body = headed(root, &b.title, b.subtitle.as_deref(), scale)?;
     let names: Vec<&str> = b.series.iter().map(|s| s.name.as_str()).collect();
-    let used = legend(&body, &names, scale)?;
+    let colours = series_colours(&b.series);
+    let used = legend(&body, &names, &colours, scale)?;
     let body = body.split_vertically(used).1;
     let differ = b.items.windows(2).any(|w| w[0] != w[1]);
     let labels: Vec<String> = b
@@ -232,7 +235,7 @@ fn bar_rows<DB: DrawingBackend>(
         .map_err(drawing)?;
     let per = 0.8 / b.series.len().max(1) as f64;
     for (s, series) in b.series.iter().enumerate() {
-        let colour = PALETTE[s % PALETTE.len()];
+        let colour = colours[s];
         for (g, value) in series.values.iter().enumerate() {
             let upper = g as f64 + 0.1 + per * s as f64;
             if let Some(v) = value {
@@ -293,7 +296,7 @@ pub(crate) fn lines<DB: DrawingBackend>(
 ) -> Result<(), ChartError> {
     let body = headed(root, &l.title, l.subtitle.as_deref(), scale)?;
     let names: Vec<&str> = l.lines.iter().map(|s| s.name.as_str()).collect();
-    let used = legend(&body, &names, scale)?;
+    let used = legend(&body, &names, &palette_colours(names.len()), scale)?;
     let body = body.split_vertically(used).1;
     let x0 = l.x[0];
     let x1 = l.x[l.x.len() - 1];

@@ -3948,7 +3948,11 @@ name: string,
 /**
  * One share (0–1) per category; none where the system has too few questions there.
  */
-values: Array<number | null>, };
+values: Array<number | null>, 
+/**
+ * A reference pipeline rather than one of the analyst's systems: drawn in grey.
+ */
+reference: boolean, };
 
 export type SheetRow = { 
 /**

@@ -6,3 +6,14 @@ export const PALETTE = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "
 export function colour(i: number): string {
   return PALETTE[i % PALETTE.length]!;
 }
+
+// Reference pipelines' series, in turn: greys apart from each other and from the palette.
+export const REFERENCE_GREYS = ["#96a0ac", "#606a76", "#c4cbd2"] as const;
+
+/** The colour of each series, as the chart files draw them: the analyst's systems take the
+ *  palette in turn, the reference pipelines the greys. */
+export function seriesColours(reference: boolean[]): string[] {
+  let own = 0;
+  let grey = 0;
+  return reference.map((r) => (r ? REFERENCE_GREYS[grey++ % REFERENCE_GREYS.length]! : PALETTE[own++ % PALETTE.length]!));
+}
