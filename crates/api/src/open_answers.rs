@@ -26,6 +26,8 @@ pub(crate) struct OpenGrade {
     pub failed: usize,
     /// The reader's accuracy on the source passages of the questions graded.
     pub ceiling: Option<f64>,
+    /// Chance on those questions: the mean of 1 / their number of choices.
+    pub chance: Option<f64>,
 }
 
 impl OpenGrade {
@@ -41,6 +43,14 @@ impl OpenGrade {
                 "; given each question's source passage instead it gets {:.1}% (its ceiling)",
                 c * 100.0
             );
+            if let Some(chance) = self.chance.filter(|chance| c <= *chance + 0.05) {
+                let _ = write!(
+                    s,
+                    " — hardly above chance ({:.1}%): this reader cannot read these questions, so \
+                     the sitting's accuracy says little about the system; choose a stronger reader",
+                    chance * 100.0
+                );
+            }
         }
         if self.failed > 0 {
             let _ = write!(
@@ -106,7 +116,7 @@ impl Project {
         };
         let reader = reader_name(grading.reader).to_owned();
         progress.start("Reading the free answers", waiting.len() as u64);
-        let (readings, ceiling) = with_reader(grading, &passages, |reader| {
+        let (readings, ceiling, chance) = with_reader(grading, &passages, |reader| {
             let mut readings = Vec::with_capacity(waiting.len());
             for batch in waiting.chunks(BATCH) {
                 let asked: Vec<&QuestionRow> = batch.iter().map(|(q, _)| *q).collect();
@@ -140,7 +150,14 @@ impl Project {
                     .count();
             }
             let ceiling = (!sourced.is_empty()).then(|| right as f64 / sourced.len() as f64);
-            Ok((readings, ceiling))
+            let chance = (!sourced.is_empty()).then(|| {
+                sourced
+                    .iter()
+                    .map(|q| 1.0 / q.choices.len().max(1) as f64)
+                    .sum::<f64>()
+                    / sourced.len() as f64
+            });
+            Ok((readings, ceiling, chance))
         })?;
         progress.finish();
         let mut grade = OpenGrade {
@@ -149,6 +166,7 @@ impl Project {
             right: 0,
             failed: 0,
             ceiling,
+            chance,
         };
         let tx = self.store.transaction()?;
         for (question, key, outcome) in readings {

@@ -67,7 +67,17 @@ pub(crate) fn replies(action: RepliesCommand) -> ApiResult<()> {
                 "auto" => HandChoice::Undo,
                 _ => HandChoice::Choice { letter: reading },
             };
-            let sheet = Project::open(&project)?.read_reply(&ReadReply {
+            let mut project = Project::open(&project)?;
+            // What Proctor read before, so that overriding a clean reading is never silent.
+            let before = project
+                .answer_sheet(&SystemName {
+                    name: system.clone(),
+                })?
+                .rows
+                .into_iter()
+                .find(|r| r.id == question)
+                .and_then(|r| r.reading);
+            let sheet = project.read_reply(&ReadReply {
                 system,
                 question: question.clone(),
                 reading,
@@ -79,10 +89,14 @@ pub(crate) fn replies(action: RepliesCommand) -> ApiResult<()> {
                 .iter()
                 .filter(|r| r.verdict == AnswerVerdict::NeedsLook)
                 .count();
+            let now = row.and_then(|r| r.reading.as_deref()).unwrap_or("read");
             println!(
-                "{}: {} ({left} {} still need{} a look)",
+                "{}: {now}{} ({left} {} still need{} a look)",
                 question,
-                row.and_then(|r| r.reading.as_deref()).unwrap_or("read"),
+                before
+                    .filter(|b| b != now)
+                    .map(|b| format!(", was: {b}"))
+                    .unwrap_or_default(),
                 if left == 1 { "reply" } else { "replies" },
                 if left == 1 { "s" } else { "" }
             );
@@ -97,12 +111,31 @@ fn listing(sheet: &AnswerSheet) -> String {
         let _ = writeln!(out, "No reply of {} needs a look.", sheet.system);
         return out;
     }
+    let _ = writeln!(
+        out,
+        "{} {} of {} (read one: proctor replies read \"{}\" QUESTION LETTER|none|auto)\n",
+        sheet.rows.len(),
+        if sheet.rows.len() == 1 {
+            "reply"
+        } else {
+            "replies"
+        },
+        sheet.system,
+        sheet.system
+    );
     for r in &sheet.rows {
         let _ = writeln!(out, "{} (question {}): {}", r.id, r.number, r.stem);
         for (i, c) in r.choices.iter().enumerate() {
             let _ = writeln!(out, "    {}) {c}", crate::generate::letter(i));
         }
-        let _ = writeln!(out, "  reply: {}", r.reply.as_deref().unwrap_or("(none)"));
+        let _ = writeln!(
+            out,
+            "  reply: {}",
+            r.reply
+                .as_deref()
+                .unwrap_or("(none)")
+                .replace('\n', "\n         ")
+        );
         let _ = writeln!(out, "  read as: {}", r.reading.as_deref().unwrap_or("—"));
         if let Some(h) = &r.hand {
             let _ = writeln!(

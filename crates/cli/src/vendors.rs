@@ -335,13 +335,24 @@ fn try_text(t: &TryReport) -> String {
 fn run_text(r: &EndpointRunReport) -> String {
     let mut out = format!("{}, version {}:\n", r.exam.exam, r.exam.version);
     for s in &r.sittings {
+        let mut parts = vec![format!("{} answered", s.answered)];
+        if s.no_answer > 0 {
+            parts.push(format!("{} no answer", s.no_answer));
+        }
+        if s.needs_look > 0 {
+            parts.push(format!(
+                "{} {} a look",
+                s.needs_look,
+                if s.needs_look == 1 { "needs" } else { "need" }
+            ));
+        }
+        parts.push(format!("{} errors", s.errors));
         let _ = writeln!(
             out,
-            "  {}: asked {} ({} answered, {} errors; {} before), {} requests{}",
+            "  {}: asked {} ({}; {} before), {} requests{}",
             s.system,
             s.asked,
-            s.answered,
-            s.errors,
+            parts.join(", "),
             s.before,
             s.requests,
             s.halted
@@ -349,6 +360,16 @@ fn run_text(r: &EndpointRunReport) -> String {
                 .map(|h| format!(" — {h}"))
                 .unwrap_or_default()
         );
+        if let Some(open) = &s.open {
+            let _ = writeln!(out, "    open answers: {open}.");
+        }
+        if s.needs_look > 0 {
+            let _ = writeln!(
+                out,
+                "    read them by hand: proctor replies list \"{}\"",
+                s.system
+            );
+        }
         if let Some(a) = &s.adaptive {
             let _ = writeln!(
                 out,

@@ -152,7 +152,7 @@ impl AnswerReading {
                 Unsure::LetterOutOfRange => "needs a look: a letter past the last choice".into(),
                 Unsure::SeveralChoices => {
                     format!(
-                        "needs a look: it names {} and holds no one of them",
+                        "needs a look: it names {} and commits to none of them",
                         names(candidates)
                     )
                 }

@@ -276,7 +276,12 @@ impl Project {
                 needs_look: saturating_u32(s.tally.needs_look),
                 questions: saturating_u32(s.tally.questions()),
                 accuracy: s.accuracy.map(|a| a.0),
-                accuracy_on_answered: s.tally.accuracy_on_answered(),
+                // In an open-answer sitting "no answer" is the reader's, not the system's: the
+                // share on answered would credit the system with the reader's abstentions.
+                accuracy_on_answered: s
+                    .tally
+                    .accuracy_on_answered()
+                    .filter(|_| !open.contains_key(&s.name)),
                 accuracy_low: s.accuracy.map(|a| a.1),
                 accuracy_high: s.accuracy.map(|a| a.2),
                 exam: s.exam.as_ref().map(|e| exam_dto(e, rouge.get(&s.name))),

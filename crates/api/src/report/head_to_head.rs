@@ -12,6 +12,8 @@ use std::fmt::Write as _;
 
 /// Pairs compared head to head at most (the first systems' pairs; more cannot be read).
 pub(crate) const MAX_PAIRS: usize = 6;
+/// Questions a topic or level needs for its difference to get an interval (as the radar's).
+const MIN_GROUP: usize = 5;
 /// Questions shown where a pair differs, per pair.
 const DIFFERING_SHOWN: usize = 4;
 /// Replies read by hand or still to read, shown per system.
@@ -152,7 +154,12 @@ pub(crate) fn context(grades: &Grades, chosen: &[String]) -> String {
 /// Each pair of the chosen systems: the one verdict, the differences per topic and Bloom level
 /// with their intervals, questions where they differ, and the replies read by hand or still to
 /// read.
-pub(crate) fn section(out: &mut String, project: &Project, chosen: &[String]) -> ApiResult<()> {
+pub(crate) fn section(
+    out: &mut String,
+    project: &Project,
+    grades: &Grades,
+    chosen: &[String],
+) -> ApiResult<()> {
     out.push_str("<h2>Head to head</h2>");
     if chosen.len() < 2 {
         out.push_str("<p class=\"note\">Choose at least two systems for the report to compare them head to head.</p>");
@@ -242,10 +249,41 @@ pub(crate) fn section(out: &mut String, project: &Project, chosen: &[String]) ->
                 escape(b)
             );
             // Differences are the first's minus the second's, in points.
-            for (name, (x, y)) in &groups {
+            // In the order the exam's tables use (Bloom's levels in Bloom's order).
+            let order: Vec<&str> = if by == 0 {
+                grades
+                    .topics
+                    .rows
+                    .iter()
+                    .map(|r| r.category.as_str())
+                    .collect()
+            } else {
+                grades
+                    .bloom
+                    .rows
+                    .iter()
+                    .map(|r| r.category.as_str())
+                    .collect()
+            };
+            let mut names: Vec<&String> = groups.keys().collect();
+            names.sort_by_key(|n| order.iter().position(|o| o == n).unwrap_or(usize::MAX));
+            for name in names {
+                let (x, y) = &groups[name];
+                let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+                // Too few questions for an interval to mean anything: said so, not drawn.
+                if x.len() < MIN_GROUP {
+                    let _ = write!(
+                        out,
+                        "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">–</td><td class=\"note\">too few questions to tell</td></tr>",
+                        escape(name),
+                        x.len(),
+                        pct(Some(mean(x))),
+                        pct(Some(mean(y))),
+                    );
+                    continue;
+                }
                 let d = paired_bootstrap(x, y, RESAMPLES, 0.95, SEED)
                     .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
-                let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
                 let _ = write!(
                     out,
                     "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{} to {}{}</td></tr>",

@@ -230,10 +230,10 @@ impl Project {
                     out.push_str(&head_to_head::context(&all, &chosen));
                 }
                 ReportSection::HeadToHead => {
-                    head_to_head::section(&mut out, self, &chosen)?;
+                    head_to_head::section(&mut out, self, &grades, &chosen)?;
                 }
                 ReportSection::Articles => {
-                    papers::articles(&mut out, self, request.exam.as_deref())?;
+                    papers::articles(&mut out, self, request.exam.as_deref(), &chosen)?;
                 }
                 ReportSection::Formulations => papers::formulations(&mut out, self)?,
                 ReportSection::Topics => {

@@ -13,7 +13,14 @@ fn fixed(v: Option<f64>) -> String {
 }
 
 /// EXAM, ROUGE-1 and nugget scores of the article writers.
-pub(crate) fn articles(out: &mut String, project: &Project, exam: Option<&str>) -> ApiResult<()> {
+/// The article writers among the `chosen` systems by EXAM, ROUGE-1 and nuggets; nothing when
+/// none of them writes articles.
+pub(crate) fn articles(
+    out: &mut String,
+    project: &Project,
+    exam: Option<&str>,
+    chosen: &[String],
+) -> ApiResult<()> {
     let table = project.exam_agreement(exam)?;
     let nuggets = project.nugget_board(&NuggetRequest {
         method: NuggetMethod::Pourpre,
@@ -21,17 +28,18 @@ pub(crate) fn articles(out: &mut String, project: &Project, exam: Option<&str>) 
         threshold: 0.5,
         baseline: None,
     })?;
-    if table.rows.is_empty() && nuggets.systems.is_empty() {
-        return Ok(());
-    }
-    out.push_str("<h2>Articles: EXAM, ROUGE-1 and nuggets</h2><p class=\"sub\">Systems that write an article per query, scored three ways: can a reader answer the exam's questions from it (EXAM), how many words it shares with the gold article (ROUGE-1 F1), and how many of the facts a good article states it states (nugget F(β = 3), POURPRE).</p>");
-    out.push_str("<table><thead><tr><th>System</th><th class=\"num\">EXAM ± SE</th><th class=\"num\">n-EXAM</th><th class=\"num\">ROUGE-1 F1</th><th class=\"num\">Nugget F(β = 3)</th><th>95% interval</th><th>Against the best by nuggets</th></tr></thead><tbody>");
     let mut names: Vec<String> = table.rows.iter().map(|r| r.system.clone()).collect();
     for s in &nuggets.systems {
         if !names.contains(&s.system) {
             names.push(s.system.clone());
         }
     }
+    names.retain(|n| chosen.contains(n));
+    if names.is_empty() {
+        return Ok(());
+    }
+    out.push_str("<h2>Articles: EXAM, ROUGE-1 and nuggets</h2><p class=\"sub\">Systems that write an article per query, scored three ways: can a reader answer the exam's questions from it (EXAM), how many words it shares with the gold article (ROUGE-1 F1), and how many of the facts a good article states it states (nugget F(β = 3), POURPRE).</p>");
+    out.push_str("<table><thead><tr><th>System</th><th class=\"num\">EXAM ± SE</th><th class=\"num\">n-EXAM</th><th class=\"num\">ROUGE-1 F1</th><th class=\"num\">Nugget F(β = 3)</th><th>95% interval</th><th>Against the best by nuggets</th></tr></thead><tbody>");
     for name in &names {
         let row = table.rows.iter().find(|r| &r.system == name);
         let nugget = nuggets.systems.iter().find(|s| &s.system == name);
@@ -80,6 +88,7 @@ pub(crate) fn articles(out: &mut String, project: &Project, exam: Option<&str>) 
     let sentences: Vec<String> = nuggets
         .systems
         .iter()
+        .filter(|s| names.contains(&s.system))
         .filter_map(|s| s.verdict.as_ref())
         .map(|v| format!("<li>{}</li>", escape(&v.sentence)))
         .collect();

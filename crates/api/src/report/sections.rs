@@ -278,6 +278,11 @@ pub(crate) fn systems(out: &mut String, grades: &Grades, overview: &SystemsOverv
         let worst = topics.iter().min_by(|a, b| a.1.total_cmp(&b.1));
         if let (Some(best), Some(worst)) = (best, worst)
             && best.0 != worst.0
+            && (best.1 - worst.1).abs() < 1e-12
+        {
+            let _ = write!(out, " The same on every topic ({}).", pct(Some(best.1)));
+        } else if let (Some(best), Some(worst)) = (best, worst)
+            && best.0 != worst.0
         {
             let _ = write!(
                 out,
@@ -337,6 +342,10 @@ pub(crate) fn provenance(out: &mut String, project: &Project, grades: &Grades) -
             .system
             .and_then(|id| systems.iter().find(|s| s.id == id))
             .map_or("gold articles", |s| s.name.as_str());
+        // The sittings of the systems the report covers (and the gold articles' reader).
+        if run.system.is_some() && !grades.leaderboard.iter().any(|s| s.system == name) {
+            continue;
+        }
         // A set-up names no address: an endpoint's is kept out of the report.
         let setup = run.source.as_deref().unwrap_or("imported");
         let setup = if setup.starts_with("endpoint ") {

@@ -323,7 +323,11 @@ pub(crate) fn try_send(request: &TryRequest, question: &QuestionRow) -> ApiResul
             .as_ref()
             .and_then(AnswerReading::choice)
             .map(|i| letter(i).to_string()),
-        right: mapped.as_ref().map(|m| m.choice() == Some(question.key)),
+        // A reply that needs a look is neither right nor wrong yet.
+        right: mapped
+            .as_ref()
+            .filter(|m| !m.needs_a_look())
+            .map(|m| m.choice() == Some(question.key)),
         mapping: mapped.as_ref().map(AnswerReading::describe),
         answer: reading.answer.map(|a| secrets.redact(&a)),
         cost: spec.price.is_set().then(|| {

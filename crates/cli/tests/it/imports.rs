@@ -159,7 +159,8 @@ fn replies_that_need_a_look_are_listed_and_read_by_hand() {
     let listed = proctor(&["replies", "list", "Vendor", "-p", project]);
     assert!(listed.status.success(), "{}", text(&listed.stderr));
     let listed = text(&listed.stdout);
-    assert!(listed.starts_with("q1 (question 2)"), "{listed}");
+    assert!(listed.starts_with("1 reply of Vendor"), "{listed}");
+    assert!(listed.contains("\nq1 (question 2)"), "{listed}");
     assert!(
         listed.contains("reply: It could be A or B; both fit."),
         "{listed}"
@@ -210,7 +211,7 @@ fn replies_that_need_a_look_are_listed_and_read_by_hand() {
     assert!(read.status.success(), "{}", text(&read.stderr));
     assert_eq!(
         text(&read.stdout).trim(),
-        "q1: choice B by hand (0 replies still need a look)"
+        "q1: choice B by hand, was: needs a look: it names A and B and commits to none of them (0 replies still need a look)"
     );
     let after = grade(project);
     assert_eq!(

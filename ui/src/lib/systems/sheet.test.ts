@@ -28,7 +28,7 @@ const sheet = (rows: SheetRow[], more: Partial<AnswerSheet> = {}): AnswerSheet =
   ...more,
 });
 
-const hand = { original: "needs a look: it names B and C and holds no one of them", reason: "it hedges, then says 443", at: "2026-11-26T19:28:09.123Z" };
+const hand = { original: "needs a look: it names B and C and commits to none of them", reason: "it hedges, then says 443", at: "2026-11-26T19:28:09.123Z" };
 
 describe("the answer sheet", () => {
   it("keeps the rows of each filter", () => {
@@ -73,7 +73,7 @@ describe("the answer sheet", () => {
 
   it("says when a reply was read by hand, what Proctor read before, and why", () => {
     expect(handLine(hand)).toBe(
-      "Read by hand on 2026-11-26 19:28 UTC. Proctor's own reading: needs a look: it names B and C and holds no one of them. Why: it hedges, then says 443",
+      "Read by hand on 2026-11-26 19:28 UTC. Proctor's own reading: needs a look: it names B and C and commits to none of them. Why: it hedges, then says 443",
     );
     expect(handLine({ original: null, reason: null, at: "2026-11-26T07:05:00Z" })).toBe("Read by hand on 2026-11-26 07:05 UTC.");
   });
