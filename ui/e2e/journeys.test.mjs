@@ -154,12 +154,13 @@ test("(b) a question's answers, a corrected key, version 2, and version 1 still 
     await page.getByRole("status").filter({ hasText: "Version 2 is frozen" }).waitFor();
     assert.match(await page.getByRole("status").filter({ hasText: "Version 2 is frozen" }).innerText(), /1 question to answer/);
 
-    // Every system must answer the changed question again; the rest carried over.
+    // Every system must answer the changed question again; the rest carried over (the tenth
+    // cell: "To answer", after "To read").
     await nav(page, "Systems").click();
     const atlas = page.getByTestId("system-row").filter({ hasText: "Atlas RAG" });
     await atlas.waitFor();
     assert.match(await atlas.innerText(), /v2, v1/);
-    assert.equal(await atlas.locator("td").nth(8).innerText(), "1");
+    assert.equal(await atlas.locator("td").nth(9).innerText(), "1");
     await page.screenshot({ path: join(shots, "journey-b-to-answer.png"), fullPage: true });
 
     // One more answer file, picked in the browser: Atlas RAG answers tw-001 again.
@@ -167,8 +168,8 @@ test("(b) a question's answers, a corrected key, version 2, and version 1 still 
     await page.getByTestId("pick-systems").setInputFiles({ name: "Atlas RAG.csv", mimeType: "text/csv", buffer: Buffer.from("question_id,answer\ntw-001,B\n") });
     await page.getByTestId("setup-messages").getByText(/Atlas RAG/).waitFor({ timeout: 30000 });
     await nav(page, "Systems").click();
-    await page.getByTestId("system-row").filter({ hasText: "Atlas RAG" }).locator("td").nth(8).filter({ hasText: "0" }).waitFor();
-    assert.equal(await page.getByTestId("system-row").filter({ hasText: "Beacon Search" }).locator("td").nth(8).innerText(), "1");
+    await page.getByTestId("system-row").filter({ hasText: "Atlas RAG" }).locator("td").nth(9).filter({ hasText: "0" }).waitFor();
+    assert.equal(await page.getByTestId("system-row").filter({ hasText: "Beacon Search" }).locator("td").nth(9).innerText(), "1");
 
     // Version 1's results are where they were.
     await page.getByTestId("version-picker").selectOption({ label: "Tidewater product exam · version 1" });
