@@ -28,7 +28,7 @@ pub(crate) enum RepliesCommand {
     Read {
         /// The system.
         system: String,
-        /// The question's id.
+        /// The question's id, or its number on the answer sheet.
         question: String,
         /// A letter (A, B, …), "none" or "auto".
         reading: String,
@@ -75,7 +75,7 @@ pub(crate) fn replies(action: RepliesCommand) -> ApiResult<()> {
                 })?
                 .rows
                 .into_iter()
-                .find(|r| r.id == question)
+                .find(|r| r.id == question || r.number.to_string() == question)
                 .and_then(|r| r.reading);
             let sheet = project.read_reply(&ReadReply {
                 system,
@@ -83,7 +83,10 @@ pub(crate) fn replies(action: RepliesCommand) -> ApiResult<()> {
                 reading,
                 reason,
             })?;
-            let row = sheet.rows.iter().find(|r| r.id == question);
+            let row = sheet
+                .rows
+                .iter()
+                .find(|r| r.id == question || r.number.to_string() == question);
             let left = sheet
                 .rows
                 .iter()
@@ -92,7 +95,7 @@ pub(crate) fn replies(action: RepliesCommand) -> ApiResult<()> {
             let now = row.and_then(|r| r.reading.as_deref()).unwrap_or("read");
             println!(
                 "{}: {now}{} ({left} {} still need{} a look)",
-                question,
+                row.map_or(question.as_str(), |r| r.id.as_str()),
                 before
                     .filter(|b| b != now)
                     .map(|b| format!(", was: {b}"))

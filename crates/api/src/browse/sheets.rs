@@ -96,11 +96,19 @@ impl Project {
     pub fn read_reply(&mut self, request: &ReadReply) -> ApiResult<AnswerSheet> {
         let version = self.exam_version(None)?;
         let system = self.system_named(&request.system)?;
-        let question = self
-            .store
-            .questions(version.id)?
-            .into_iter()
-            .find(|q| q.external_id == request.question)
+        // By its id, or by its number on the answer sheet ("6") when no id is that.
+        let questions = self.store.questions(version.id)?;
+        let wanted = request.question.trim();
+        let by_number = wanted
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|at| questions.get(at));
+        let question = questions
+            .iter()
+            .find(|q| q.external_id == wanted)
+            .or(by_number)
+            .cloned()
             .ok_or_else(|| crate::browse::no_question(&version, &request.question))?;
         let run = self
             .store

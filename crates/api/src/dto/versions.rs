@@ -186,7 +186,7 @@ pub enum HandChoice {
 pub struct ReadReply {
     /// The system.
     pub system: String,
-    /// The question's id.
+    /// The question's id, or its number on the answer sheet.
     pub question: String,
     /// What the reply says.
     pub reading: HandChoice,

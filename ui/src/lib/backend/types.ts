@@ -3358,7 +3358,7 @@ export type ReadReply = {
  */
 system: string, 
 /**
- * The question's id.
+ * The question's id, or its number on the answer sheet.
  */
 question: string, 
 /**
