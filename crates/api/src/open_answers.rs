@@ -116,7 +116,7 @@ impl Project {
         };
         let reader = reader_name(grading.reader).to_owned();
         progress.start("Reading the free answers", waiting.len() as u64);
-        let (readings, ceiling, chance) = with_reader(grading, &passages, |reader| {
+        let (readings, ceiling, chance) = with_reader(grading, &passages, |reader, _| {
             let mut readings = Vec::with_capacity(waiting.len());
             for batch in waiting.chunks(BATCH) {
                 let asked: Vec<&QuestionRow> = batch.iter().map(|(q, _)| *q).collect();

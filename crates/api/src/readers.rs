@@ -246,12 +246,13 @@ impl<'a> Readers<'a> {
     }
 }
 
-/// Runs `read` with the reader a request asks for: the lexical reader weighing terms by their
-/// rarity in `passages`, the others on the models the request names (loaded here, dropped after).
+/// Runs `read` with the reader a request asks for — the lexical reader weighing terms by their
+/// rarity in `passages`, the others on the models the request names (loaded here, dropped
+/// after) — and the names of the models loaded, for the sitting's record.
 pub(crate) fn with_reader<T>(
     request: &crate::dto::ReadArticlesRequest,
     passages: &[&str],
-    read: impl FnOnce(&dyn Reader) -> ApiResult<T>,
+    read: impl FnOnce(&dyn Reader, &[String]) -> ApiResult<T>,
 ) -> ApiResult<T> {
     let lexical = LexicalReader::new(
         proctor_exam::readers::Idf::from_passages(passages.iter().copied()),
@@ -275,5 +276,5 @@ pub(crate) fn with_reader<T>(
         models.qa.as_ref().map(|q| q as &dyn ExtractiveQa),
         models.llm.as_ref().map(|l| (l.as_ref(), models.llm_mode)),
     );
-    read(readers.get(request.reader)?)
+    read(readers.get(request.reader)?, &models.names())
 }

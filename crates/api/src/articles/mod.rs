@@ -11,13 +11,10 @@ use crate::dto::{PipelineSitting, ReadArticlesRequest, RunReport};
 use crate::pipelines::BATCH;
 use crate::pipelines::reading::read_batch;
 use crate::project::exam_version_dto;
-use crate::readers::{Models, Needs, Readers};
+use crate::readers::with_reader;
 use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
-use proctor_core::{
-    CachedEmbedder, Embedder, ExtractiveQa, Outcome, PairScorer, RunMode, SystemId,
-};
-use proctor_exam::readers::{DEFAULT_LEXICAL_THRESHOLD, Idf, LexicalReader};
+use proctor_core::{Outcome, RunMode, SystemId};
 use proctor_store::{NewResponse, QuestionRow};
 
 impl Project {
@@ -77,131 +74,114 @@ impl Project {
         // The lexical reader weighs terms by their rarity in the corpus, or in the articles
         // when there is no corpus.
         let chunks = self.store.chunks()?;
-        let idf = if chunks.is_empty() {
-            let mut texts = Vec::new();
+        let mut texts = Vec::new();
+        if chunks.is_empty() {
             for (system, _) in &sittings {
                 texts.extend(self.store.articles(*system)?.into_values());
             }
-            Idf::from_passages(texts.iter().map(String::as_str))
-        } else {
-            Idf::from_passages(chunks.iter().map(|c| c.text.as_str()))
-        };
-        let lexical = LexicalReader::new(idf, DEFAULT_LEXICAL_THRESHOLD);
-        let models = Models::load(
-            request.models.as_deref(),
-            Needs::reader(request.reader),
-            request.int8,
-            request.threads,
-            &request.user_models,
-        )?;
-        let cache = models
-            .embedder
-            .as_ref()
-            .map(|e| CachedEmbedder::new(e as &dyn Embedder));
-        let readers = Readers::new(
-            &lexical,
-            cache.as_ref().map(|c| c as &dyn Embedder),
-            models.scorer.as_ref().map(|s| s as &dyn PairScorer),
-            models.qa.as_ref().map(|q| q as &dyn ExtractiveQa),
-            models.llm.as_ref().map(|l| (l.as_ref(), models.llm_mode)),
-        );
-        let reader = readers.get(request.reader)?;
-
-        // Refuse before reading anything when a sitting exists and may not be replaced.
-        if !request.replace {
-            let runs = self.store.runs(version.id)?;
-            let mut complete = Vec::new();
-            for r in runs.iter().filter(|r| r.mode != RunMode::Answers) {
-                if self.store.response_count(r.id)? >= questions.len() {
-                    complete.push(r.system);
-                }
-            }
-            if let Some((_, name)) = sittings
-                .iter()
-                .find(|(system, _)| complete.contains(system))
-            {
-                return Err(ApiError::new(
-                    ErrorCode::Conflict,
-                    format!(
-                        "{name} already has EXAM-mode outcomes on this exam; replace them to read again"
-                    ),
-                ));
-            }
         }
-        let mut report = Vec::new();
-        for (system, name) in sittings {
-            let mode = if system.is_some() {
-                RunMode::Exam
-            } else {
-                RunMode::Gold
-            };
-            let articles = self.store.articles(system)?;
-            progress.start(&name, questions.len() as u64);
-            let mut responses = Vec::with_capacity(questions.len());
-            for batch in questions.chunks(BATCH) {
-                if progress.cancelled() {
-                    progress.finish();
+        let passages: Vec<&str> = if chunks.is_empty() {
+            texts.iter().map(String::as_str).collect()
+        } else {
+            chunks.iter().map(|c| c.text.as_str()).collect()
+        };
+        with_reader(request, &passages, |reader, model_names| {
+            // Refuse before reading anything when a sitting exists and may not be replaced.
+            if !request.replace {
+                let runs = self.store.runs(version.id)?;
+                let mut complete = Vec::new();
+                for r in runs.iter().filter(|r| r.mode != RunMode::Answers) {
+                    if self.store.response_count(r.id)? >= questions.len() {
+                        complete.push(r.system);
+                    }
+                }
+                if let Some((_, name)) = sittings
+                    .iter()
+                    .find(|(system, _)| complete.contains(system))
+                {
                     return Err(ApiError::new(
-                        ErrorCode::Cancelled,
+                        ErrorCode::Conflict,
                         format!(
-                            "reading stopped: nothing of {name}'s sitting was kept (sittings finished before it are)"
+                            "{name} already has EXAM-mode outcomes on this exam; replace them to read again"
                         ),
                     ));
                 }
-                // A question whose query has no article is unanswered; the others are read
-                // (a failed reading is an error response, and a reader on a server reads
-                // several at once).
-                let (read, unread): (Vec<&QuestionRow>, Vec<&QuestionRow>) =
-                    batch.iter().partition(|q| {
-                        q.query
-                            .as_ref()
-                            .is_some_and(|query| articles.contains_key(query))
-                    });
-                let contexts: Vec<Vec<&str>> = read
-                    .iter()
-                    .map(|q| {
-                        q.query
-                            .as_ref()
-                            .and_then(|query| articles.get(query))
-                            .map(|text| vec![text.as_str()])
-                            .unwrap_or_default()
-                    })
-                    .collect();
-                responses.extend(read_batch(reader, &read, &contexts));
-                responses.extend(
-                    unread
-                        .iter()
-                        .map(|q| NewResponse::new(q.id, Outcome::Unanswered, None)),
-                );
-                progress.advance(batch.len() as u64);
             }
-            progress.finish();
-            // The whole sitting lands in one transaction: replaced, or refused if one exists.
-            // A sitting carried over from the version before is read again whole (the reader
-            // is deterministic, so unchanged questions keep their answers).
-            let tx = self.store.transaction()?;
-            tx.freeze_carrying(version.id)?;
-            tx.delete_run(system, mode, version.id)?;
-            let source = std::iter::once(format!(
-                "local {} reader",
-                crate::pipelines::reader_name(request.reader)
-            ))
-            .chain(models.names())
-            .collect::<Vec<_>>()
-            .join(", ");
-            let run = tx.create_run(system, mode, version.id, &source)?;
-            tx.insert_responses(run, &responses)?;
-            tx.finish_run(run)?;
-            tx.commit()?;
-            report.push(PipelineSitting {
-                system: name,
-                answered_now: saturating_u32(responses.len()),
-                answered_before: 0,
-            });
-        }
-        Ok(RunReport {
-            exam: exam_version_dto(&version),
-            sittings: report,
+            let mut report = Vec::new();
+            for (system, name) in sittings {
+                let mode = if system.is_some() {
+                    RunMode::Exam
+                } else {
+                    RunMode::Gold
+                };
+                let articles = self.store.articles(system)?;
+                progress.start(&name, questions.len() as u64);
+                let mut responses = Vec::with_capacity(questions.len());
+                for batch in questions.chunks(BATCH) {
+                    if progress.cancelled() {
+                        progress.finish();
+                        return Err(ApiError::new(
+                            ErrorCode::Cancelled,
+                            format!(
+                                "reading stopped: nothing of {name}'s sitting was kept (sittings finished before it are)"
+                            ),
+                        ));
+                    }
+                    // A question whose query has no article is unanswered; the others are read
+                    // (a failed reading is an error response, and a reader on a server reads
+                    // several at once).
+                    let (read, unread): (Vec<&QuestionRow>, Vec<&QuestionRow>) =
+                        batch.iter().partition(|q| {
+                            q.query
+                                .as_ref()
+                                .is_some_and(|query| articles.contains_key(query))
+                        });
+                    let contexts: Vec<Vec<&str>> = read
+                        .iter()
+                        .map(|q| {
+                            q.query
+                                .as_ref()
+                                .and_then(|query| articles.get(query))
+                                .map(|text| vec![text.as_str()])
+                                .unwrap_or_default()
+                        })
+                        .collect();
+                    responses.extend(read_batch(reader, &read, &contexts));
+                    responses.extend(
+                        unread
+                            .iter()
+                            .map(|q| NewResponse::new(q.id, Outcome::Unanswered, None)),
+                    );
+                    progress.advance(batch.len() as u64);
+                }
+                progress.finish();
+                // The whole sitting lands in one transaction: replaced, or refused if one exists.
+                // A sitting carried over from the version before is read again whole (the reader
+                // is deterministic, so unchanged questions keep their answers).
+                let tx = self.store.transaction()?;
+                tx.freeze_carrying(version.id)?;
+                tx.delete_run(system, mode, version.id)?;
+                let source = std::iter::once(format!(
+                    "local {} reader",
+                    crate::pipelines::reader_name(request.reader)
+                ))
+                .chain(model_names.iter().cloned())
+                .collect::<Vec<_>>()
+                .join(", ");
+                let run = tx.create_run(system, mode, version.id, &source)?;
+                tx.insert_responses(run, &responses)?;
+                tx.finish_run(run)?;
+                tx.commit()?;
+                report.push(PipelineSitting {
+                    system: name,
+                    answered_now: saturating_u32(responses.len()),
+                    answered_before: 0,
+                });
+            }
+            Ok(RunReport {
+                exam: exam_version_dto(&version),
+                sittings: report,
+            })
         })
     }
 }
