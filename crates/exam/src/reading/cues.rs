@@ -22,6 +22,8 @@ pub(super) struct Word {
     pub line: usize,
     /// A mark on the word's line: a tick (✅, ✓, `[x]`) is true, a cross (❌, ✗) false.
     pub mark: Option<bool>,
+    /// Whether the word stands inside round brackets (an aside).
+    pub in_parens: bool,
 }
 
 /// Cuts a reply into words, marking where clauses end.
@@ -34,6 +36,8 @@ pub(super) fn words(text: &str) -> Vec<Word> {
     let mut marks: Vec<(usize, bool)> = Vec::new();
     // Whether a space has come since the last word ended: its `after` is then complete.
     let mut spaced = false;
+    // How deep in round brackets the text is ("(Starter customers only get …)").
+    let mut depth = 0usize;
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
@@ -62,6 +66,7 @@ pub(super) fn words(text: &str) -> Vec<Word> {
                     after: String::new(),
                     line: if c == '\n' { line - 1 } else { line },
                     mark: None,
+                    in_parens: depth > 0,
                 });
                 spaced = false;
             }
@@ -76,6 +81,13 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             }
             if c.is_whitespace() {
                 spaced = true;
+            }
+            match c {
+                '(' => depth = (depth + 1).min(8),
+                ')' => depth = depth.saturating_sub(1),
+                // A bracket left open does not run past its paragraph.
+                '\n' if next == Some('\n') => depth = 0,
+                _ => {}
             }
             if ends_clause(c, next, &out)
                 && let Some(last) = out.last_mut()
@@ -105,6 +117,7 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             after: String::new(),
             line,
             mark: None,
+            in_parens: depth > 0,
         });
     }
     // A checkbox "[x]" is a tick on its line, not a word.
@@ -252,6 +265,7 @@ const REJECT_AFTER: &[&str] = &[
     "is also incorrect",
     "is also not",
     "also fails",
+    "fail",
     "fails",
     "doesnt fit",
     "does not fit",

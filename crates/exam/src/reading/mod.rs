@@ -297,9 +297,14 @@ fn clauses(
     owner: &[Option<usize>],
 ) -> Vec<((usize, usize), bool)> {
     let mut within = vec![false; words.len() + 1];
+    // A choice's own first word ("While in a 100-kilometer orbit, …") opens no clause.
+    let mut opens_text = vec![false; words.len() + 1];
     for m in mentions {
         for slot in &mut within[m.start + 1..m.end] {
             *slot = true;
+        }
+        if !m.by_place {
+            opens_text[m.start] = true;
         }
     }
     let inside = |i: usize| within[i];
@@ -311,6 +316,7 @@ fn clauses(
             && (CONTRAST.contains(&words[i].text.as_str())
                 || CONCESSIVE.contains(&words[i].text.as_str()))
             && !inside(i)
+            && !opens_text[i]
             && starts.last() != Some(&i)
         {
             starts.push(i);
@@ -455,9 +461,23 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
         };
     }
 
-    // 2. What the reply does with each choice it names: its last word on it counts.
+    // 2. What the reply does with each choice it names: its last word on it counts. An aside
+    // in brackets that only names a choice by its text ("(Starter customers only get the
+    // community forum.)") beside another choice named outside them says nothing of it.
+    let aside = |m: &Mention, stance: Stance| {
+        !m.by_place
+            && stance == Stance::Names
+            && words[m.start].in_parens
+            && mentions
+                .iter()
+                .any(|o| o.choice != m.choice && !words[o.start].in_parens)
+    };
     let mut last: Vec<Option<(usize, Stance, bool)>> = vec![None; choices];
-    for (m, stance) in mentions.iter().zip(&stances) {
+    for (m, stance) in mentions
+        .iter()
+        .zip(&stances)
+        .filter(|(m, s)| !aside(m, **s))
+    {
         let slot = &mut last[m.choice];
         let keep = match slot {
             None => true,
@@ -767,6 +787,114 @@ mod tests {
             "the answer is port 443, ".repeat(40_000)
         );
         assert_eq!(read(&long), Some(1));
+    }
+
+    #[test]
+    fn restatements_a_reader_meets() {
+        let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+        // Choices of one pattern are named by what sets them apart.
+        let devices = owned(&[
+            "25 devices",
+            "250 devices",
+            "unlimited devices",
+            "500 devices",
+        ]);
+        assert_eq!(
+            read_answer("Not 250 — the Business plan allows 500.", &devices).choice(),
+            Some(3)
+        );
+        let versions = owned(&["version 1.2", "version 3.1", "version 1.0", "version 2.3"]);
+        assert_eq!(
+            read_answer(
+                "It shipped in Tidewater 2.3, after the uploader.",
+                &versions
+            )
+            .choice(),
+            Some(3)
+        );
+        assert_eq!(
+            read_answer(
+                "See [2] for details.",
+                &owned(&["port 2", "port 3", "port 4", "port 5"])
+            )
+            .choice(),
+            None,
+            "a citation is no number of a choice"
+        );
+        // A verdict and its reason: the reason with the verdict stated.
+        let verdicts = owned(&[
+            "Yes, because the owner knew of the danger.",
+            "Yes, because the fence was broken.",
+            "No, because the boy was a trespasser.",
+            "No, because the danger was obvious.",
+        ]);
+        assert_eq!(
+            read_answer("No. The boy was a trespasser, and that ends it.", &verdicts).choice(),
+            Some(2)
+        );
+        assert!(
+            read_answer("Yes: the boy was a trespasser.", &verdicts).needs_a_look(),
+            "a reason with the other verdict names nothing"
+        );
+        // The tighter place wins; a contraction is "not", but not a double negative.
+        let rescues = owned(&["Ana met Bo.", "Ana met Cy.", "Bo met Cy.", "Cy met Ana."]);
+        assert_eq!(
+            read_answer("Ana met Cy, not Bo.", &rescues).choice(),
+            Some(1)
+        );
+        let glasses = owned(&[
+            "The glasses were not designed for that hazard.",
+            "The glasses were sold as safety glasses.",
+        ]);
+        assert_eq!(
+            read_answer(
+                "No — the glasses weren't designed for that hazard.",
+                &glasses
+            )
+            .choice(),
+            Some(0)
+        );
+        let mention = owned(&["Lee likes Kim.", "Lee did not mention Kim."]);
+        assert_eq!(
+            read_answer(
+                "Lee didn't fail to mention Kim. The point is that Lee likes Kim.",
+                &mention
+            )
+            .choice(),
+            Some(0)
+        );
+        // An aside in brackets names no answer; "A and B fail" rejects both.
+        let support = owned(&[
+            "community forum",
+            "email within one week",
+            "named engineer",
+            "email within two days",
+        ]);
+        assert_eq!(
+            read_answer(
+                "It comes with email support, answered within two days. (The cheaper plan only gets the community forum.)",
+                &support
+            )
+            .choice(),
+            Some(3)
+        );
+        assert_eq!(
+            read_answer(
+                "The community forum and the named engineer fail here; it is email within one week.",
+                &support
+            )
+            .choice(),
+            Some(1)
+        );
+        // A swapped pair of letters is a slip.
+        assert_eq!(
+            read_answer(
+                "Most likely every connectoin.",
+                &owned(&["every connection", "each API call"])
+            )
+            .choice(),
+            Some(0)
+        );
     }
 
     #[test]

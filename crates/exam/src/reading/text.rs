@@ -57,29 +57,39 @@ fn same(a: &str, b: &str) -> bool {
     allowed > 0 && within(a, b, allowed)
 }
 
-/// Whether the edit distance between `a` and `b` is at most `limit`.
+/// Whether the edit distance between `a` and `b` is at most `limit`, a swap of two neighbouring
+/// letters ("connectoin") counting as one edit.
 fn within(a: &str, b: &str, limit: usize) -> bool {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     if a.len().abs_diff(b.len()) > limit {
         return false;
     }
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
+    // Optimal string alignment: three rows (two back for a swap).
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut row: Vec<usize> = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        row[0] = i;
         let mut best = row[0];
-        for (j, cb) in b.iter().enumerate() {
-            let substitute = previous + usize::from(ca != cb);
-            previous = row[j + 1];
-            row[j + 1] = substitute.min(row[j] + 1).min(previous + 1);
-            best = best.min(row[j + 1]);
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut value = (previous[j - 1] + cost)
+                .min(previous[j] + 1)
+                .min(row[j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                value = value.min(before[j - 2] + 1);
+            }
+            row[j] = value;
+            best = best.min(value);
         }
         if best > limit {
             return false;
         }
+        std::mem::swap(&mut before, &mut previous);
+        std::mem::swap(&mut previous, &mut row);
     }
-    row[b.len()] <= limit
+    previous[b.len()] <= limit
 }
 
 /// Every place a choice's words stand in the reply, enough of them in order: (start, end,
@@ -102,31 +112,64 @@ fn places(reply: &[Word], choice: &[String]) -> Vec<(usize, usize, f64)> {
     // A restatement may add a few words and drop small ones: a window a little longer than
     // the choice.
     let window = choice.len() + 2 + choice.len() / 4;
-    let mut out = Vec::new();
-    let mut start = 0;
-    while start < reply.len() {
-        if !wanted.iter().any(|w| same(&reply[start].text, w)) {
-            start += 1;
-            continue;
-        }
-        // Match the choice's words in order from here, within the window.
+    // The choice's words matched in order from `start`, within the window: (share found,
+    // first word found, one past the last).
+    let match_from = |start: usize| {
         let mut found = 0usize;
         let mut first = None;
         let mut at = start;
         let mut end = start;
         let stop = (start + window).min(reply.len());
-        for w in &wanted {
-            if let Some(offset) = reply[at..stop].iter().position(|r| same(&r.text, w)) {
+        for (k, w) in wanted.iter().enumerate() {
+            if let Some(offset) = reply[at..stop].iter().position(|r| same_in_reply(r, w)) {
+                // A "not" negates the word after it: "didn't fail to mention" is not "did not
+                // mention".
+                if *w == "not"
+                    && let Some(next) = wanted.get(k + 1)
+                {
+                    let p = at + offset;
+                    let at_next = |i: usize| reply.get(i).is_some_and(|r| same_in_reply(r, next));
+                    let small = |i: usize| {
+                        reply
+                            .get(i)
+                            .is_some_and(|r| SMALL.contains(&r.text.as_str()))
+                    };
+                    if !(at_next(p + 1) || small(p + 1) && at_next(p + 2)) {
+                        continue;
+                    }
+                }
                 found += 1;
                 first.get_or_insert(at + offset);
                 at += offset + 1;
                 end = at;
             }
         }
-        let share = found as f64 / wanted.len() as f64;
+        (
+            found as f64 / wanted.len() as f64,
+            first.unwrap_or(start),
+            end,
+        )
+    };
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < reply.len() {
+        if !wanted.iter().any(|w| same_in_reply(&reply[start], w)) {
+            start += 1;
+            continue;
+        }
+        let (mut share, mut first, mut end) = match_from(start);
         if share >= needed {
+            // The tightest place that finds as much: a quoted beginning ("Select laying hens
+            // of the exact…") is not one place with the whole choice written further on.
+            let mut later = first + 1;
+            while later < end {
+                let (s, f, e) = match_from(later);
+                if s >= share - 1e-9 && e - f < end - first {
+                    (share, first, end) = (s, f, e);
+                }
+                later += 1;
+            }
             // The choice's leading small words ("a corrupted journal.db") belong to the place.
-            let mut first = first.unwrap_or(start);
             let leading = choice
                 .iter()
                 .take_while(|w| SMALL.contains(&w.as_str()))
@@ -148,6 +191,19 @@ fn places(reply: &[Word], choice: &[String]) -> Vec<(usize, usize, f64)> {
     }
     out
 }
+
+/// Whether a reply's word is this word of a choice: as [`same`], and a contraction of "not"
+/// ("weren't", "doesn't") is the choice's "not".
+fn same_in_reply(word: &Word, choice_word: &str) -> bool {
+    same(&word.text, choice_word)
+        || choice_word == "not" && NOT_CONTRACTED.contains(&word.text.as_str())
+}
+
+/// Contractions of "not", as a reply's words are cut (apostrophes dropped).
+const NOT_CONTRACTED: &[&str] = &[
+    "isnt", "arent", "wasnt", "werent", "doesnt", "dont", "didnt", "cant", "cannot", "wont",
+    "wouldnt", "couldnt", "shouldnt", "hasnt", "havent", "hadnt", "neednt", "mustnt",
+];
 
 /// Where a reply quotes a choice's beginning and cuts it short ("Some interstellar molecules
 /// cannot be found…"): (start, end, words quoted), at least four words, ending in an ellipsis.
@@ -175,6 +231,133 @@ fn truncated(reply: &[Word], choice: &[String]) -> Vec<(usize, usize, usize)> {
     out
 }
 
+/// A shorter form by which a restatement names a choice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ShortForm {
+    /// Its words.
+    words: Vec<String>,
+    /// The verdict the choice gives before its reason ("no", "not prevail"), which the reply
+    /// must state for the reason alone to name the choice; empty for a form that needs none.
+    verdict: Vec<String>,
+}
+
+/// Words that join a choice's verdict to its reason ("No, because …", "Yes, if …").
+const CONNECTORS: &[&str] = &["because", "since", "if", "unless", "as"];
+
+/// Words that deny a verdict written after them ("will not prevail", "won't prevail").
+const DENIALS: &[&str] = &[
+    "not", "no", "never", "wont", "cannot", "cant", "doesnt", "isnt",
+];
+
+impl ShortForm {
+    /// Whether the reply, having this form at `start..end`, names the choice by it: a reason
+    /// alone counts only where the reply states the choice's verdict too, and a number alone
+    /// only where it is not a citation ("[2]") or a list's label ("2.").
+    fn stated_in(&self, reply: &[Word], start: usize, end: usize) -> bool {
+        if self
+            .words
+            .iter()
+            .all(|w| w.chars().all(|c| c.is_ascii_digit()))
+        {
+            let first = &reply[start];
+            let last = &reply[end - 1];
+            let cited = first.before.contains('[') || last.after.starts_with(']');
+            let label = (start == 0 || reply[start - 1].line != first.line)
+                && (last.after.starts_with('.') || last.after.starts_with(')'));
+            // Numbers stand together ("2.3"), never spread over a sentence.
+            return end - start == self.words.len() && !cited && !label;
+        }
+        if self.verdict.is_empty() {
+            return true;
+        }
+        let n = self.verdict.len();
+        let denied = |at: usize| {
+            (at.saturating_sub(2)..at).any(|i| DENIALS.contains(&reply[i].text.as_str()))
+        };
+        reply.windows(n).enumerate().any(|(at, w)| {
+            w.iter().zip(&self.verdict).all(|(r, v)| r.text == *v)
+                // A verdict without a denial of its own must not be denied in the reply.
+                && (self.verdict.iter().any(|v| DENIALS.contains(&v.as_str())) || !denied(at))
+        })
+    }
+}
+
+/// The shorter forms of each choice that name it in a restatement, where no other choice has
+/// the same form:
+/// - a verdict and its reason ("No, because the child was a trespasser", "not prevail, because
+///   …", "Yes, for compensatory damages only"): the reason alone, when the reply also states the
+///   verdict ("No. … the child was a trespasser");
+/// - choices of one pattern ("25 devices", "250 devices", "unlimited devices"; "version 2.3"):
+///   what sets each apart ("250", "unlimited", "2.3").
+fn short_forms(all: &[Vec<String>]) -> Vec<Vec<ShortForm>> {
+    let mut forms: Vec<Vec<ShortForm>> = vec![Vec::new(); all.len()];
+    for (index, words) in all.iter().enumerate() {
+        let connector = words
+            .iter()
+            .take(4)
+            .position(|w| CONNECTORS.contains(&w.as_str()))
+            .filter(|&at| at >= 1);
+        let (verdict, reason) = match connector {
+            Some(at) => (words[..at].to_vec(), words[at + 1..].to_vec()),
+            None if matches!(words.first().map(String::as_str), Some("yes" | "no")) => {
+                (words[..1].to_vec(), words[1..].to_vec())
+            }
+            None => continue,
+        };
+        let meaningful = reason
+            .iter()
+            .filter(|w| !SMALL.contains(&w.as_str()))
+            .count();
+        if meaningful >= 2 {
+            forms[index].push(ShortForm {
+                words: reason,
+                verdict,
+            });
+        }
+    }
+    // Choices of one pattern: the words every choice has are the pattern.
+    if all.len() >= 2 && all.iter().all(|w| !w.is_empty() && w.len() <= 4) {
+        let pattern: Vec<&String> = all[0]
+            .iter()
+            .filter(|w| all.iter().all(|other| other.contains(w)))
+            .collect();
+        if !pattern.is_empty() {
+            let rests: Vec<Vec<String>> = all
+                .iter()
+                .map(|w| w.iter().filter(|x| !pattern.contains(x)).cloned().collect())
+                .collect();
+            for (index, rest) in rests.iter().enumerate() {
+                // One word alone tells only as a number: a single other word may be the
+                // question's own ("which restriction applies" beside "no restrictions").
+                let telling = rest.iter().filter(|w| !SMALL.contains(&w.as_str())).count() >= 2
+                    || rest.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()))
+                        && rests.iter().filter(|other| *other == rest).count() == 1;
+                if telling {
+                    forms[index].push(ShortForm {
+                        words: rest.clone(),
+                        verdict: Vec::new(),
+                    });
+                }
+            }
+        }
+    }
+    // A form another choice also has (its reason, or its whole text) tells nothing.
+    let all_forms: Vec<(usize, Vec<String>)> = forms
+        .iter()
+        .enumerate()
+        .flat_map(|(i, f)| f.iter().map(move |f| (i, f.words.clone())))
+        .chain(all.iter().cloned().enumerate())
+        .collect();
+    for (index, list) in forms.iter_mut().enumerate() {
+        list.retain(|form| {
+            !all_forms
+                .iter()
+                .any(|(other, w)| *other != index && *w == form.words)
+        });
+    }
+    forms
+}
+
 /// How much of a choice must be found for it to count as named: all of a short choice, most of
 /// a long one (a restatement drops a word or two).
 fn enough(wanted: usize) -> f64 {
@@ -192,9 +375,22 @@ pub(super) fn mentions(reply: &[Word], choices: &[String]) -> Vec<Mention> {
     // (choice, start, end, share, the choice's length in words)
     let mut found: Vec<(usize, usize, usize, f64, usize)> = Vec::new();
     let all: Vec<Vec<String>> = choices.iter().map(|c| choice_words(c)).collect();
+    let forms = short_forms(&all);
     for (index, words) in all.iter().enumerate() {
         for (start, end, share) in places(reply, words) {
             found.push((index, start, end, share, words.len()));
+        }
+        // A choice's shorter form: its reason without its verdict, or what sets it apart
+        // from choices of one pattern. Where the choice is found whole, that place stands.
+        for form in &forms[index] {
+            for (start, end, share) in places(reply, &form.words) {
+                let whole_here = found
+                    .iter()
+                    .any(|f| f.0 == index && f.1 < end && start < f.2);
+                if !whole_here && form.stated_in(reply, start, end) {
+                    found.push((index, start, end, share, form.words.len()));
+                }
+            }
         }
         // A quoted beginning names the choice when no other choice begins the same way.
         for (start, end, k) in truncated(reply, words) {
@@ -219,15 +415,19 @@ pub(super) fn mentions(reply: &[Word], choices: &[String]) -> Vec<Mention> {
             .filter(|&&(other, s, e, _, _)| other != index && s < end && start < e);
         let mut beaten = false;
         let words_found = share * length as f64;
-        for &(_, _, _, sh, len) in overlapping {
+        for &(_, s, e, sh, len) in overlapping {
             // Found whole and longer ("liable only if he was negligent" over "liable"), or found
             // more fully, or as fully and longer ("light blue" over "blue"); found as fully and
-            // as long: the reply is not clear which, so neither counts.
+            // as long, the tighter place wins ("Chen Fan rescued Li Jia, not Zhao Xin" is one
+            // choice's five words in a row, the other's spread over eight); as tight, the reply
+            // is not clear which, so neither counts.
             let other_found = sh * len as f64;
             let whole = sh > 1.0 - 1e-9;
+            let as_fully = (sh - share).abs() < 1e-9;
             if whole && other_found > words_found + 1e-9
                 || sh > share + 1e-9
-                || (sh - share).abs() < 1e-9 && len >= length
+                || as_fully && len > length
+                || as_fully && len == length && e - s <= end - start
             {
                 beaten = true;
             }
@@ -284,6 +484,7 @@ mod tests {
     fn words_compare_as_restated() {
         assert!(same("applies", "applied"));
         assert!(same("negligence", "neglegence"));
+        assert!(same("connection", "connuctoin"), "a slip and a swap");
         assert!(!same("port", "post"), "short words must match exactly");
         assert!(!same("80", "81"));
     }
