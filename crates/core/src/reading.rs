@@ -19,6 +19,12 @@ pub enum Way {
         /// How far the chosen choice's score was ahead of the next one's.
         margin: f64,
     },
+    /// By meaning: a reply that names no choice restates one in other words, its embedding
+    /// `margin` (cosine) nearer to that choice's than to any other's.
+    Meaning {
+        /// How much nearer the chosen choice was than the next one.
+        margin: f64,
+    },
     /// By a person.
     Hand,
     /// By the local reader, answering the question from a free answer given without the
@@ -128,6 +134,10 @@ impl AnswerReading {
                 Way::Text => format!("the text of choice {}", letter(*choice)),
                 Way::Model { margin } => format!(
                     "choice {} by the language model (margin {margin:.2})",
+                    letter(*choice)
+                ),
+                Way::Meaning { margin } => format!(
+                    "choice {} by meaning: it restates it in other words (margin {margin:.2})",
                     letter(*choice)
                 ),
                 Way::Hand => format!("choice {} by hand", letter(*choice)),

@@ -20,7 +20,8 @@ pub(super) struct Word {
     pub after: String,
     /// The line the word is on (0-based).
     pub line: usize,
-    /// A mark on the word's line: a tick (✅, ✓, `[x]`) is true, a cross (❌, ✗) false.
+    /// A mark beside the word: a tick (✅, ✓, `[x]`) is true, a cross (❌, ✗) false. A mark
+    /// belongs to the word before it on its line ("C ✗"), else to the word after it ("✅ B").
     pub mark: Option<bool>,
     /// Whether the word stands inside round brackets (an aside).
     pub in_parens: bool,
@@ -33,7 +34,8 @@ pub(super) fn words(text: &str) -> Vec<Word> {
     let mut pending_before = String::new();
     let chars: Vec<char> = text.chars().collect();
     let mut line = 0;
-    let mut marks: Vec<(usize, bool)> = Vec::new();
+    // (line, the word before the mark if any, tick or cross)
+    let mut marks: Vec<(usize, Option<usize>, bool)> = Vec::new();
     // Whether a space has come since the last word ended: its `after` is then complete.
     let mut spaced = false;
     // How deep in round brackets the text is ("(Starter customers only get …)").
@@ -41,10 +43,15 @@ pub(super) fn words(text: &str) -> Vec<Word> {
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
-        if matches!(c, '✅' | '✔' | '✓' | '☑') {
-            marks.push((line, true));
-        } else if matches!(c, '❌' | '✗' | '✘' | '❎' | '✖') {
-            marks.push((line, false));
+        let tick = matches!(c, '✅' | '✔' | '✓' | '☑');
+        if tick || matches!(c, '❌' | '✗' | '✘' | '❎' | '✖') {
+            // The word being written, or the last one written, is the word before the mark.
+            let before = if current.is_empty() {
+                out.len().checked_sub(1)
+            } else {
+                Some(out.len())
+            };
+            marks.push((line, before, tick));
         }
         if c == '\n' {
             line += 1;
@@ -95,8 +102,9 @@ pub(super) fn words(text: &str) -> Vec<Word> {
                 last.ends_clause = true;
             }
             // An opening mark; a quote right after a word closes it instead.
-            let opening = matches!(c, '(' | '[' | '“' | '«')
-                || matches!(c, '"' | '*' | '`')
+            // An arrow before a word points to it ("→ B"); a strike-through opens ("~~D~~").
+            let opening = matches!(c, '(' | '[' | '“' | '«' | '→' | '⇒')
+                || matches!(c, '"' | '*' | '`' | '~')
                     && (spaced || out.is_empty() || !pending_before.is_empty());
             if opening {
                 push_punct(&mut pending_before, c);
@@ -120,17 +128,29 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             in_parens: depth > 0,
         });
     }
-    // A checkbox "[x]" is a tick on its line, not a word.
-    out.retain(|w| {
-        let ticked =
-            (w.raw == "x" || w.raw == "X") && w.before.contains('[') && w.after.starts_with(']');
-        if ticked {
-            marks.push((w.line, true));
+    for (line, before, tick) in marks {
+        let on_line = before.filter(|&b| out.get(b).is_some_and(|w| w.line == line));
+        let at = on_line.or_else(|| {
+            let next = before.map_or(0, |b| b + 1);
+            out.get(next).filter(|w| w.line == line).map(|_| next)
+        });
+        if let Some(at) = at {
+            out[at].mark.get_or_insert(tick);
         }
-        !ticked
-    });
-    for w in &mut out {
-        w.mark = marks.iter().find(|(l, _)| *l == w.line).map(|(_, m)| *m);
+    }
+    // A checkbox "[x]" is a tick on the word after it, not a word.
+    let mut k = 0;
+    while k < out.len() {
+        let w = &out[k];
+        if (w.raw == "x" || w.raw == "X") && w.before.contains('[') && w.after.starts_with(']') {
+            let line = w.line;
+            out.remove(k);
+            if let Some(next) = out.get_mut(k).filter(|n| n.line == line) {
+                next.mark = Some(true);
+            }
+        } else {
+            k += 1;
+        }
     }
     if let Some(last) = out.last_mut() {
         last.ends_clause = true;
@@ -199,6 +219,10 @@ const REJECT_BEFORE: &[&str] = &[
     "eliminates",
     "rule out",
     "rules out",
+    "strike out",
+    "strike",
+    "cross out",
+    "drop",
     "ruling out",
     "rejected",
     "reject",
@@ -309,6 +333,16 @@ const REJECT_AFTER: &[&str] = &[
     "would be correct only",
     "was my first instinct",
     "is a red herring",
+    "is close",
+    "is the opposite",
+    "is the reverse",
+    "would apply in a different",
+    "would apply in another",
+    "would apply to a different",
+    "applies in a different",
+    "applies to a different",
+    "describes something else",
+    "describes a different",
     "is only partly",
     "is partly",
     "wrong",
@@ -399,6 +433,8 @@ const ASSERT_BEFORE: &[&str] = &[
     "lean toward",
     "leaning toward",
     "winner",
+    "maybe",
+    "perhaps",
     "pick is",
 ];
 
@@ -455,6 +491,14 @@ const ASSERT_AFTER: &[&str] = &[
     "is the stronger answer",
     "is stronger",
     "is the strongest",
+    "is more accurate",
+    "survives",
+    "is left",
+    "is what remains",
+    "is more correct",
+    "is more precise",
+    "is more complete",
+    "is closer",
     "seems best",
     "correct",
     "right",
@@ -524,7 +568,70 @@ const ABSTAIN: &[&str] = &[
     "not in the context",
     "no information",
     "no relevant information",
-    "nothing in the",
+    "nothing in the documentation",
+    "nothing in the documents",
+    "nothing in the context",
+    "nothing in the provided",
+    "nothing in the passage",
+    "nothing in the sources",
+    "nothing in the text",
+    "it depends",
+    "dont cover",
+    "do not cover",
+    "isnt enough information",
+    "isnt enough context",
+    "not enough detail",
+    "dont think any of",
+    "do not think any of",
+    "no option is",
+    "no choice is",
+    "none is correct",
+    "none is right",
+    "none are correct",
+    "none are right",
+    "all four choices are wrong",
+    "all four options are wrong",
+    "all of the options are wrong",
+    "all the options are wrong",
+    "all of the choices are wrong",
+    "all the choices are wrong",
+    "question is flawed",
+    "question seems flawed",
+    "have to decline",
+    "i dont answer",
+    "i do not answer",
+    "able to help with",
+    "no option fits",
+    "none of the four",
+    "options are incorrect",
+    "options are wrong",
+    "choices are incorrect",
+    "answer key may be wrong",
+    "dont have a confident",
+    "no confident answer",
+    "idk",
+    "dunno",
+    "nothing in them",
+    "nothing in it",
+    "nothing tells me",
+    "doesnt tell me which",
+    "dont tell me which",
+    "isnt among",
+    "is not among",
+    "not among the",
+    "cant give an answer",
+    "cannot give an answer",
+    "refrain from answering",
+    "dont address",
+    "do not address",
+    "isnt covered",
+    "is not covered",
+    "must decline",
+    "i decline",
+    "ill decline",
+    "ill pass",
+    "depends on how",
+    "depends on interpretation",
     "i cant help",
     "i cannot help",
     "i cant assist",
@@ -613,6 +720,17 @@ pub(super) const RETRACT: &[&str] = &[
     "i take that back",
     "let me correct myself",
     "i was wrong",
+    "wait actually",
+    "hold on",
+    "no actually",
+    "edit",
+    "correction",
+    "i misread",
+    "i misspoke",
+    "my mistake",
+    "my bad",
+    "i meant",
+    "sorry i meant",
 ];
 
 /// Phrases that say the answer is the one choice left ("that leaves …", "the remaining one").
@@ -831,24 +949,30 @@ pub(super) fn stance(
     conceded: bool,
     others: &Others<'_>,
 ) -> Stance {
-    // A tick or a cross on the mention's line says it (a list of the choices, marked).
-    if let Some(mark) = words[start].mark
-        && words[start..end]
-            .iter()
-            .all(|w| w.line == words[start].line)
-        && (start == 0 || words[start - 1].line != words[start].line || start <= clause.0 + 2)
-    {
+    // A tick or a cross beside the mention says it ("C ✗", "✅ B", "- [x] B. …").
+    if let Some(mark) = words[start..end].iter().find_map(|w| w.mark) {
         return if mark {
             Stance::Asserts
         } else {
             Stance::Rejects
         };
     }
-    // "X? No."
-    if words[end - 1].after.contains('?')
-        && words
-            .get(end)
-            .is_some_and(|w| matches!(w.text.as_str(), "no" | "nope" | "not"))
+    // "~~D~~": struck through.
+    if words[start].before.contains('~') && words[end - 1].after.starts_with('~') {
+        return Stance::Rejects;
+    }
+    // "→ B": pointed to.
+    if words[start].before.contains(['→', '⇒']) {
+        return Stance::Asserts;
+    }
+    // "X? No.", "Pseudomonas — no."
+    if (words[end - 1].after.contains('?') || words[end - 1].ends_clause)
+        && words.get(end).is_some_and(|w| {
+            matches!(
+                w.text.as_str(),
+                "no" | "nope" | "not" | "wrong" | "incorrect"
+            ) && (w.ends_clause || w.after.starts_with([',', '.']))
+        })
     {
         return Stance::Rejects;
     }
@@ -859,6 +983,15 @@ pub(super) fn stance(
             "right" | "correct" | "true" | "yes" => return Stance::Asserts,
             _ => {}
         }
+    }
+    // "A if you read it one way": a choice under a condition is not asserted.
+    if words
+        .get(end)
+        .is_some_and(|w| matches!(w.text.as_str(), "if" | "when" | "unless"))
+        && start > 0
+        && !words[start - 1].text.starts_with("answer")
+    {
+        return Stance::Names;
     }
     // "between X and Y" compares, "either X or Y" offers both; neither asserts.
     if ends_before_outside(words, start, "between", 1, clause.0, others)

@@ -41,6 +41,15 @@ const MARKERS: &[&str] = &[
     "selected answer",
     "selected option",
     "chosen option",
+    "bottom line",
+    "in short",
+    "short answer",
+    "in conclusion",
+    "to conclude",
+    "conclusion",
+    "verdict",
+    "tldr",
+    "tl dr",
 ];
 
 /// Words that may stand between a marker and its letter ("the answer is option B").
@@ -64,14 +73,61 @@ const FILLER: &[&str] = &[
 const NOUNS: &[&str] = &["option", "choice", "letter", "answer", "alternative"];
 
 /// Words after which a lower-case letter ending a clause is a letter ("… is b.", "go with a.").
-const VERBS: &[&str] = &["is", "with", "pick", "choose", "select", "say", "be", "was"];
+const VERBS: &[&str] = &[
+    "is", "its", "with", "pick", "choose", "select", "say", "be", "was",
+];
 
 /// Lower-case words after which a capital "A" is the letter, not the article ("A because …").
 const AFTER_LETTER_A: &[&str] = &[
-    "because", "since", "as", "and", "but", "which", "so", "for", "or", "is", "was", "here",
-    "there", "this", "that", "it", "seems", "fits", "would", "should", "could", "might", "may",
-    "can", "must", "will", "then", "looks", "sounds", "matches", "holds", "applies", "remains",
+    "because",
+    "since",
+    "as",
+    "and",
+    "but",
+    "which",
+    "so",
+    "for",
+    "or",
+    "is",
+    "was",
+    "here",
+    "there",
+    "this",
+    "that",
+    "it",
+    "seems",
+    "fits",
+    "would",
+    "should",
+    "could",
+    "might",
+    "may",
+    "can",
+    "must",
+    "will",
+    "then",
+    "looks",
+    "sounds",
+    "matches",
+    "holds",
+    "applies",
+    "remains",
     "stands",
+    "says",
+    "states",
+    "reads",
+    "describes",
+    "claims",
+    "suggests",
+    "mentions",
+    "refers",
+];
+
+/// Small words after which "C." is still a letter ("B. the second option"), not a name's
+/// initial ("C. botulinum").
+const FUNCTION: &[&str] = &[
+    "the", "a", "an", "it", "its", "this", "that", "these", "which", "because", "since", "as",
+    "so", "and", "but", "or", "is", "was", "seems", "fits", "i", "im", "id", "not", "no",
 ];
 
 /// The choice a word names as a letter, if it is written as one.
@@ -97,13 +153,65 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
         || word.ends_clause;
     let previous = i.checked_sub(1).map(|p| words[p].text.as_str());
     let after_noun = previous.is_some_and(|p| NOUNS.contains(&p));
+    // "A–D", "A-D", "A through D": a range of the choices names none of them.
+    let ranged = |k: usize| words.get(k).is_some_and(|w| w.raw.chars().count() == 1);
+    if (word.after.starts_with(['–', '-', '—']) && ranged(i + 1))
+        || (i > 0 && words[i - 1].after.starts_with(['–', '-', '—']) && ranged(i - 1))
+        || (words
+            .get(i + 1)
+            .is_some_and(|w| matches!(w.text.as_str(), "through" | "to"))
+            && ranged(i + 2))
+        || (i >= 2 && matches!(words[i - 1].text.as_str(), "through" | "to") && ranged(i - 2))
+    {
+        return None;
+    }
     let next = words.get(i + 1);
+    // "C. botulinum", "E. coli": a capital and a full stop before a lower-case word, in the
+    // middle of a sentence, is a name's initial.
+    if c.is_ascii_uppercase()
+        && word.after.starts_with('.')
+        && !word.after.starts_with("..")
+        && i > 0
+        && !words[i - 1].ends_clause
+        && !after_noun
+        && !after_marker(words, i)
+        && next.is_some_and(|n| {
+            n.raw.chars().next().is_some_and(char::is_lowercase)
+                && !FUNCTION.contains(&n.text.as_str())
+        })
+    {
+        return None;
+    }
     if c.is_ascii_lowercase() {
         // "b" is a letter only when written as one: "(b)", "b)", "answer: b", "option b", "the
         // correct choice is b.", "I'd go with a."
         let after_verb = previous.is_some_and(|p| VERBS.contains(&p));
+        // A sentence that runs on without its full stop ("answer is b Not D").
+        let run_on = next.is_some_and(|n| n.raw.chars().next().is_some_and(char::is_uppercase));
+        // A short reply whose one letter is no English word there ("c obviously", "ez, b",
+        // "def a"; not "a lot").
+        let casual = words.len() <= 4
+            && c != 'i'
+            && words.iter().filter(|w| w.raw.chars().count() == 1).count() == 1
+            && (c != 'a'
+                || next.is_none_or(|n| {
+                    matches!(
+                        n.text.as_str(),
+                        "obviously"
+                            | "for"
+                            | "definitely"
+                            | "probably"
+                            | "clearly"
+                            | "lol"
+                            | "imo"
+                            | "tbh"
+                            | "surely"
+                            | "i"
+                    )
+                }));
         let marked = bracketed
-            || (after_noun || after_verb) && (punctuated || next.is_none())
+            || (after_noun || after_verb) && (punctuated || next.is_none() || run_on)
+            || casual
             || (i == 0 && (word.after.starts_with([')', '.', ':']) || words.len() == 1));
         return marked.then_some(index);
     }
@@ -129,16 +237,39 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
 
 /// Whether a marker phrase ends right before word `i` (with filler words between).
 fn after_marker(words: &[Word], i: usize) -> bool {
+    // "TL;DR: C"
+    if i >= 2 && words[i - 1].text == "dr" && words[i - 2].text == "tl" {
+        return true;
+    }
+    // "So: D", "Hence: B" — a conclusion's label.
+    if i > 0
+        && matches!(
+            words[i - 1].text.as_str(),
+            "so" | "thus" | "hence" | "therefore" | "result" | "pick"
+        )
+        && words[i - 1].after.starts_with(':')
+    {
+        return true;
+    }
     let mut end = i;
     for _ in 0..3 {
-        if MARKERS.iter().any(|m| {
-            let parts: Vec<&str> = m.split(' ').collect();
-            end >= parts.len()
-                && words[end - parts.len()..end]
-                    .iter()
-                    .zip(&parts)
-                    .all(|(w, p)| w.text == *p)
-        }) {
+        // A sentence that ends on the marker's word ("It is the textbook answer. Option B
+        // …") is not a marker of what follows.
+        let sentence_over = end > 0 && words[end - 1].after.starts_with(['.', '!', '?']);
+        if !sentence_over
+            && MARKERS.iter().any(|m| {
+                let parts: Vec<&str> = m.split(' ').collect();
+                end >= parts.len()
+                    && words[end - parts.len()..end]
+                        .iter()
+                        .zip(&parts)
+                        .all(|(w, p)| w.text == *p)
+                    // A marker is one phrase: "the textbook answer. Option B" is not one.
+                    && words[end - parts.len()..end - 1]
+                        .iter()
+                        .all(|w| !w.ends_clause)
+            })
+        {
             return true;
         }
         match end.checked_sub(1) {
@@ -198,13 +329,24 @@ pub(super) fn mentions(words: &[Word], choices: usize) -> Vec<Mention> {
         // a list's first label the answer.
         let marked =
             after_marker(words, i) && (labels < 2 || alone_on_line || marker_on_line(words, i));
-        let opening = (opens || (i == 0 && alone_on_line))
+        // "D, B, A… of these, A is the one": a list of letters opening the reply.
+        let listed = words[i].after.starts_with([',', '/'])
+            && i + 1 < words.len()
+            && letter_of(words, i + 1, choices).is_some();
+        let opening = !listed
+            && (opens || (i == 0 && alone_on_line))
             && (words[i].ends_clause
                 || words[i]
                     .after
                     .starts_with([')', '.', ':', '-', '—', '–', ',', '*'])
                 || words[i].before.contains('*'));
-        let explicit = alone || marked || opening;
+        // "D or A? D.": a letter that is a whole sentence after another.
+        let sentence = i > 0
+            && words[i - 1].ends_clause
+            && words[i].ends_clause
+            && words[i].after.starts_with(['.', '!'])
+            && words[i - 1].line == words[i].line;
+        let explicit = alone || marked || opening || sentence;
         let start = if i > 0
             && NOUNS.contains(&words[i - 1].text.as_str())
             && words[i - 1].line == words[i].line
@@ -252,7 +394,12 @@ fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
                 && words[i - 2].text == "second");
         let index = if second_to_last {
             choices.checked_sub(2)
-        } else if word == "last" {
+        } else if word == "last"
+            || word == "final"
+                && words
+                    .get(i + 1)
+                    .is_some_and(|n| n.text == "one" || n.text == "option")
+        {
             choices.checked_sub(1)
         } else if words.get(i + 1).is_some_and(|n| n.text == "to") {
             None
@@ -267,7 +414,9 @@ fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
             .get(i + 1)
             .is_some_and(|n| THINGS.contains(&n.text.as_str()))
             && !words[i].ends_clause;
-        let alone = words[i].ends_clause && i > 0 && words[i - 1].text == "the";
+        // "the second." at a clause's end, or "Second." as the whole reply.
+        let alone =
+            words[i].ends_clause && (i > 0 && words[i - 1].text == "the" || words.len() == 1);
         if let Some(index) = index.filter(|i| *i < choices)
             && (thing_follows || alone)
         {
@@ -281,9 +430,19 @@ fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
             });
         }
         // "option three", "choice 2"
-        if (word == "option" || word == "choice")
+        // "option number 2", "choice no. 3", "option #2"
+        let skip = usize::from(
+            words
+                .get(i + 1)
+                .is_some_and(|n| matches!(n.text.as_str(), "number" | "no" | "nr"))
+                && !words[i + 1].ends_clause,
+        );
+        // "It's number 2" — and "option 3", "choice no. 2".
+        let numbered = word == "number"
+            && !(i > 0 && matches!(words[i - 1].text.as_str(), "option" | "choice"));
+        if (word == "option" || word == "choice" || numbered)
             && !words[i].ends_clause
-            && let Some(next) = words.get(i + 1)
+            && let Some(next) = words.get(i + 1 + skip)
         {
             let index = NUMBERS.iter().position(|n| *n == next.text).or_else(|| {
                 next.text
@@ -295,7 +454,7 @@ fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
                 out.push(Mention {
                     choice: index,
                     start: i,
-                    end: i + 2,
+                    end: i + 2 + skip,
                     explicit: false,
                     by_place: true,
                     with_text: false,

@@ -9,11 +9,17 @@
 //! no choice and says it does not know gives no answer. Whatever is left is not guessed: it is
 //! [`AnswerReading::Unsure`], for a language model or a person to read.
 
+mod check;
 mod cues;
 mod letters;
+mod model;
 mod text;
 
+pub use check::{LabelledReply, ReplyModelCheck, check_reply_model, labelled_replies};
 use cues::{CONCESSIVE, CONTRAST, Stance, Word};
+pub use model::{
+    MEANING_MARGIN, ModelVote, ReplyHelpers, ReplyModel, ask_model, by_meaning, read_answer_with,
+};
 pub use proctor_core::{AnswerReading, NoAnswer, Unsure, Way};
 
 /// A place in a reply that names a choice.
@@ -378,6 +384,7 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
         }
     }
     share_in_lists(words, mentions, &mut stances);
+    offered_in_questions(words, mentions, &clause, &mut stances);
     concede_before_contrast(words, mentions, &clause, &mut stances);
     retract(words, mentions, &owner, &mut stances);
     // A choice asserted in the same clause that says the documents do not say is not asserted
@@ -415,6 +422,30 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
                     ))
         });
 
+    // "Answers: A) …; C) …": several letters after a plural marker on one line are several
+    // answers.
+    for (i, w) in words.iter().enumerate() {
+        if w.text == "answers" && owner[i].is_none() {
+            let offered = distinct(
+                mentions
+                    .iter()
+                    .zip(&stances)
+                    .filter(|(m, s)| {
+                        m.by_place
+                            && m.start > i
+                            && words[m.start].line == w.line
+                            && **s != Stance::Rejects
+                    })
+                    .map(|(m, _)| m.choice),
+            );
+            if offered.len() > 1 {
+                return AnswerReading::Unsure {
+                    why: Unsure::SeveralChoices,
+                    candidates: offered,
+                };
+            }
+        }
+    }
     // 1. Explicit letters: the last one said to be the answer, unless the reply rejects it.
     let explicit: Vec<(usize, &Mention)> = mentions
         .iter()
@@ -422,15 +453,19 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
         .filter(|(i, m)| m.explicit && stances[*i] != Stance::Rejects)
         .collect();
     if let Some(&(_, last)) = explicit.iter().max_by_key(|(_, m)| m.start) {
-        // "The answer is B or C": an explicit letter offered with another is no one answer.
-        let offered_with = mentions.iter().any(|m| {
-            m.choice != last.choice
-                && m.start >= last.end
-                && m.start <= last.end + 2
-                && words[last.end..m.start]
+        // "The answer is B or C", "Answers: A, B", "I'd select A, C and D": an explicit
+        // letter offered with another is no one answer.
+        let joined = |a: &Mention, b: &Mention| {
+            b.start >= a.end
+                && b.start <= a.end + 2
+                && (words[a.end..b.start]
                     .iter()
-                    .any(|w| matches!(w.text.as_str(), "or" | "and"))
-        });
+                    .any(|w| matches!(w.text.as_str(), "or" | "and" | "plus"))
+                    || b.start == a.end && words[a.end - 1].after.starts_with([',', '/', '&']))
+        };
+        let offered_with = mentions
+            .iter()
+            .any(|m| m.choice != last.choice && m.by_place && (joined(last, m) || joined(m, last)));
         if offered_with {
             return AnswerReading::Unsure {
                 why: Unsure::SeveralChoices,
@@ -500,8 +535,10 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
     // Every choice but one rejected, and the reply says the one left is the answer.
     if asserted.is_empty() && named.is_empty() {
         let rejected = with(Stance::Rejects);
+        // "D, A and C are wrong": with every other choice rejected, the one left is meant,
+        // said so ("by elimination") or not — unless the reply gives no answer.
         if rejected.len() + 1 == choices
-            && cues::contains_any(words, cues::REMAINING)
+            && (cues::contains_any(words, cues::REMAINING) || !abstains)
             && let Some(left) = (0..choices).find(|c| !rejected.iter().any(|(r, _)| r == c))
         {
             return AnswerReading::Chose {
@@ -556,15 +593,23 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
 /// all be ruled out", "both X and Y seem right").
 fn share_in_lists(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) {
     const JOINERS: &[&str] = &[
-        "and", "or", "nor", "as", "well", "also", "both", "either", "the", "a", "an",
+        "and", "or", "nor", "as", "well", "also", "both", "either", "the", "a", "an", "maybe",
+        "perhaps", "possibly",
     ];
     let mut group: Vec<usize> = Vec::new();
+    // What the list's last words say of it, else what the words before it say ("I'd select
+    // A and B": both are selected).
     let flush = |group: &mut Vec<usize>, stances: &mut [Stance]| {
-        if group.len() > 1
-            && let Some(&last) = group.last()
-            && stances[last] != Stance::Names
-        {
-            let said = stances[last];
+        let said = match (group.first(), group.last()) {
+            (Some(_), Some(&last)) if group.len() > 1 && stances[last] != Stance::Names => {
+                Some(stances[last])
+            }
+            (Some(&first), Some(_)) if group.len() > 1 && stances[first] != Stance::Names => {
+                Some(stances[first])
+            }
+            _ => None,
+        };
+        if let Some(said) = said {
             for &k in group.iter() {
                 if stances[k] == Stance::Names {
                     stances[k] = said;
@@ -584,6 +629,9 @@ fn share_in_lists(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) 
                     && words[previous.end..m.start]
                         .iter()
                         .all(|w| JOINERS.contains(&w.text.as_str()))
+                    // Side by side, a list needs its comma ("A, B"; not "~~D~~ A", "C: B").
+                    && (previous.end < m.start
+                        || words[previous.end - 1].after.starts_with([',', '/', '&']))
             });
         if !joined {
             flush(&mut group, stances);
@@ -591,6 +639,30 @@ fn share_in_lists(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) 
         group.push(k);
     }
     flush(&mut group, stances);
+}
+
+/// "Is it "IP address", "MAC address" or "Session address"?": choices offered in a question
+/// are only named (one choice in a question, "maybe A?", stays as said).
+fn offered_in_questions(
+    words: &[Word],
+    mentions: &[Mention],
+    clause: &[((usize, usize), bool)],
+    stances: &mut [Stance],
+) {
+    for (k, m) in mentions.iter().enumerate() {
+        let ((from, to), _) = clause[m.start];
+        let asks = words[to - 1].after.contains('?');
+        let offered = mentions
+            .iter()
+            .filter(|o| o.start >= from && o.start < to)
+            .map(|o| o.choice)
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+            >= 2;
+        if asks && offered && stances[k] == Stance::Asserts {
+            stances[k] = Stance::Names;
+        }
+    }
 }
 
 /// "X seems right, but Y is correct", "Some might argue for A; however, C is better
