@@ -198,6 +198,7 @@ fn main() {
                 restart: false,
                 grading: None,
                 adaptive: None,
+                reply_model: None,
             },
             sampler.as_ref(),
         )

@@ -39,6 +39,7 @@ mod pipelines;
 mod progress;
 mod project;
 mod readers;
+pub mod reply_model;
 mod report;
 pub mod responses;
 pub mod sample;

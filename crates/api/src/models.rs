@@ -13,7 +13,7 @@ use proctor_models::{
 };
 use std::path::Path;
 
-fn user_model_info(folder: &ModelsFolder, model: &UserModel) -> UserModelInfo {
+pub(crate) fn user_model_info(folder: &ModelsFolder, model: &UserModel) -> UserModelInfo {
     UserModelInfo {
         name: model.name.clone(),
         role: model.role.as_str().to_owned(),
@@ -30,6 +30,12 @@ fn user_model_info(folder: &ModelsFolder, model: &UserModel) -> UserModelInfo {
             .as_ref()
             .and_then(EndpointSettings::key_source)
             .map(|source| source.status()),
+        reply_reading: (model.role == Role::Llm)
+            .then(|| crate::reply_model::check_sentence(model.reply_check.as_ref())),
+        reads_replies: model
+            .reply_check
+            .as_ref()
+            .is_some_and(|c| c.margin.is_some()),
     }
 }
 

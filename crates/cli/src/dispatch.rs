@@ -29,6 +29,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
             factors,
             replace,
             open,
+            reply_model,
             json,
         } => {
             let mut project = Project::open(&project)?;
@@ -41,6 +42,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
                 factors,
                 replace,
                 open,
+                reply_model,
             };
             let report = project.import(&request, &progress::Bar::new())?;
             show(&report, json, text::import_report)?;

@@ -74,6 +74,10 @@ enum Command {
         /// local lexical reader answers each question from its free answer.
         #[arg(long)]
         open: bool,
+        /// Answers: a language model you added and checked (proctor models check-replies) to
+        /// read the replies the rules leave unsure; without it they need a look.
+        #[arg(long, value_name = "MODEL")]
+        reply_model: Option<String>,
         /// Print the import report as JSON.
         #[arg(long)]
         json: bool,

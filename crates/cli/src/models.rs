@@ -97,6 +97,19 @@ pub(crate) enum ModelsAction {
         #[arg(long)]
         json: bool,
     },
+    /// Check a language model you added as a reader of replies: it reads Proctor's labelled
+    /// replies, which set the margin it reads the replies the rules leave unsure with (or show
+    /// that it cannot be trusted with them).
+    CheckReplies {
+        /// Its name.
+        name: String,
+        /// The models folder (installed by scripts/install-models.sh).
+        #[arg(long, env = "PROCTOR_MODELS")]
+        models: Option<PathBuf>,
+        /// Print the model as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Remove a model you added.
     Remove {
         /// Its name.
@@ -195,6 +208,20 @@ pub(crate) fn models(action: ModelsAction) -> ApiResult<()> {
             json,
             text::self_test,
         ),
+        ModelsAction::CheckReplies { name, models, json } => {
+            let model = proctor_api::reply_model::check_reply_reader(
+                models.as_deref().map(path_text).as_deref(),
+                &name,
+                &crate::progress::Bar::new(),
+            )?;
+            show(&model, json, |m| {
+                format!(
+                    "{}: {}\n",
+                    m.name,
+                    m.reply_reading.as_deref().unwrap_or("not a language model")
+                )
+            })
+        }
         ModelsAction::Remove { name, models } => {
             let removed =
                 proctor_api::models::remove(models.as_deref().map(path_text).as_deref(), &name)?;

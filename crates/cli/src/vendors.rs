@@ -141,6 +141,10 @@ pub(crate) enum EndpointCommand {
         /// With --adaptive: take the topics in turn.
         #[arg(long, requires = "adaptive")]
         balance_topics: bool,
+        /// A language model you added and checked (proctor models check-replies) to read the
+        /// replies the rules leave unsure; without it they need a look.
+        #[arg(long, value_name = "MODEL")]
+        reply_model: Option<String>,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -339,6 +343,12 @@ fn run_text(r: &EndpointRunReport) -> String {
         if s.no_answer > 0 {
             parts.push(format!("{} no answer", s.no_answer));
         }
+        if s.by_meaning > 0 {
+            parts.push(format!("{} read by meaning", s.by_meaning));
+        }
+        if s.by_model > 0 {
+            parts.push(format!("{} read by the language model", s.by_model));
+        }
         if s.needs_look > 0 {
             parts.push(format!(
                 "{} {} a look",
@@ -362,6 +372,9 @@ fn run_text(r: &EndpointRunReport) -> String {
         );
         if let Some(open) = &s.open {
             let _ = writeln!(out, "    open answers: {open}.");
+        }
+        for note in &s.notes {
+            let _ = writeln!(out, "    {note}.");
         }
         if s.needs_look > 0 {
             let _ = writeln!(
@@ -466,6 +479,7 @@ pub(crate) fn endpoint(command: EndpointCommand) -> ApiResult<()> {
             adaptive,
             target_se,
             balance_topics,
+            reply_model,
             json,
         } => {
             let grading = grade.then(|| ReadArticlesRequest {
@@ -497,6 +511,7 @@ pub(crate) fn endpoint(command: EndpointCommand) -> ApiResult<()> {
                         max_questions,
                         balance_topics,
                     }),
+                    reply_model,
                 },
                 &progress::Bar::new(),
             )?;

@@ -46,7 +46,7 @@ impl Role {
 }
 
 /// A model the user added.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UserModel {
     /// Its name (lower-case letters, digits, '.', '-', '_').
     pub name: String,
@@ -71,6 +71,28 @@ pub struct UserModel {
     /// For a language model behind an OpenAI-compatible endpoint: how to reach it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub endpoint: Option<EndpointSettings>,
+    /// For a language model: how it read the labelled replies, and the margin it reads the
+    /// replies the rules leave unsure with (none until checked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply_check: Option<ReplyCheck>,
+}
+
+/// How a language model read the labelled replies (METHODS.md §13, step 3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReplyCheck {
+    /// Replies it was asked.
+    pub asked: usize,
+    /// Of them, replies the rules leave for a look.
+    pub unsure: usize,
+    /// The highest lead of a reading it got wrong, if any.
+    pub highest_wrong_lead: Option<f64>,
+    /// The margin it reads with; None where no margin lets it read an unsure reply as meant
+    /// without also reading some reply wrong (then it is not used).
+    pub margin: Option<f64>,
+    /// Unsure replies it read as meant at that margin.
+    pub unsure_read_right: usize,
+    /// When (RFC 3339).
+    pub at: String,
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]

@@ -39,7 +39,7 @@ mod secrets;
 mod selftest;
 pub mod vendor;
 
-pub use catalogue::{NewModel, Role, UserModel};
+pub use catalogue::{NewModel, ReplyCheck, Role, UserModel};
 pub use embedder::{EmbedderOptions, OnnxEmbedder};
 pub use endpoint::{EndpointModel, EndpointSettings};
 pub use folder::{DEFAULT_EMBEDDER, InstalledFile, ModelsFolder, embedder_name};

@@ -3,7 +3,7 @@
 //! a self-test passes. They live under `user/<name>/` and are listed in `user-models.json`, apart
 //! from what set-up installs, so reinstalling the default models keeps them.
 
-use crate::catalogue::{NewModel, Role, USER_MANIFEST, UserManifest, UserModel};
+use crate::catalogue::{NewModel, ReplyCheck, Role, USER_MANIFEST, UserManifest, UserModel};
 use crate::embedder::{EmbedderOptions, OnnxEmbedder};
 use crate::endpoint::{EndpointModel, EndpointSettings};
 use crate::local_lm::LocalLanguageModel;
@@ -261,6 +261,7 @@ impl ModelsFolder {
             label: new.label,
             mode,
             endpoint: None,
+            reply_check: None,
         };
         if let Err(e) = self.record(record) {
             let _ = std::fs::remove_dir_all(&home);
@@ -296,8 +297,29 @@ impl ModelsFolder {
             label: None,
             mode: Some("letter".to_owned()),
             endpoint: Some(model.settings().clone()),
+            reply_check: None,
         })?;
         Ok(test)
+    }
+
+    /// Keeps how a language model the user added read the labelled replies.
+    pub fn set_reply_check(&mut self, name: &str, check: &ReplyCheck) -> Result<(), ModelError> {
+        let model = self.model_for(Role::Llm, Some(name))?;
+        let name = model.name.clone();
+        let models: Vec<UserModel> = self
+            .user
+            .iter()
+            .map(|m| {
+                let mut m = m.clone();
+                if m.name == name {
+                    m.reply_check = Some(check.clone());
+                }
+                m
+            })
+            .collect();
+        self.write_user_manifest(&models)?;
+        self.user = models;
+        Ok(())
     }
 
     /// Adds a record to `user-models.json`.

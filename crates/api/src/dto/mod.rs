@@ -374,6 +374,10 @@ pub struct ImportRequest {
     /// local lexical reader answers each question from its free answer.
     #[serde(default)]
     pub open: bool,
+    /// Answers: a language model the user added and checked as a reply reader, to read the
+    /// replies the rules leave unsure (default: none; they need a look).
+    #[serde(default)]
+    pub reply_model: Option<String>,
 }
 
 impl ImportRequest {
@@ -388,6 +392,7 @@ impl ImportRequest {
             factors: Vec::new(),
             replace: false,
             open: false,
+            reply_model: None,
         }
     }
 }
@@ -529,6 +534,8 @@ pub struct JobStatus {
     pub generated_reading: Option<ReaderCheckRow>,
     /// An endpoint run's report, once it finished.
     pub endpoint_run: Option<EndpointRunReport>,
+    /// A language model checked as a reply reader, once the check finished.
+    pub reply_check: Option<UserModelInfo>,
 }
 
 /// What the built-in pipelines of a project need and have.

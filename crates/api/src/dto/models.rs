@@ -49,6 +49,11 @@ pub struct UserModelInfo {
     /// For an endpoint that sends a key: where the key is read from and whether it is there,
     /// masked ("the OS keychain entry 'openai' (set, ends …3f2a)").
     pub key: Option<String>,
+    /// For a language model: how it read the labelled replies, in words ("reads replies the
+    /// rules leave unsure with a margin of 2.55: …", or why it is not used, or not checked yet).
+    pub reply_reading: Option<String>,
+    /// Whether it can be chosen to read the replies the rules leave unsure.
+    pub reads_replies: bool,
 }
 
 /// A secret (an API key) to keep in the OS keychain.

@@ -115,6 +115,10 @@ pub struct EndpointRunRequest {
     /// Ask each system only the questions that tell the most about it (an adaptive exam,
     /// METHODS.md §11); none: every question.
     pub adaptive: Option<AdaptiveAsking>,
+    /// A language model the user added and checked as a reply reader, to read the replies
+    /// the rules leave unsure (default: none; they need a look).
+    #[serde(default)]
+    pub reply_model: Option<String>,
 }
 
 /// How an adaptive sitting picks and when it stops.
@@ -163,6 +167,13 @@ pub struct EndpointSitting {
     pub no_answer: u32,
     /// Of which the reply could not be read as one choice: a person should read it.
     pub needs_look: u32,
+    /// Of the answered, replies that name no choice read by meaning (the embedder).
+    pub by_meaning: u32,
+    /// Of the answered, replies the rules left unsure that the chosen language model read.
+    pub by_model: u32,
+    /// What the run says of how its replies were read (by meaning, by the model, left for a
+    /// look for want of the embedder).
+    pub notes: Vec<String>,
     /// Of which ended in an error.
     pub errors: u32,
     /// An open-answer sitting: how the reader graded the free answers, and its ceiling.

@@ -10,7 +10,7 @@ use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::text::{clean_name, visible};
 use proctor_core::{Outcome, QuestionId, RunMode, SystemKind};
 use proctor_exam::classify::{BloomKeywords, question_type};
-use proctor_exam::reading::{AnswerReading, NoAnswer, read_answer};
+use proctor_exam::reading::{AnswerReading, NoAnswer};
 use proctor_formats::answers::read_answers;
 use proctor_formats::articles::read_articles;
 use proctor_formats::documents::{DOCUMENT_EXTENSIONS, read_documents};
@@ -349,8 +349,17 @@ impl Project {
                 "open answers are a system's own answers: import them as answers",
             ));
         }
+        if request.open && request.reply_model.is_some() {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "open answers are read by the reader, not the reply reader: leave the reply model out",
+            ));
+        }
         let source = single(sources)?;
         let rows = read_answers(&source.name, &source.read(progress)?)?;
+        // Loaded before anything is read, so that a model that cannot read replies changes
+        // nothing.
+        let reply_reader = crate::reply_model::ReplyReader::load(request.reply_model.as_deref())?;
         let version = self.exam_version(request.exam.as_deref())?;
         let questions = self.store.questions(version.id)?;
         let by_id: HashMap<&str, &proctor_store::QuestionRow> = questions
@@ -361,7 +370,17 @@ impl Project {
         let mut unmapped = Vec::new();
         let mut abstained = 0usize;
         let mut answered: HashSet<QuestionId> = HashSet::new();
+        progress.start("reading the replies", rows.len() as u64);
         for row in &rows {
+            // A reply reader may take seconds on a reply: the import can be stopped here,
+            // before anything is stored.
+            if progress.cancelled() {
+                return Err(ApiError::new(
+                    ErrorCode::Cancelled,
+                    "the import was stopped while reading the replies; nothing was stored",
+                ));
+            }
+            progress.advance(1);
             let question = by_id.get(row.question_id.as_str()).ok_or_else(|| {
                 ApiError::new(
                     ErrorCode::InvalidInput,
@@ -381,7 +400,7 @@ impl Project {
                 None
             } else {
                 let raw = row.answer.as_deref().unwrap_or_default();
-                let reading = read_answer(raw, &question.choices);
+                let reading = reply_reader.read(raw, &question.choices);
                 abstained += usize::from(matches!(
                     reading,
                     AnswerReading::NoAnswer {
@@ -425,6 +444,7 @@ impl Project {
             SystemKind::Answers
         };
         let mut notes = Vec::new();
+        progress.finish();
         progress.start("storing answers", responses.len() as u64);
         let tx = self.store.transaction()?;
         // Systems sit frozen versions: the first sitting freezes a draft, carrying over the
@@ -508,6 +528,7 @@ impl Project {
                  refusal) and were recorded as unanswered"
             ));
         }
+        notes.extend(reply_reader.notes(reply_reader.take()));
         if !unmapped.is_empty() {
             notes.push(format!(
                 "{} replies could not be read as one choice: they need a look (listed below; \

@@ -185,7 +185,10 @@ impl Project {
                         )
                     }
                     (None, Some(answer)) => {
-                        let reading = read_answer(answer, &question.choices);
+                        let reading = match &e.reader {
+                            Some(reader) => reader.read(answer, &question.choices),
+                            None => read_answer(answer, &question.choices),
+                        };
                         let raw = e.secrets.redact(answer);
                         (NewResponse::read(question.id, reading, raw), true)
                     }

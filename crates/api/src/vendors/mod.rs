@@ -17,7 +17,7 @@ use crate::pipelines::check::rate;
 use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Project};
 use proctor_core::{Outcome, RunMode, SystemId, SystemKind, letter};
-use proctor_exam::reading::{AnswerReading, read_answer};
+use proctor_exam::reading::AnswerReading;
 use proctor_models::vendor::{
     Budget, EvidenceItem, Fields, Harness, Reading, Secrets, VendorMode, VendorSpec, prepare,
     read_reply,
@@ -34,6 +34,8 @@ pub(crate) struct Vendor {
     pub name: String,
     pub spec: VendorSpec,
     pub secrets: Secrets,
+    /// A language model that reads the replies the rules leave unsure, if the run chose one.
+    pub reader: Option<std::sync::Arc<crate::reply_model::ReplyReader>>,
 }
 
 /// The ready-made endpoint configurations: an OpenAI-compatible chat completion, a generic
@@ -303,7 +305,10 @@ pub(crate) fn try_send(request: &TryRequest, question: &QuestionRow) -> ApiResul
     let read = read_exchange(spec, exchange.error.as_deref(), exchange.body.as_deref());
     let reading = read.reading.unwrap_or_default();
     let mapped = match (&reading.answer, spec.mode) {
-        (Some(answer), VendorMode::Answers) => Some(read_answer(answer, &question.choices)),
+        // Read as a run reads it (the rules, then by meaning).
+        (Some(answer), VendorMode::Answers) => {
+            Some(crate::reply_model::ReplyReader::load(None)?.read(answer, &question.choices))
+        }
         _ => None,
     };
     Ok(TryReport {

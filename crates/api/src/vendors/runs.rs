@@ -95,6 +95,7 @@ impl Project {
                 // Every key is read before any request: a missing one stops the run here.
                 let secrets = Secrets::read(&spec, &name)?;
                 Ok(Vendor {
+                    reader: None,
                     id,
                     name,
                     spec,
@@ -111,7 +112,15 @@ impl Project {
         request: &EndpointRunRequest,
         progress: &dyn Progress,
     ) -> ApiResult<EndpointRunReport> {
-        let endpoints = self.chosen_endpoints(&request.systems)?;
+        let mut endpoints = self.chosen_endpoints(&request.systems)?;
+        // Loaded before anything is asked, so that a model that cannot read replies stops
+        // the run here.
+        let reader = std::sync::Arc::new(crate::reply_model::ReplyReader::load(
+            request.reply_model.as_deref(),
+        )?);
+        for e in &mut endpoints {
+            e.reader = Some(std::sync::Arc::clone(&reader));
+        }
         let version = self.exam_version(request.exam.as_deref())?;
         let questions: Vec<QuestionRow> = self
             .store
@@ -300,6 +309,9 @@ impl Project {
                     answered: 0,
                     no_answer: 0,
                     needs_look: 0,
+                    by_meaning: 0,
+                    by_model: 0,
+                    notes: Vec::new(),
                     errors: 0,
                     open: None,
                     before: saturating_u32(before),
@@ -393,6 +405,7 @@ impl Project {
                     }
                 }
             }
+            let helped = e.reader.as_ref().map(|r| r.take()).unwrap_or_default();
             let message = halt.as_ref().map(Halt::message);
             if let (None, Some(Halt::Budget(m) | Halt::Breaker(m))) = (&halted, &halt) {
                 halted = Some(format!("{}: {m}", e.name));
@@ -403,6 +416,9 @@ impl Project {
                 answered: saturating_u32(tally.0.saturating_sub(no_answer + needs_look)),
                 no_answer: saturating_u32(no_answer),
                 needs_look: saturating_u32(needs_look),
+                by_meaning: saturating_u32(helped.by_meaning),
+                by_model: saturating_u32(helped.by_model),
+                notes: e.reader.as_ref().map_or_else(Vec::new, |r| r.notes(helped)),
                 errors: saturating_u32(tally.1),
                 open,
                 before: saturating_u32(before),

@@ -6,7 +6,7 @@
 
 use crate::dto::{
     EndpointRunReport, GenerationReport, ImportReport, IngestReport, JobState, JobStatus,
-    ReaderCheck, ReaderCheckRow, RunReport,
+    ReaderCheck, ReaderCheckRow, RunReport, UserModelInfo,
 };
 use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
@@ -25,6 +25,7 @@ pub(crate) enum Outcome {
     Generate(Box<GenerationReport>),
     GeneratedReading(Box<ReaderCheckRow>),
     EndpointRun(Box<EndpointRunReport>),
+    ReplyCheck(Box<UserModelInfo>),
 }
 
 /// Each job's report becomes its outcome (what a `job` line of the table needs).
@@ -48,6 +49,7 @@ outcome_from! {
     GenerationReport => Generate boxed !,
     ReaderCheckRow => GeneratedReading boxed !,
     EndpointRunReport => EndpointRun boxed !,
+    UserModelInfo => ReplyCheck boxed !,
 }
 
 #[derive(Debug)]
@@ -168,6 +170,10 @@ impl Job {
             },
             endpoint_run: match &outcome {
                 Some(Outcome::EndpointRun(r)) => Some((**r).clone()),
+                _ => None,
+            },
+            reply_check: match &outcome {
+                Some(Outcome::ReplyCheck(r)) => Some((**r).clone()),
                 _ => None,
             },
             generated_reading: match outcome {

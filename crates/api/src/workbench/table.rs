@@ -40,7 +40,7 @@ use crate::dto::{
     SystemsOverview, TableRequest, TryReport, TryRequest, UserModelInfo, VersionRef,
 };
 use crate::{ApiError, ApiResult, ErrorCode, Project, Workbench};
-use crate::{grading, irt, models, pipelines, responses, vendors, versions};
+use crate::{grading, irt, models, pipelines, reply_model, responses, vendors, versions};
 use proctor_charts::Chart;
 use proctor_models::vendor::Preset;
 use serde_json::Value;
@@ -313,6 +313,8 @@ use_cases! {
     add_model(AddModelRequest) -> ModelSelfTest = free models::add_to_default;
     /// Runs a user model's self-test again.
     test_model(ModelName) -> ModelSelfTest = free models::test_in_default;
+    /// Checks a language model the user added on the labelled replies, setting its margin.
+    start_check_reply_reader(ModelName) -> JobStatus = job(|request| format!("Checking {} as a reply reader", request.name)) reply_model::check_in_default;
     /// Removes a model the user added.
     remove_model(ModelName) -> UserModelInfo = free models::remove_from_default;
     /// Keeps an API key in the OS keychain under an entry settings can name.

@@ -268,3 +268,53 @@ fn open_answers_from_a_file_are_graded_by_the_reader() {
         err.message
     );
 }
+
+#[test]
+fn a_reply_that_names_no_choice_is_read_by_its_meaning_and_said_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut project = Project::create(&dir.path().join("p.proctor")).unwrap();
+    let exam = write(
+        dir.path(),
+        "exam.csv",
+        "id,question,A,B,C,D,answer,topic,query\n\
+         p1,Which principle limits each account?,Each account gets only the minimum access its work needs,Two people must approve every payment,Several layers of defence protect the network,The system stays secure because its design is secret,A,Access,a\n\
+         p2,Which port is used?,80,443,22,21,B,Net,a\n",
+    );
+    project
+        .import(&ImportRequest::new(ImportKind::Exam, exam), &NoProgress)
+        .unwrap();
+    let answers = write(
+        dir.path(),
+        "vendor.csv",
+        "question_id,answer\n\
+         p1,\"Give every user the bare minimum of access required for their job, nothing more.\"\n\
+         p2,\"I'm not able to say.\"\n",
+    );
+    // A language model that is not there stops the import before anything is stored.
+    let mut request = ImportRequest::new(ImportKind::Answers, answers.clone());
+    request.system = Some("Vendor".into());
+    request.reply_model = Some("no-such-model".into());
+    let refused = project.import(&request, &NoProgress).unwrap_err();
+    assert!(refused.message.contains("no-such-model"), "{refused:?}");
+    assert!(project.grades(None).unwrap().leaderboard.is_empty());
+    // Without one, the reply that restates a choice in other words is read by meaning.
+    request.reply_model = None;
+    let report = project.import(&request, &NoProgress).unwrap();
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n.starts_with("1 reply that names no choice was read by meaning")),
+        "{:?}",
+        report.notes
+    );
+    let sheet = project
+        .answer_sheet(&proctor_api::dto::SystemName {
+            name: "Vendor".into(),
+        })
+        .unwrap();
+    let reading = sheet.rows[0].reading.clone().unwrap_or_default();
+    assert!(reading.starts_with("choice A by meaning"), "{reading}");
+    let row = &project.grades(None).unwrap().leaderboard[0];
+    assert_eq!((row.correct, row.unanswered, row.needs_look), (1, 1, 0));
+}

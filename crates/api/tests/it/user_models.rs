@@ -172,3 +172,85 @@ fn pipelines_on_the_users_models_rerank_and_read() {
         missing.message
     );
 }
+
+/// A language model is checked on labelled replies before it may read the replies the rules
+/// leave unsure; the check is kept with the model and said in words.
+#[test]
+fn a_language_model_is_checked_as_a_reply_reader_and_the_check_is_kept() {
+    let _turn = language_model_turn();
+    let dir = tempfile::tempdir().unwrap();
+    let installed = proctor_models::ModelsFolder::locate(None).unwrap_or_else(|e| panic!("{e}"));
+    let folder = dir.path().join("models");
+    std::fs::create_dir_all(&folder).unwrap();
+    let files: Vec<serde_json::Value> = ["runtime", "embedder", "tokenizer"]
+        .iter()
+        .map(|role| serde_json::json!({"path": installed.file(role).unwrap(), "role": role}))
+        .collect();
+    std::fs::write(
+        folder.join("manifest.json"),
+        serde_json::json!({"version": 1, "files": files}).to_string(),
+    )
+    .unwrap();
+    let setting = folder.to_str().unwrap().to_owned();
+    let added = proctor_api::models::add(
+        Some(&setting),
+        &AddModelRequest {
+            name: "small".into(),
+            role: "llm".into(),
+            description: String::new(),
+            model: path_text(&installed.file("llm").unwrap()),
+            tokenizer: String::new(),
+            label: None,
+            endpoint: None,
+        },
+    )
+    .unwrap();
+    assert!(added.passed, "{added:?}");
+    let listed = proctor_api::models::list(Some(&setting)).unwrap();
+    let before = listed
+        .user_models
+        .iter()
+        .find(|m| m.name == "small")
+        .unwrap();
+    assert_eq!(
+        before.reply_reading.as_deref(),
+        Some("not checked as a reply reader")
+    );
+    assert!(!before.reads_replies);
+    // A few of the labelled replies: some the rules leave unsure, some that give no answer,
+    // some the rules read.
+    let all = proctor_exam::reading::labelled_replies();
+    let unsure = all.iter().filter(|r| {
+        r.meant.is_some() && proctor_exam::reading::read_answer(&r.reply, &r.choices).needs_a_look()
+    });
+    let none = all.iter().filter(|r| r.meant.is_none());
+    let read = all.iter().filter(|r| r.meant.is_some()).step_by(97);
+    let replies: Vec<_> = unsure
+        .take(3)
+        .chain(none.take(3))
+        .chain(read.take(3))
+        .cloned()
+        .collect();
+    let checked = proctor_api::reply_model::check_reply_reader_on(
+        Some(&setting),
+        "small",
+        &replies,
+        &NoProgress,
+    )
+    .unwrap();
+    let sentence = checked.reply_reading.clone().unwrap();
+    assert!(sentence.contains("labelled replies"), "{sentence}");
+    assert_eq!(
+        checked.reads_replies,
+        sentence.starts_with("reads replies the rules leave unsure with a margin of"),
+        "{sentence}"
+    );
+    // Kept with the model: the list says the same.
+    let listed = proctor_api::models::list(Some(&setting)).unwrap();
+    let after = listed
+        .user_models
+        .iter()
+        .find(|m| m.name == "small")
+        .unwrap();
+    assert_eq!(after, &checked);
+}

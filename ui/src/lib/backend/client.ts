@@ -183,6 +183,7 @@ export const USE_CASES = {
   models: { job: false },
   add_model: { job: false },
   test_model: { job: false },
+  start_check_reply_reader: { job: true },
   remove_model: { job: false },
   save_secret: { job: false },
   secret: { job: false },
@@ -342,6 +343,8 @@ export function client(send: Transport) {
     addModel: (request: AddModelRequest) => send("add_model", request) as Promise<ModelSelfTest>,
     /** Runs a user model's self-test again. */
     testModel: (request: ModelName) => send("test_model", request) as Promise<ModelSelfTest>,
+    /** Checks a language model the user added on the labelled replies, setting its margin. */
+    startCheckReplyReader: (request: ModelName) => send("start_check_reply_reader", request) as Promise<JobStatus>,
     /** Removes a model the user added. */
     removeModel: (request: ModelName) => send("remove_model", request) as Promise<UserModelInfo>,
     /** Keeps an API key in the OS keychain under an entry settings can name. */

@@ -1000,7 +1000,12 @@ grading: ReadArticlesRequest | null,
  * Ask each system only the questions that tell the most about it (an adaptive exam,
  * METHODS.md §11); none: every question.
  */
-adaptive: AdaptiveAsking | null, };
+adaptive: AdaptiveAsking | null, 
+/**
+ * A language model the user added and checked as a reply reader, to read the replies
+ * the rules leave unsure (default: none; they need a look).
+ */
+reply_model: string | null, };
 
 export type EndpointSitting = { 
 /**
@@ -1023,6 +1028,19 @@ no_answer: number,
  * Of which the reply could not be read as one choice: a person should read it.
  */
 needs_look: number, 
+/**
+ * Of the answered, replies that name no choice read by meaning (the embedder).
+ */
+by_meaning: number, 
+/**
+ * Of the answered, replies the rules left unsure that the chosen language model read.
+ */
+by_model: number, 
+/**
+ * What the run says of how its replies were read (by meaning, by the model, left for a
+ * look for want of the embedder).
+ */
+notes: Array<string>, 
 /**
  * Of which ended in an error.
  */
@@ -2022,7 +2040,12 @@ replace: boolean,
  * Answers: the file holds free answers given without the choices (open answers); the
  * local lexical reader answers each question from its free answer.
  */
-open: boolean, };
+open: boolean, 
+/**
+ * Answers: a language model the user added and checked as a reply reader, to read the
+ * replies the rules leave unsure (default: none; they need a look).
+ */
+reply_model: string | null, };
 
 export type ImproveRequest = { 
 /**
@@ -2440,7 +2463,11 @@ generated_reading: ReaderCheckRow | null,
 /**
  * An endpoint run's report, once it finished.
  */
-endpoint_run: EndpointRunReport | null, };
+endpoint_run: EndpointRunReport | null, 
+/**
+ * A language model checked as a reply reader, once the check finished.
+ */
+reply_check: UserModelInfo | null, };
 
 export type Leaderboard = { 
 /**
@@ -4576,7 +4603,16 @@ endpoint_model: string | null,
  * For an endpoint that sends a key: where the key is read from and whether it is there,
  * masked ("the OS keychain entry 'openai' (set, ends …3f2a)").
  */
-key: string | null, };
+key: string | null, 
+/**
+ * For a language model: how it read the labelled replies, in words ("reads replies the
+ * rules leave unsure with a margin of 2.55: …", or why it is not used, or not checked yet).
+ */
+reply_reading: string | null, 
+/**
+ * Whether it can be chosen to read the replies the rules leave unsure.
+ */
+reads_replies: boolean, };
 
 export type VendorMode = "answers" | "articles" | "open";
 

@@ -22,6 +22,7 @@ function status(state: JobState, done: number): JobStatus {
     generation: null,
     generated_reading: null,
     endpoint_run: null,
+    reply_check: null,
   };
 }
 

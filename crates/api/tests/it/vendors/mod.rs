@@ -118,6 +118,7 @@ pub(crate) fn run(systems: &[&str]) -> EndpointRunRequest {
         restart: false,
         grading: None,
         adaptive: None,
+        reply_model: None,
     }
 }
 
