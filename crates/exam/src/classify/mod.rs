@@ -1,4 +1,7 @@
-//! Question categories: Bloom levels by keyword (with lemmatisation) and question type.
+//! Question categories: Bloom levels — by the question's form first ([`form`]), then by its
+//! verbs (keyword lists, with lemmatisation) — and question type.
+
+mod form;
 
 use proctor_core::{BloomLevel, QuestionType};
 use std::collections::HashMap;
@@ -147,12 +150,6 @@ const IRREGULAR: &[(&str, &str)] = &[
     ("undertook", "undertake"),
 ];
 
-/// Words after which the next word is a noun, not a verb ("the name", "which setting").
-const NOUN_CONTEXT: &[&str] = &[
-    "the", "a", "an", "this", "that", "these", "those", "its", "their", "his", "her", "our",
-    "your", "my", "each", "every", "which", "what", "whose", "no", "any",
-];
-
 /// Keyword → levels, built from a project's (editable) lists.
 #[derive(Debug, Clone)]
 pub struct BloomKeywords {
@@ -181,25 +178,81 @@ impl BloomKeywords {
         Self { by_word }
     }
 
-    /// The Bloom levels of a question, in taxonomy order; `[Uncategorized]` if no verb matched.
+    /// The Bloom levels of a question, in taxonomy order: the level its form gives; else those
+    /// its verbs give where a verb asks something of the reader ("Explain …", "how to configure
+    /// …", "would you use …"; never a verb inside quoted text, nor a verb that only tells what a
+    /// thing does: "which limit applies"); else Remembering for a question asking for a fact;
+    /// else `[Uncategorized]`.
     pub fn classify(&self, stem: &str) -> Vec<BloomLevel> {
+        if let Some(level) = form::by_form(stem) {
+            return vec![level];
+        }
+        let levels = self.by_verbs(&form::unquoted(stem));
+        if levels.is_empty() && form::asks_to_recall(stem) {
+            return vec![BloomLevel::Remembering];
+        }
+        if levels.is_empty() {
+            return vec![BloomLevel::Uncategorized];
+        }
+        levels
+    }
+
+    /// The levels the keyword lists give a question's verbs that ask something of the reader:
+    /// the first word as written (an imperative: "Explain …", not "Following …"), a verb after
+    /// "you" or "we", and after "to" where the question speaks to the reader ("how to …", "…
+    /// would you use to …"). Picking a fact is no higher level for its verb: "Choose the
+    /// command that …", "Which log file would you examine …" ask to recall one.
+    fn by_verbs(&self, stem: &str) -> Vec<BloomLevel> {
         let words = tokens(stem);
+        let to_reader = words.first().is_some_and(|w| w == "how")
+            || words.iter().any(|w| w == "you" || w == "we");
+        let asks_which = words
+            .first()
+            .is_some_and(|w| matches!(w.as_str(), "which" | "what"));
         let mut levels: Vec<BloomLevel> = Vec::new();
         for (i, word) in words.iter().enumerate() {
-            if i > 0 && NOUN_CONTEXT.contains(&words[i - 1].as_str()) {
+            let found: Vec<BloomLevel> = if i == 0 {
+                // An imperative is the verb as written (British spelling allowed).
+                let american = word
+                    .strip_suffix("ise")
+                    .map(|s| format!("{s}ize"))
+                    .or_else(|| word.strip_suffix("yse").map(|s| format!("{s}yze")))
+                    .unwrap_or_else(|| word.clone());
+                self.by_word
+                    .get(american.as_str())
+                    .cloned()
+                    .unwrap_or_default()
+            } else {
+                lemma_candidates(word)
+                    .iter()
+                    .filter_map(|lemma| self.by_word.get(lemma))
+                    .flatten()
+                    .copied()
+                    .collect()
+            };
+            if found.is_empty() {
                 continue;
             }
-            for lemma in lemma_candidates(word) {
-                if let Some(found) = self.by_word.get(&lemma) {
-                    levels.extend(found.iter().copied());
+            let previous = i.checked_sub(1).map_or("", |p| words[p].as_str());
+            let next = words.get(i + 1).map_or("", String::as_str);
+            let asked = match previous {
+                // "Choose the command that …", "Evaluate which restriction applies": picking.
+                "" => {
+                    !(matches!(
+                        word.as_str(),
+                        "choose" | "select" | "pick" | "evaluate" | "decide"
+                    ) && matches!(next, "the" | "which" | "a" | "an" | "what" | "between"))
                 }
+                "you" | "we" => !asks_which || found.contains(&BloomLevel::Applying),
+                "to" => to_reader,
+                _ => false,
+            };
+            if asked {
+                levels.extend(found);
             }
         }
         levels.sort();
         levels.dedup();
-        if levels.is_empty() {
-            levels.push(BloomLevel::Uncategorized);
-        }
         levels
     }
 }
@@ -284,67 +337,82 @@ mod tests {
     };
 
     #[test]
-    fn inflections_hit_their_keyword() {
+    fn the_form_decides_then_the_verbs_that_ask_then_recall() {
         let k = BloomKeywords::standard();
-        for stem in [
-            "Which step identifies the owner?",
-            "Who identified the fault first?",
-            "What is the command for identifying locks?",
+        for (stem, want) in [
+            // The form.
+            ("Which SQL statement removes a table?", vec![Remembering]),
+            ("Why does the cache expire?", vec![Understanding]),
+            (
+                "What is the difference between a hard and a soft link?",
+                vec![Analyzing],
+            ),
+            ("Which option should the operator choose?", vec![Evaluating]),
+            (
+                "Compare the two modes and explain which one you would configure.",
+                vec![Analyzing],
+            ),
+            ("Design a schema that keeps every version.", vec![Creating]),
+            // Verbs that ask something of the reader, inflected or British.
+            ("Explain how the queue drains.", vec![Understanding]),
+            (
+                "How would you troubleshoot a stalled queue?",
+                vec![Analyzing],
+            ),
+            ("Configure the proxy for the agent.", vec![Applying]),
+            ("Summarise the log.", vec![Understanding]),
+            ("Illustrate the flow.", vec![Understanding, Applying]),
+            // A verb that only tells what a thing does, or picks a fact, asks no more than recall.
+            (
+                "Which device limit applies to the Team plan?",
+                vec![Remembering],
+            ),
+            (
+                "Choose the command that fixes duplicate files.",
+                vec![Remembering],
+            ),
+            (
+                "Which log file would you examine for slow first sync?",
+                vec![Remembering],
+            ),
+            (
+                "Following poisoning retards putrefaction:",
+                vec![Remembering],
+            ),
+            (
+                "Kunkel's test is done to demonstrate presence of … in blood.",
+                vec![Remembering],
+            ),
+            // Nothing to go by.
+            ("Sky blue?", vec![Uncategorized]),
         ] {
-            assert_eq!(k.classify(stem), vec![Remembering], "{stem}");
+            assert_eq!(k.classify(stem), want, "{stem}");
         }
-        assert_eq!(
-            k.classify("How would you troubleshoot a stalled queue?"),
-            vec![Analyzing]
-        );
-        assert_eq!(
-            k.classify("Which option should the operator choose?"),
-            vec![Evaluating]
-        );
-        assert_eq!(k.classify("How is the release built?"), vec![Creating]);
-        assert_eq!(
-            k.classify("Why does the cache expire?"),
-            vec![Uncategorized]
-        );
-    }
-
-    #[test]
-    fn multi_label_in_taxonomy_order_and_british_spelling() {
-        let k = BloomKeywords::standard();
-        assert_eq!(
-            k.classify("Compare the two modes and explain which one you would configure."),
-            vec![Understanding, Applying, Analyzing]
-        );
-        assert_eq!(
-            k.classify("Analyse the log and summarise it."),
-            vec![Understanding, Analyzing]
-        );
-        // "illustrate" sits in two lists (as in 004's Table 6).
-        assert_eq!(
-            k.classify("Illustrate the flow."),
-            vec![Understanding, Applying]
-        );
     }
 
     #[test]
     fn nouns_after_determiners_are_not_verbs() {
         let k = BloomKeywords::standard();
         assert_eq!(
-            k.classify("What is the name of the daemon?"),
-            vec![Uncategorized]
-        );
-        assert_eq!(
-            k.classify("Which setting controls retries?"),
-            vec![Uncategorized]
+            k.classify("Which setting do you name first?"),
+            vec![Remembering]
         );
         assert_eq!(k.classify("Name the daemon."), vec![Remembering]);
+        assert_eq!(
+            k.classify("How do you set the name?"),
+            vec![Applying],
+            "'set' after 'you' asks; 'the name' is a noun"
+        );
     }
 
     #[test]
     fn edited_lists_replace_the_standard_ones() {
-        let k = BloomKeywords::from_pairs([(Creating, "sketch".to_owned())]);
-        assert_eq!(k.classify("Sketched plans?"), vec![Creating]);
-        assert_eq!(k.classify("Define it."), vec![Uncategorized]);
+        let sketch = BloomKeywords::from_pairs([(Creating, "sketch".to_owned())]);
+        assert_eq!(sketch.classify("Sketch the plan?"), vec![Creating]);
+        assert_eq!(
+            BloomKeywords::standard().classify("Sketch the plan?"),
+            vec![Uncategorized]
+        );
     }
 
     #[test]
