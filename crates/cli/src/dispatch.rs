@@ -30,6 +30,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
             replace,
             open,
             reply_model,
+            keep_furniture,
             json,
         } => {
             let mut project = Project::open(&project)?;
@@ -43,6 +44,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
                 replace,
                 open,
                 reply_model,
+                keep_furniture,
             };
             let report = project.import(&request, &progress::Bar::new())?;
             show(&report, json, text::import_report)?;

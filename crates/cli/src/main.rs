@@ -78,6 +78,10 @@ enum Command {
         /// read the replies the rules leave unsure; without it they need a look.
         #[arg(long, value_name = "MODEL")]
         reply_model: Option<String>,
+        /// Documents: keep the lines repeated on most pages (navigation, menus, headers,
+        /// footers), which are otherwise set aside.
+        #[arg(long)]
+        keep_furniture: bool,
         /// Print the import report as JSON.
         #[arg(long)]
         json: bool,

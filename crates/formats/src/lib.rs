@@ -29,6 +29,7 @@ pub mod documents;
 pub mod exam;
 pub mod exam_export;
 pub mod formulations;
+pub mod furniture;
 mod json;
 pub mod leaderboard;
 pub mod limits;

@@ -378,6 +378,10 @@ pub struct ImportRequest {
     /// replies the rules leave unsure (default: none; they need a look).
     #[serde(default)]
     pub reply_model: Option<String>,
+    /// Documents: keep the lines repeated on most pages (navigation, menus, headers and
+    /// footers), which are otherwise set aside and counted.
+    #[serde(default)]
+    pub keep_furniture: bool,
 }
 
 impl ImportRequest {
@@ -393,6 +397,7 @@ impl ImportRequest {
             replace: false,
             open: false,
             reply_model: None,
+            keep_furniture: false,
         }
     }
 }

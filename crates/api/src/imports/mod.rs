@@ -262,6 +262,10 @@ impl Project {
             progress.advance(1);
         }
         progress.finish();
+        let mut notes = Vec::new();
+        if !request.keep_furniture {
+            notes.extend(set_furniture_aside(&mut documents));
+        }
         progress.start("storing documents", documents.len() as u64);
         let tx = self.store.transaction()?;
         let mut added = 0;
@@ -272,7 +276,6 @@ impl Project {
             progress.advance(1);
         }
         let skipped = documents.len() - added;
-        let mut notes = Vec::new();
         if skipped > 0 {
             notes.push(format!(
                 "{skipped} documents were already in the project and were skipped"
@@ -649,4 +652,37 @@ pub(crate) fn single(sources: &[Source]) -> ApiResult<&Source> {
 /// a choice, or as no answer ("I don't know", empty).
 fn unmapped_reason(reading: &AnswerReading) -> Option<String> {
     reading.needs_a_look().then(|| reading.describe())
+}
+
+/// Sets aside the lines repeated on most of the documents (a site's navigation, menus, headers
+/// and footers) and says what went: how many lines from how many documents, with examples.
+fn set_furniture_aside(documents: &mut [NewDocument]) -> Option<String> {
+    let texts: Vec<&str> = documents.iter().map(|d| d.text.as_str()).collect();
+    let furniture = proctor_formats::furniture::repeated_lines(&texts);
+    if furniture.is_empty() {
+        return None;
+    }
+    let (mut lines, mut touched) = (0usize, 0usize);
+    for doc in documents.iter_mut() {
+        let (text, dropped) = proctor_formats::furniture::without_lines(&doc.text, &furniture);
+        if dropped > 0 && !text.trim().is_empty() {
+            doc.text = text;
+            lines += dropped;
+            touched += 1;
+        }
+    }
+    let mut examples: Vec<&String> = furniture.iter().collect();
+    examples.sort_by_key(|l| (std::cmp::Reverse(l.len()), (*l).clone()));
+    let examples: Vec<String> = examples
+        .iter()
+        .take(3)
+        .map(|l| format!("“{}”", l.chars().take(60).collect::<String>()))
+        .collect();
+    Some(format!(
+        "page furniture set aside: {lines} lines repeated on most pages ({} different, e.g. {}) \
+         from {touched} documents — import again with “keep navigation and repeated lines” to \
+         keep them",
+        furniture.len(),
+        examples.join(", ")
+    ))
 }

@@ -318,3 +318,58 @@ fn a_reply_that_names_no_choice_is_read_by_its_meaning_and_said_so() {
     let row = &project.grades(None).unwrap().leaderboard[0];
     assert_eq!((row.correct, row.unanswered, row.needs_look), (1, 1, 0));
 }
+
+#[test]
+fn page_furniture_repeated_on_most_pages_is_set_aside_and_said_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    let nav = "<div class=menu><a href=/>Home</a> <a href=/about>About</a> <a href=/dl>Download</a></div>\
+               <div class=tagline>Small. Fast. Reliable.<br>Choose any three.</div>";
+    let topics = [
+        "the write-ahead log",
+        "the query planner",
+        "virtual tables",
+        "the pager",
+        "locking",
+    ];
+    for (i, topic) in topics.iter().enumerate() {
+        let page = format!(
+            "<html><head><title>Page {i}</title></head><body>{nav}<h1>About {topic}</h1>\
+             <p>This page explains {topic} in detail, with its own facts and figures.</p>\
+             <p>Page {i} of the manual.</p></body></html>"
+        );
+        std::fs::write(site.join(format!("page{i}.html")), page).unwrap();
+    }
+    let mut project = Project::create(&dir.path().join("p.proctor")).unwrap();
+    let request = ImportRequest::new(ImportKind::Documents, site.display().to_string());
+    let report = project.import(&request, &NoProgress).unwrap();
+    assert!(
+        report.notes.iter().any(|n| n
+            .starts_with("page furniture set aside: 15 lines repeated on most pages (3 different")),
+        "{:?}",
+        report.notes
+    );
+    let documents = project.documents_overview().unwrap();
+    let first = &documents.documents[0];
+    let view = project
+        .document(&proctor_api::dto::DocumentRef { id: first.id })
+        .unwrap();
+    assert!(
+        !view.text.contains("Small. Fast. Reliable."),
+        "{}",
+        view.text
+    );
+    assert!(view.text.contains("This page explains"), "{}", view.text);
+    // Kept when asked: a second project keeps every line.
+    let mut keep = Project::create(&dir.path().join("q.proctor")).unwrap();
+    let mut request = ImportRequest::new(ImportKind::Documents, site.display().to_string());
+    request.keep_furniture = true;
+    let report = keep.import(&request, &NoProgress).unwrap();
+    assert!(!report.notes.iter().any(|n| n.starts_with("page furniture")));
+    let first = keep.documents_overview().unwrap().documents[0].id;
+    let view = keep
+        .document(&proctor_api::dto::DocumentRef { id: first })
+        .unwrap();
+    assert!(view.text.contains("Small. Fast. Reliable."));
+}

@@ -2045,7 +2045,12 @@ open: boolean,
  * Answers: a language model the user added and checked as a reply reader, to read the
  * replies the rules leave unsure (default: none; they need a look).
  */
-reply_model: string | null, };
+reply_model: string | null, 
+/**
+ * Documents: keep the lines repeated on most pages (navigation, menus, headers and
+ * footers), which are otherwise set aside and counted.
+ */
+keep_furniture: boolean, };
 
 export type ImproveRequest = { 
 /**
