@@ -112,6 +112,16 @@ impl<'a> Tx<'a> {
     /// Inserts a document; `None` when a document with the same text is already stored.
     pub fn insert_document(&self, doc: &NewDocument) -> Result<Option<DocumentId>> {
         let content_hash = format!("{:x}", Sha256::digest(doc.text.as_bytes()));
+        // A document already here is skipped before its topic is made: a skipped import leaves
+        // no empty topic behind.
+        let known: bool = self.tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM documents WHERE content_hash = ?1)",
+            [&content_hash],
+            |r| r.get(0),
+        )?;
+        if known {
+            return Ok(None);
+        }
         let topic = self.optional_topic(doc.topic.as_deref())?;
         let inserted = self.tx.execute(
             "INSERT INTO documents (name, source_path, format, topic_id, text, content_hash)

@@ -373,3 +373,28 @@ fn page_furniture_repeated_on_most_pages_is_set_aside_and_said_so() {
         .unwrap();
     assert!(view.text.contains("Small. Fast. Reliable."));
 }
+
+#[test]
+fn a_skipped_import_leaves_no_empty_topic_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    for (folder, topic) in [("first", "Installation"), ("again", "Setup")] {
+        let sub = dir.path().join(folder).join(topic);
+        std::fs::create_dir_all(&sub).unwrap();
+        std::fs::write(
+            sub.join("guide.txt"),
+            "The agent needs 512 MB of free memory.",
+        )
+        .unwrap();
+    }
+    let mut project = Project::create(&dir.path().join("p.proctor")).unwrap();
+    for folder in ["first", "again"] {
+        let request = ImportRequest::new(
+            ImportKind::Documents,
+            dir.path().join(folder).display().to_string(),
+        );
+        project.import(&request, &NoProgress).unwrap();
+    }
+    let overview = project.documents_overview().unwrap();
+    assert_eq!(overview.documents.len(), 1);
+    assert_eq!(overview.topics, vec!["Installation".to_owned()]);
+}
