@@ -10,8 +10,8 @@ use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
 use proctor_core::Embedder;
 use proctor_core::LanguageScorer;
 use proctor_exam::reading::{
-    AnswerReading, LabelledReply, ReplyHelpers, ReplyModel, Unsure, Way, check_reply_model,
-    labelled_replies, read_answer, read_answer_with,
+    AnswerReading, LabelledReply, ReplyHelpers, ReplyModel, Unsure, Way, check_reply_model, helped,
+    labelled_replies, read_answer,
 };
 use proctor_models::{EmbedderOptions, OnnxEmbedder, ReplyCheck, Role};
 use std::sync::OnceLock;
@@ -98,9 +98,10 @@ impl ReplyReader {
         if names_none && meaning.is_none() {
             self.unread.fetch_add(1, Ordering::Relaxed);
         }
-        let reading = read_answer_with(
+        let reading = helped(
             reply,
             choices,
+            reading,
             ReplyHelpers {
                 meaning: meaning.map(|e| e as &dyn Embedder),
                 model: self.model.as_ref().map(|(scorer, margin, _)| ReplyModel {

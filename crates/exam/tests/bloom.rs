@@ -16,18 +16,6 @@ struct Labelled {
     levels: Vec<String>,
 }
 
-fn level(name: &str) -> BloomLevel {
-    match name {
-        "Remembering" => BloomLevel::Remembering,
-        "Understanding" => BloomLevel::Understanding,
-        "Applying" => BloomLevel::Applying,
-        "Analyzing" => BloomLevel::Analyzing,
-        "Evaluating" => BloomLevel::Evaluating,
-        "Creating" => BloomLevel::Creating,
-        other => panic!("unknown level {other}"),
-    }
-}
-
 #[test]
 fn bloom_levels_fit_a_hand_labelled_set() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bloom.jsonl");
@@ -39,14 +27,7 @@ fn bloom_levels_fit_a_hand_labelled_set() {
         .collect();
     assert!(set.len() >= 200, "{}", set.len());
     let keywords = BloomKeywords::standard();
-    let levels = [
-        BloomLevel::Remembering,
-        BloomLevel::Understanding,
-        BloomLevel::Applying,
-        BloomLevel::Analyzing,
-        BloomLevel::Evaluating,
-        BloomLevel::Creating,
-    ];
+    let levels = BloomLevel::LEVELS;
     // (true positives, predicted, labelled) per level
     let mut counts = [(0usize, 0usize, 0usize); 6];
     let mut uncategorized = 0usize;
@@ -54,7 +35,11 @@ fn bloom_levels_fit_a_hand_labelled_set() {
     let mut exact = 0usize;
     let print = std::env::var_os("PRINT_TABLE").is_some();
     for q in &set {
-        let truth: Vec<BloomLevel> = q.levels.iter().map(|l| level(l)).collect();
+        let truth: Vec<BloomLevel> = q
+            .levels
+            .iter()
+            .map(|l| l.parse().unwrap_or_else(|e| panic!("{e}")))
+            .collect();
         let got = keywords.classify(&q.question);
         if got == [BloomLevel::Uncategorized] {
             uncategorized += 1;

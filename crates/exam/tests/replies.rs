@@ -145,14 +145,10 @@ fn prose_replies_are_read_as_their_writers_meant() {
     );
 }
 
-/// A second set, written apart from the reader by someone who never read its rules
-/// (`tests/data/replies-heldout.jsonl`, made by `scripts/reply-set-heldout.py` from three
-/// other sets), first measured at 77.2% as meant and 5.1% as another choice; the rules were
-/// then mended on what it showed, so it is no longer blind. Rules alone: the paraphrases are
-/// left for a look (the embedder reads some, crates/api/tests/it/replies.rs).
-#[test]
-fn replies_written_apart_from_the_reader_are_read_as_meant() {
-    let m = measure("replies-heldout.jsonl");
+/// Holds the reader to a floor on a labelled set written apart from it: at most 0.5% read as
+/// another choice, at least `least`% read as meant.
+fn held_to(file: &str, least: f64) {
+    let m = measure(file);
     assert!(m.total.replies >= 300, "{} replies", m.total.replies);
     assert!(m.sets.len() >= 2, "questions from at least two sets");
     assert!(
@@ -163,10 +159,20 @@ fn replies_written_apart_from_the_reader_are_read_as_meant() {
         m.misread.join("\n")
     );
     assert!(
-        pct(m.total.as_meant, m.total.replies) >= 93.0,
+        pct(m.total.as_meant, m.total.replies) >= least,
         "{:.1}% read as meant",
         pct(m.total.as_meant, m.total.replies)
     );
+}
+
+/// A second set, written apart from the reader by someone who never read its rules
+/// (`tests/data/replies-heldout.jsonl`, made by `scripts/reply-set-heldout.py` from three
+/// other sets), first measured at 77.2% as meant and 5.1% as another choice; the rules were
+/// then mended on what it showed, so it is no longer blind. Rules alone: the paraphrases are
+/// left for a look (the embedder reads some, crates/api/tests/it/replies.rs).
+#[test]
+fn replies_written_apart_from_the_reader_are_read_as_meant() {
+    held_to("replies-heldout.jsonl", 93.0);
 }
 
 /// A third set, written blind to the reader and to the other two sets
@@ -175,19 +181,5 @@ fn replies_written_apart_from_the_reader_are_read_as_meant() {
 /// settled on the other two; then mended on what it showed. Rules alone, as above.
 #[test]
 fn replies_written_blind_are_read_as_meant() {
-    let m = measure("replies-blind.jsonl");
-    assert!(m.total.replies >= 300, "{} replies", m.total.replies);
-    assert!(m.sets.len() >= 2, "questions from at least two sets");
-    assert!(
-        pct(m.total.wrong, m.total.replies) <= 0.5,
-        "{} of {} replies read as another choice:\n{}",
-        m.total.wrong,
-        m.total.replies,
-        m.misread.join("\n")
-    );
-    assert!(
-        pct(m.total.as_meant, m.total.replies) >= 90.5,
-        "{:.1}% read as meant",
-        pct(m.total.as_meant, m.total.replies)
-    );
+    held_to("replies-blind.jsonl", 90.5);
 }

@@ -18,7 +18,8 @@ mod text;
 pub use check::{LabelledReply, ReplyModelCheck, check_reply_model, labelled_replies};
 use cues::{CONCESSIVE, CONTRAST, Stance, Word};
 pub use model::{
-    MEANING_MARGIN, ModelVote, ReplyHelpers, ReplyModel, ask_model, by_meaning, read_answer_with,
+    MEANING_MARGIN, ModelVote, ReplyHelpers, ReplyModel, ask_model, by_meaning, helped,
+    read_answer_with,
 };
 pub use proctor_core::{AnswerReading, NoAnswer, Unsure, Way};
 

@@ -57,7 +57,17 @@ pub fn read_answer_with(
     choices: &[String],
     helpers: ReplyHelpers<'_>,
 ) -> AnswerReading {
-    let reading = read_answer(reply, choices);
+    helped(reply, choices, read_answer(reply, choices), helpers)
+}
+
+/// What the helpers make of a reply the rules read as `reading` (the reading itself where the
+/// rules are sure).
+pub fn helped(
+    reply: &str,
+    choices: &[String],
+    reading: AnswerReading,
+    helpers: ReplyHelpers<'_>,
+) -> AnswerReading {
     let AnswerReading::Unsure { why, .. } = &reading else {
         return reading;
     };
