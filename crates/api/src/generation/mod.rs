@@ -16,6 +16,7 @@ use proctor_exam::generate::SourceChunk;
 use proctor_exam::generate::filters::{self, Candidate, Check, Flag, Measures};
 use proctor_exam::generate::offline::{OfflineGenerator, Target};
 use proctor_exam::generate::parse::{Draft, Unparsed};
+use proctor_exam::generate::stem::Form;
 use proctor_exam::generate::{llm, plan};
 use proctor_models::EmbedderOptions;
 use proctor_store::{CandidateRow, ExamVersionRow, NewCandidate, NewGeneration};
@@ -281,6 +282,9 @@ impl Project {
         let mut made = 0usize;
         let mut skipped = 0usize;
         let mut written = 0usize;
+        // Fill-the-blank questions copy their sentence: at most a fifth of the exam (METHODS §5).
+        let mut blanks = 0usize;
+        let blank_quota = wanted / 5;
         progress.start("Writing questions", wanted as u64);
         let mut at = 0;
         while made < wanted && at < plan.len() {
@@ -325,6 +329,13 @@ impl Project {
                             skipped += 1;
                             continue;
                         };
+                        if question.form == Form::Blank {
+                            if blanks >= blank_quota {
+                                skipped += 1;
+                                continue;
+                            }
+                            blanks += 1;
+                        }
                         new.push(candidate(
                             key,
                             *chunk,

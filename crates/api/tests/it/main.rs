@@ -52,6 +52,7 @@ mod irt;
 mod nuggets;
 mod pipelines;
 mod reader_check;
+mod real_exams;
 mod replies;
 mod rouge_agreement;
 mod run_setup;

@@ -292,11 +292,28 @@ pub(super) fn by_form(stem: &str) -> Option<BloomLevel> {
 const RECALL_OPENERS: &[&str] = &["what", "which", "who", "whom", "whose", "when", "where"];
 
 /// Whether a question that neither its form nor its verbs place asks to recall a fact: it asks
-/// "what/which/who/when/where …" (also "in which …"), or it is a statement to complete ("Fish
-/// tank granuloma is seen in -", "True about polio:").
+/// "what/which/who/when/where …" (also "in which …"), it asks for a fact where the fact stands
+/// ("SQLite stores each table in what?", "… kept for how many days?"), or it is a statement to
+/// complete ("Fish tank granuloma is seen in -", "True about polio:").
 pub(super) fn asks_to_recall(stem: &str) -> bool {
-    let text = unquoted(stem);
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let text = unquoted(stem).to_lowercase();
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let in_place = stem.trim_end().ends_with('?')
+        && (words
+            .iter()
+            .skip(1)
+            .any(|w| matches!(*w, "what" | "which" | "whom"))
+            || words
+                .windows(2)
+                .skip(1)
+                .any(|w| w[0] == "how" && matches!(w[1], "many" | "much" | "long" | "often")));
+    if in_place {
+        return true;
+    }
     let opens = |w: &[&str]| match w {
         [first, ..] if RECALL_OPENERS.contains(first) => true,
         [
@@ -314,6 +331,19 @@ pub(super) fn asks_to_recall(stem: &str) -> bool {
 mod tests {
     use super::*;
     use BloomLevel::{Analyzing, Applying, Creating, Evaluating, Remembering, Understanding};
+
+    #[test]
+    fn a_fact_asked_for_where_it_stands_is_recall() {
+        assert!(asks_to_recall(
+            "SQLite keeps the journal in what until it commits?"
+        ));
+        assert!(asks_to_recall(
+            "Security fixes are provided for how many years?"
+        ));
+        assert!(!asks_to_recall(
+            "Does SQLite keep a journal until it commits?"
+        ));
+    }
 
     #[test]
     fn the_form_decides() {

@@ -1,12 +1,12 @@
-//! The offline generator (METHODS.md §5, beyond the papers): cloze questions from salient
-//! sentences, with distractors of the same kind taken from other chunks of the same topic, close to
+//! The offline generator (METHODS.md §5, beyond the papers): questions from salient sentences,
+//! asked from the sentence's structure ([`stem`]), with distractors of the same kind taken from other chunks of the same topic, close to
 //! the key by embedding but not stated in the source chunk. Deterministic for a seed.
 
 use super::SourceChunk;
 use super::parse::{Draft, KeyRef, Unparsed, normalized, strict, text_hash};
 use super::salience::{blanked, number_of, question_worthy, salient, terms_of};
 use super::spans::{SpanKind, spans};
-use super::stem;
+use super::stem::{self, Form};
 use super::vectors::Vectors;
 use proctor_core::{EmbedError, Embedder, cosine};
 use proctor_stats::SplitMix64;
@@ -42,6 +42,8 @@ pub struct Written {
     pub draft: Result<Draft, Unparsed>,
     /// The kind of its answer.
     pub kind: SpanKind,
+    /// How its stem was made from the sentence.
+    pub form: Form,
 }
 
 /// Why a target yields no question.
@@ -49,6 +51,8 @@ pub struct Written {
 pub enum Skip {
     /// Fewer than three spans of the same kind could serve as wrong answers.
     NoDistractors,
+    /// The question would lean on its passage ("this", "it", "the above").
+    LeansOnPassage,
 }
 
 #[derive(Debug, Clone)]
@@ -240,6 +244,9 @@ impl<'a> OfflineGenerator<'a> {
                 && !e.norm.contains(&key_norm)
                 && !key_norm.contains(&e.norm)
                 && (e.terms.is_empty() || e.terms != key_terms)
+                && (target.kind != SpanKind::Term || plural(&e.text) == plural(&key))
+                && (!matches!(target.kind, SpanKind::Name | SpanKind::Code)
+                    || shape(&e.text) == shape(&key))
         };
         let pool_of = |topic: Option<String>| {
             self.pools
@@ -265,19 +272,23 @@ impl<'a> OfflineGenerator<'a> {
             return Ok(Err(Skip::NoDistractors));
         };
         let sentence = &chunk.text[target.sentence.0..target.sentence.1];
-        let stem = stem::write(
+        let Some(stem) = stem::write(
             sentence,
             target.span.0 - target.sentence.0,
             target.span.1 - target.sentence.0,
             &target.kind,
-        );
+            chunk.text,
+        ) else {
+            return Ok(Err(Skip::LeansOnPassage));
+        };
         let mut choices = vec![key];
         choices.extend(distractors);
-        let draft = strict(&stem, &choices, KeyRef::Index(0))
+        let draft = strict(&stem.text, &choices, KeyRef::Index(0))
             .map(|d| d.shuffled(self.seed ^ text_hash(&target.key())));
         Ok(Ok(Written {
             draft,
             kind: target.kind.clone(),
+            form: stem.form,
         }))
     }
 
@@ -349,6 +360,34 @@ impl<'a> OfflineGenerator<'a> {
             }
         }
         Ok(None)
+    }
+}
+
+/// Whether a phrase's last word reads as a plural: a wrong answer agrees with the key in number,
+/// so the question's grammar does not give the key away.
+fn plural(phrase: &str) -> bool {
+    phrase
+        .rsplit(' ')
+        .next()
+        .is_some_and(|w| w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us"))
+}
+
+/// How a name or identifier is written: "JSON" and "WAL" are capitals, "Debian" and "Free
+/// Software" title case, "sqlite3_open" lower case, "xRowid" mixed. A wrong answer is written
+/// like the key, so that its look does not give it away.
+fn shape(text: &str) -> u8 {
+    let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
+    if letters.iter().all(|c| c.is_uppercase()) {
+        1
+    } else if letters.iter().all(|c| c.is_lowercase()) {
+        2
+    } else if text.split_whitespace().all(|w| {
+        let mut chars = w.chars().filter(|c| c.is_alphabetic());
+        chars.next().is_none_or(char::is_uppercase) && chars.all(char::is_lowercase)
+    }) {
+        3
+    } else {
+        4
     }
 }
 
@@ -440,7 +479,7 @@ mod tests {
             .into_iter()
             .filter_map(|t| match generator.write(&t).unwrap() {
                 Ok(w) => Some((t, w)),
-                Err(Skip::NoDistractors) => None,
+                Err(Skip::NoDistractors | Skip::LeansOnPassage) => None,
             })
             .collect()
     }
@@ -472,10 +511,10 @@ mod tests {
     #[test]
     fn a_span_that_completes_the_same_sentence_elsewhere_is_no_wrong_answer() {
         let texts = [
-            "The chunk hasher is a part of the sync engine and runs first.",
-            "The delta uploader is a part of the sync engine and runs first.",
-            "The merge planner is a part of the sync engine and runs first.",
-            "The peer finder is a part of the sync engine and runs first.",
+            "The chunk hasher is a part of the sync engine and always runs first on every client.",
+            "The delta uploader is a part of the sync engine and always runs first on every client.",
+            "The merge planner is a part of the sync engine and always runs first on every client.",
+            "The peer finder is a part of the sync engine and always runs first on every client.",
             "The audit trail is written by the logging service every night.",
             "The crash reporter is written by the support team every night.",
         ];

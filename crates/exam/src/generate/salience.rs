@@ -10,9 +10,67 @@ use std::collections::BTreeSet;
 /// A sentence worth a question: long enough, a statement, not leaning on the one before.
 pub(super) fn question_worthy(sentence: &str) -> bool {
     const LEANING: &[&str] = &[
-        "it", "this", "that", "these", "those", "they", "he", "she", "we", "you", "its", "their",
-        "such", "here", "there", "then", "also", "however", "but", "and", "or", "so", "thus",
-        "finally", "first", "second", "next",
+        "it",
+        "this",
+        "that",
+        "these",
+        "those",
+        "they",
+        "he",
+        "she",
+        "we",
+        "you",
+        "its",
+        "their",
+        "such",
+        "here",
+        "there",
+        "then",
+        "also",
+        "however",
+        "but",
+        "and",
+        "or",
+        "so",
+        "thus",
+        "finally",
+        "first",
+        "second",
+        "next",
+        "hence",
+        "therefore",
+        "similarly",
+        "likewise",
+        "otherwise",
+        "instead",
+        "again",
+        "still",
+        "moreover",
+        "furthermore",
+        "consequently",
+        "accordingly",
+        "nevertheless",
+        "meanwhile",
+        "later",
+        "now",
+    ];
+    /// Openers by which a sentence continues the one before.
+    const CONTINUING: &[&str] = &[
+        "in other words",
+        "for example",
+        "for instance",
+        "in this case",
+        "in that case",
+        "in such cases",
+        "as a result",
+        "on the other hand",
+        "as with",
+        "as above",
+        "as before",
+        "in addition",
+        "by contrast",
+        "in contrast",
+        "unlike",
     ];
     let chars = sentence.chars().count();
     let letters = sentence.chars().filter(|c| c.is_alphabetic()).count();
@@ -22,7 +80,27 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
         .unwrap_or("")
         .trim_matches(|c: char| !c.is_alphanumeric())
         .to_lowercase();
+    // "Fix a bug …", "Added the … option", "Make sure …": an instruction or a change-log line
+    // has no subject to ask about.
+    let mut words = sentence.split_whitespace();
+    let opener = words.next().unwrap_or("");
+    let second = words.next().unwrap_or("").to_lowercase();
+    let instruction = (opener.len() > 3
+        && opener.ends_with("ed")
+        && opener.chars().skip(1).all(char::is_lowercase))
+        || matches!(
+            second.as_str(),
+            "a" | "an" | "the" | "that" | "sure" | "your" | "all" | "any" | "each" | "every"
+        );
+    let lower = sentence.to_lowercase();
+    let continuing = CONTINUING.iter().any(|c| {
+        lower
+            .strip_prefix(c)
+            .is_some_and(|rest| rest.starts_with([' ', ',']))
+    });
     (40..=320).contains(&chars)
+        && !instruction
+        && !continuing
         && sentence.ends_with('.')
         && sentence.starts_with(|c: char| c.is_uppercase())
         && !sentence.contains('?')

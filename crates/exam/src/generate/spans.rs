@@ -147,6 +147,24 @@ fn unit_of(word: &str) -> Option<String> {
     })
 }
 
+/// Whether `number unit` counts things: the unit is a plural ("30 days", "64 columns"), an
+/// abbreviation ("512 MB", "4 GiB"), or the number is one. "2.8 database" and "7 different" are
+/// no counts.
+fn counts(number: &str, unit: &str) -> bool {
+    const SMALL_UNITS: &[&str] = &[
+        "s", "ms", "us", "ns", "h", "min", "sec", "px", "pt", "em", "kb", "mb", "gb", "tb", "kib",
+        "mib", "gib", "hz", "khz", "mhz", "ghz",
+    ];
+    let plural = unit.len() >= 3
+        && unit.ends_with('s')
+        && !unit.ends_with("ss")
+        && !unit.ends_with("us")
+        && !unit.ends_with("is");
+    let abbreviation = (unit.len() <= 4 && unit.chars().any(|c| c.is_ascii_uppercase()))
+        || SMALL_UNITS.contains(&unit);
+    plural || abbreviation || number == "1"
+}
+
 /// "512MB", "80%": a number glued to its unit.
 fn glued_quantity(text: &str) -> Option<String> {
     let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))?;
@@ -174,13 +192,21 @@ fn code_kind(text: &str) -> Option<SpanKind> {
         let pathy = text
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '~' | '*'));
-        return (pathy && segments >= 2 || (pathy && text.starts_with('/') && segments >= 1))
-            .then_some(SpanKind::Path);
+        // "date/time" and "read/write" are pairs of words; a path is rooted, or names a file,
+        // or goes three folders deep.
+        let last = text.rsplit('/').next().unwrap_or("");
+        let file = last.rsplit_once('.').is_some_and(|(name, ext)| {
+            !name.is_empty()
+                && (1..=5).contains(&ext.len())
+                && ext.chars().all(|c| c.is_ascii_alphanumeric())
+        });
+        let rooted = text.starts_with('/') || text.starts_with("~/") || text.starts_with("./");
+        return (pathy && (rooted || file || segments >= 3)).then_some(SpanKind::Path);
     }
     let identifier = text.chars().all(|c| {
         c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | ':' | '(' | ')' | '=' | '+')
     });
-    if !identifier {
+    if !identifier || text.matches('(').count() != text.matches(')').count() {
         return None;
     }
     let dotted = text.split('.').count() > 1 && text.split('.').all(|s| s.len() >= 2);
@@ -282,12 +308,81 @@ fn ends_noun_phrase(word: &str) -> bool {
         "less",
         "least",
         "else",
+        "might",
+        "must",
+        "could",
+        "would",
+        "should",
+        "shall",
+        "cannot",
+        "exist",
+        "exists",
+        "occur",
+        "occurs",
+        "happen",
+        "happens",
+        "seem",
+        "seems",
+        "become",
+        "becomes",
+        "appear",
+        "appears",
+        "work",
+        "works",
+        "write",
+        "read",
+        "done",
+        "able",
+        "likely",
+        "unless",
+        "whether",
     ];
     word.len() >= 3
         && !word.ends_with("ly")
         && !word.ends_with("ed")
         && !VERBS.contains(&word)
         && word.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+}
+
+/// Words after which a noun phrase begins: determiners and prepositions ("to" is left out: after
+/// it comes a verb as often as a noun).
+const DETERMINERS: &[&str] = &[
+    "a", "an", "the", "its", "their", "his", "her", "our", "your", "each", "every", "any", "some",
+    "no", "both", "another", "one", "two", "three", "several", "many", "few", "more", "most",
+];
+
+const PREPOSITIONS: &[&str] = &[
+    "of", "in", "on", "at", "for", "with", "by", "from", "into", "onto", "about", "over", "under",
+    "between", "through", "via", "without", "within", "than", "per", "after", "before", "during",
+    "against", "across", "among", "around", "behind", "beyond", "inside", "outside", "toward",
+    "towards", "upon", "like",
+];
+
+/// After an auxiliary comes a verb ("might fail", "is kept"), not a noun phrase.
+fn opens_phrase(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    DETERMINERS.contains(&lower.as_str())
+        || PREPOSITIONS.contains(&lower.as_str())
+        || (reads_as_verb(word) && !AUXILIARIES.contains(&lower.as_str()))
+}
+
+const AUXILIARIES: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does", "did",
+    "can", "could", "will", "would", "may", "might", "must", "should", "shall",
+];
+
+/// A word that reads as a finite verb or a participle ("stores", "created", "is"): what follows it
+/// opens a phrase. Plural nouns end in "s" too; "ss", "us" and "is" endings are left out.
+pub(super) fn reads_as_verb(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    AUXILIARIES.contains(&lower.as_str())
+        || (lower.len() >= 4
+            && lower.chars().all(|c| c.is_ascii_lowercase())
+            && ((lower.ends_with('s')
+                && !lower.ends_with("ss")
+                && !lower.ends_with("us")
+                && !lower.ends_with("is"))
+                || lower.ends_with("ed")))
 }
 
 /// Every salient span of `sentence`, in order; none overlap.
@@ -314,6 +409,7 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             let unit = words
                 .get(i + 1)
                 .filter(|_| !w.breaks)
+                .filter(|next| counts(w.text, next.text))
                 .and_then(|next| unit_of(next.text));
             if let Some(unit) = unit {
                 push(&mut out, &mut taken, i, i + 1, SpanKind::Quantity(unit));
@@ -358,8 +454,32 @@ pub fn spans(sentence: &str) -> Vec<Span> {
         }
         let mut from = i;
         // A sentence's first word is capitalised anyway: it starts a name only with company,
-        // and a function word ("The", "In") never does.
-        if from == 0 && (end == 0 || is_stopword(&words[0].text.to_lowercase())) {
+        // and a function word ("The", "In", "Every", "Often") never does.
+        let ordinary = |w: &str| {
+            let lower = w.to_lowercase();
+            is_stopword(&lower)
+                || DETERMINERS.contains(&lower.as_str())
+                || PREPOSITIONS.contains(&lower.as_str())
+                || lower.ends_with("ly")
+                || matches!(
+                    lower.as_str(),
+                    "often"
+                        | "as"
+                        | "when"
+                        | "if"
+                        | "while"
+                        | "although"
+                        | "because"
+                        | "since"
+                        | "unless"
+                        | "once"
+                        | "all"
+                        | "see"
+                        | "use"
+                        | "note"
+                )
+        };
+        if from == 0 && (end == 0 || ordinary(words[0].text)) {
             from = 1;
         }
         if from <= end && from < words.len() && capitalised(words[from].text) {
@@ -367,13 +487,18 @@ pub fn spans(sentence: &str) -> Vec<Span> {
         }
         i = end + 1;
     }
-    // Terms: up to three ordinary words ending a run of content words.
+    // Terms: a whole noun phrase of up to three ordinary words — the run of content words
+    // from a word that opens a phrase (a determiner, a preposition, a verb) to one that closes it
+    // (a function word, punctuation). A run that does not end on a noun, or whose left edge is
+    // another content word that could modify it, would cut a phrase and is no span.
     let mut i = 0;
     while i < words.len() {
         let content = |w: &Word<'_>| {
             w.text.len() >= 3
                 && w.text.chars().all(|c| c.is_ascii_lowercase() || c == '-')
                 && !is_stopword(w.text)
+                && !DETERMINERS.contains(&w.text)
+                && !PREPOSITIONS.contains(&w.text)
         };
         if taken[i] || !content(&words[i]) {
             i += 1;
@@ -387,27 +512,47 @@ pub fn spans(sentence: &str) -> Vec<Span> {
         {
             end += 1;
         }
-        let mut last = end;
-        while last >= i && !ends_noun_phrase(words[last].text) {
-            if last == 0 {
-                break;
-            }
-            last -= 1;
+        let next = end + 1;
+        // "the pager keeps a journal": a last word that reads as a verb before a determiner is one.
+        if end > i
+            && !words[end].breaks
+            && reads_as_verb(words[end].text)
+            && words
+                .get(end + 1)
+                .is_some_and(|w| DETERMINERS.contains(&w.text))
+        {
+            end -= 1;
         }
-        if last >= i && ends_noun_phrase(words[last].text) {
-            // Inside a noun phrase every word but the last is a modifier: a verb ("splits",
-            // "takes") or an adverb ends the phrase before it.
-            let start = i.max(last.saturating_sub(2));
-            let not_modifier = |w: &str| {
-                w.ends_with("ly")
-                    || (w.ends_with('s') && !w.ends_with("ss"))
-                    || !ends_noun_phrase(w)
-            };
-            let from = (start..last)
-                .rev()
-                .find(|&k| not_modifier(words[k].text))
-                .map_or(start, |k| k + 1);
-            push(&mut out, &mut taken, from, last, SpanKind::Term);
+        // A verb or an adverb inside the run ends the phrase before it and opens the next.
+        let not_modifier = |w: &str| {
+            w.ends_with("ly") || (w.ends_with('s') && !w.ends_with("ss")) || !ends_noun_phrase(w)
+        };
+        let from = (i..end)
+            .rev()
+            .find(|&k| not_modifier(words[k].text))
+            .map_or(i, |k| k + 1);
+        let opened = if from == i {
+            i > 0 && !words[i - 1].breaks && opens_phrase(words[i - 1].text)
+        } else {
+            opens_phrase(words[from - 1].text)
+        };
+        let closed = end + 1 == words.len()
+            || end + 1 < next
+            || words[end].breaks
+            || words[end + 1]
+                .text
+                .chars()
+                .next()
+                .is_some_and(|c| !c.is_ascii_lowercase())
+            || is_stopword(words[end + 1].text)
+            || opens_phrase(words[end + 1].text);
+        let head = words[end].text;
+        let single_after_determiner =
+            from == end && from > 0 && DETERMINERS.contains(&words[from - 1].text);
+        let noun_head =
+            ends_noun_phrase(head) && (!head.ends_with("ing") || single_after_determiner);
+        if opened && closed && noun_head && end - from < 3 {
+            push(&mut out, &mut taken, from, end, SpanKind::Term);
         }
         i = end + 1;
     }
@@ -455,6 +600,18 @@ mod tests {
             got.contains(&("80%", SpanKind::Quantity("%".into()))),
             "{got:?}"
         );
+        // A version is no count, an adjective no unit, a pair of words no path, an unclosed
+        // bracket no code.
+        let got = found(
+            "Convert a 2.8 database with 7 different tools in date/time order via f(int here.",
+        );
+        assert!(
+            got.iter().all(|(_, k)| !matches!(
+                k,
+                SpanKind::Quantity(_) | SpanKind::Path | SpanKind::Code
+            )),
+            "{got:?}"
+        );
         // "e.g." is an abbreviation, not code; a bare number is not a quantity.
         let got = found("Some tools, e.g. the shell, accept 3 or more.");
         assert!(got.iter().all(|(t, _)| *t != "e.g" && *t != "3"), "{got:?}");
@@ -488,6 +645,28 @@ mod tests {
         let got = found("The chunk hasher splits files into blocks.");
         assert!(got.iter().all(|(t, _)| !t.contains("splits")), "{got:?}");
         assert!(got.iter().all(|(t, _)| !t.contains(',')), "{got:?}");
+    }
+
+    #[test]
+    fn terms_are_whole_phrases() {
+        // A run ending on a modal or a participle, or a verb after a modal, is no span.
+        let got = found("A large write might fail when the file using a lock is busy.");
+        assert!(
+            got.iter()
+                .all(|(t, _)| !t.contains("might") && !t.contains("using") && *t != "fail"),
+            "{got:?}"
+        );
+        // After a determiner or a verb a phrase opens; before a function word it closes; a
+        // last word that reads as a verb before a determiner is the verb.
+        let got = found("The pager keeps a rollback journal until the transaction commits.");
+        assert!(
+            got.contains(&("rollback journal", SpanKind::Term)),
+            "{got:?}"
+        );
+        assert!(got.contains(&("pager", SpanKind::Term)), "{got:?}");
+        // "to write data": after "to" comes a verb as often as a noun.
+        let got = found("Applications need to write data through the pager.");
+        assert!(got.iter().all(|(t, _)| !t.contains("write")), "{got:?}");
     }
 
     #[test]

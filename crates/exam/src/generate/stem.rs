@@ -1,46 +1,189 @@
-//! Turning a sentence and the span it states into a question (METHODS.md §5, offline generator):
-//! "What …?" when the span is the sentence's subject, "… which file?" when it ends the sentence,
-//! and a fill-in-the-blank stem when no rewrite reads well.
+//! Turning a sentence and the span it states into a question (METHODS.md §5, offline generator).
+//! The question is built from the sentence's structure, in the first form that fits:
+//!
+//! - the span is the subject: "What keeps …?", "Which pragma sets …?";
+//! - the span ends the sentence after an auxiliary or a present-tense verb: the question is
+//!   fronted — "In which file is the list of package sources kept?", "What does SQLite store?";
+//! - elsewhere the span is asked for where it stands: "SQLite keeps what for each page?";
+//! - only when the key is repeated in its own sentence, the sentence with a blank.
+//!
+//! A question that leans on a text the examinee does not have ("this", "it", "the above") is no
+//! question: [`write`] returns `None`.
 
 use super::spans::SpanKind;
 
 /// What stands in the sentence where the answer was.
 pub const BLANK: &str = "_____";
 
-/// Verbs after which a subject span can become "What …?".
-const SUBJECT_VERBS: &[&str] = &[
-    "is",
-    "are",
-    "was",
-    "were",
-    "has",
-    "have",
-    "can",
-    "will",
-    "provides",
-    "contains",
-    "allows",
-    "uses",
-    "offers",
-    "handles",
-    "manages",
-    "stores",
-    "supports",
-    "defines",
-    "controls",
-    "describes",
-    "lists",
-    "runs",
-    "creates",
-    "sets",
-    "keeps",
-    "includes",
-    "makes",
-    "enables",
+/// How a question was made from its sentence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// The span was the subject: "What keeps …?".
+    Subject,
+    /// The span ended the sentence and the question was turned around: "In which file is …?".
+    Fronted,
+    /// The span was asked for where it stands: "SQLite keeps what for each page?".
+    InPlace,
+    /// Fill the blank: the key is repeated in its sentence.
+    Blank,
+}
+
+/// A question stem and how it was made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stem {
+    /// The question.
+    pub text: String,
+    /// Its form.
+    pub form: Form,
+}
+
+/// Nouns that name what a span is ("the `VACUUM` command", "the option `--force`"): the question
+/// asks "which command".
+const CATEGORIES: &[&str] = &[
+    "algorithm",
+    "application",
+    "argument",
+    "attribute",
+    "class",
+    "clause",
+    "client",
+    "column",
+    "command",
+    "constraint",
+    "daemon",
+    "database",
+    "directory",
+    "element",
+    "extension",
+    "field",
+    "file",
+    "flag",
+    "folder",
+    "format",
+    "function",
+    "header",
+    "index",
+    "interface",
+    "keyword",
+    "library",
+    "macro",
+    "method",
+    "mode",
+    "module",
+    "operator",
+    "option",
+    "package",
+    "parameter",
+    "pragma",
+    "program",
+    "property",
+    "protocol",
+    "server",
+    "service",
+    "setting",
+    "statement",
+    "table",
+    "tool",
+    "trigger",
+    "utility",
+    "variable",
+    "view",
+];
+
+const AUXILIARIES: &[&str] = &[
+    "is", "are", "was", "were", "can", "could", "will", "would", "may", "might", "must", "should",
+    "shall", "has", "have", "had", "does", "do", "did",
+];
+
+const PREPOSITIONS: &[&str] = &[
+    "in", "on", "at", "for", "to", "from", "by", "with", "into", "under", "over", "after",
+    "before", "during", "within", "through", "via", "using",
+];
+
+/// Words by which a question leans on a passage the examinee does not have.
+const LEANING: &[&str] = &[
+    "this",
+    "these",
+    "those",
+    "it",
+    "they",
+    "them",
+    "above",
+    "below",
+    "following",
+    "here",
+    "previous",
+    "preceding",
+    "former",
+    "latter",
+    "aforementioned",
+    "such",
+];
+
+/// Words that open a clause inside a subject: such a subject is no plain one.
+const RELATIVES: &[&str] = &[
+    "that", "which", "who", "whom", "whose", "when", "where", "if", "whether", "because", "while",
+];
+
+/// Whether `words[at]` is the verb: an auxiliary, or a word that reads as a verb followed by what
+/// opens its object.
+fn is_verb_at(words: &[&str], at: usize) -> bool {
+    words.get(at).is_some_and(|verb| {
+        AUXILIARIES.contains(verb)
+            || (super::spans::reads_as_verb(verb)
+                && words.get(at + 1).is_some_and(|w| opens_object(w)))
+    })
+}
+
+/// A word that can open a verb's object: a determiner, a preposition, "not", or a name.
+fn opens_object(word: &str) -> bool {
+    is_determiner(word)
+        || PREPOSITIONS.contains(&word)
+        || matches!(
+            word,
+            "not"
+                | "each"
+                | "every"
+                | "all"
+                | "any"
+                | "no"
+                | "some"
+                | "one"
+                | "only"
+                | "how"
+                | "what"
+                | "why"
+                | "whether"
+                | "where"
+                | "when"
+        )
+        || word.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
+}
+
+/// Quantifiers before a span that the asking words replace ("any what" reads "what").
+const QUANTIFIERS: &[&str] = &[
+    "any", "each", "every", "some", "no", "another", "this", "that",
 ];
 
 fn tidy(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `text` with its first word in lower case where it is capitalised only for starting the
+/// sentence: a function word, or a word `context` also writes in lower case ("Security updates"
+/// → "security updates"; "Debian" stays).
+fn lower_first_in(text: &str, context: &str) -> String {
+    let word = text.split(' ').next().unwrap_or("");
+    let lower = word.to_lowercase();
+    let plain = word.chars().skip(1).all(char::is_lowercase) && word.len() > 1;
+    let written_lower = context
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w == lower);
+    if plain && written_lower {
+        format!("{lower}{}", &text[word.len()..])
+    } else {
+        lower_first(text)
+    }
 }
 
 fn lower_first(text: &str) -> String {
@@ -52,7 +195,24 @@ fn lower_first(text: &str) -> String {
             let word = &text[..word_end];
             if matches!(
                 word,
-                "The" | "A" | "An" | "In" | "On" | "At" | "For" | "To" | "By" | "With" | "From"
+                "The"
+                    | "A"
+                    | "An"
+                    | "In"
+                    | "On"
+                    | "At"
+                    | "For"
+                    | "To"
+                    | "By"
+                    | "With"
+                    | "From"
+                    | "Each"
+                    | "Every"
+                    | "All"
+                    | "Some"
+                    | "Any"
+                    | "Most"
+                    | "Many"
             ) {
                 c.to_lowercase().chain(chars).collect()
             } else {
@@ -63,101 +223,474 @@ fn lower_first(text: &str) -> String {
     }
 }
 
-/// The question asking for `sentence[start..end]`, a span of `kind`.
-pub fn write(sentence: &str, start: usize, end: usize, kind: &SpanKind) -> String {
-    let key = &sentence[start..end];
-    let before = tidy(&sentence[..start]);
-    let after = tidy(
-        sentence[end..]
-            .trim_end()
-            .trim_end_matches(['.', '!', ';', ':']),
-    );
-    let repeated = sentence[..start].contains(key) || sentence[end..].contains(key);
-    let quantity = matches!(kind, SpanKind::Quantity(_) | SpanKind::Year);
-    if !repeated {
-        let verb = after.split(' ').next().unwrap_or("");
-        if before.is_empty() && !quantity && SUBJECT_VERBS.contains(&verb) && after.len() > 20 {
-            return format!("What {after}?");
-        }
-        if after.is_empty() && before.len() > 20 {
-            let asking = kind.asking();
-            // "started in" + "in which year" → "started in which year".
-            let body = match asking.split_once(' ') {
-                Some((preposition, _))
-                    if before.ends_with(&format!(" {preposition}"))
-                        && matches!(preposition, "in" | "on" | "at") =>
-                {
-                    before[..before.len() - preposition.len() - 1].to_owned()
-                }
-                _ => before,
-            };
-            let body = body.trim_end_matches([',', ':', ';']).trim_end();
-            return format!("{body} {asking}?");
+fn upper_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+fn is_determiner(word: &str) -> bool {
+    matches!(
+        word.to_lowercase().as_str(),
+        "a" | "an" | "the" | "its" | "their" | "your" | "our"
+    )
+}
+
+/// Whether the question leans on a passage: one of [`LEANING`] as a word of its own.
+pub fn leans_on_passage(stem: &str) -> bool {
+    stem.split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '-')
+        .any(|w| LEANING.contains(&w.to_lowercase().as_str()))
+}
+
+/// "stores" → "store", "copies" → "copy", "pushes" → "push": the bare verb after "does".
+fn bare_verb(verb: &str) -> Option<String> {
+    let lower = verb.to_lowercase();
+    if lower == "has" {
+        return Some("have".into());
+    }
+    if lower.len() < 4 || lower.ends_with("ss") || lower.ends_with("us") || lower.ends_with("is") {
+        return None;
+    }
+    if let Some(stem) = lower.strip_suffix("ies") {
+        return Some(format!("{stem}y"));
+    }
+    for ending in ["sses", "shes", "ches", "xes", "zes"] {
+        if lower.ends_with(ending) {
+            return Some(lower[..lower.len() - 2].to_owned());
         }
     }
-    let blanked = tidy(&sentence.replace(key, BLANK));
-    let blanked = blanked.trim_end_matches(['.', '!', ';', ':']);
-    format!("What fills the blank in “{}”?", lower_first(blanked))
+    lower.strip_suffix('s').map(str::to_owned)
+}
+
+/// How a question asks for a span of `kind` when no noun in the sentence names what it is.
+fn asking_for(kind: &SpanKind) -> String {
+    match kind {
+        SpanKind::Year => "which year".into(),
+        other => other.asking(),
+    }
+}
+
+/// The question asking for `sentence[start..end]`, a span of `kind`, in a passage `context`;
+/// `None` when it would lean on its passage.
+pub fn write(
+    sentence: &str,
+    start: usize,
+    end: usize,
+    kind: &SpanKind,
+    context: &str,
+) -> Option<Stem> {
+    let key = &sentence[start..end];
+    let (whole, inside) = occurrences(sentence, key);
+    // "allocation" inside "deallocation": the sentence gives the key away however it is asked.
+    if inside > 0 {
+        return None;
+    }
+    let stem = if whole > 1 {
+        let blanked = tidy(&sentence.replace(key, BLANK));
+        let blanked = blanked.trim_end_matches(['.', '!', ';', ':']);
+        Stem {
+            text: format!(
+                "What fills the blank in “{}”?",
+                lower_first_in(blanked, context)
+            ),
+            form: Form::Blank,
+        }
+    } else {
+        reworded(sentence, start, end, kind, context)
+    };
+    (!leans_on_passage(&stem.text)).then_some(stem)
+}
+
+/// How often `key` stands in `sentence` as a whole word, and how often inside another word.
+fn occurrences(sentence: &str, key: &str) -> (usize, usize) {
+    let word_char = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let (mut whole, mut inside) = (0, 0);
+    for (at, _) in sentence.match_indices(key) {
+        let before = sentence[..at].chars().next_back();
+        let after = sentence[at + key.len()..].chars().next();
+        if word_char(before) || word_char(after) {
+            inside += 1;
+        } else {
+            whole += 1;
+        }
+    }
+    (whole, inside)
+}
+
+fn reworded(sentence: &str, start: usize, end: usize, kind: &SpanKind, context: &str) -> Stem {
+    let mut before: Vec<&str> = sentence[..start].split_whitespace().collect();
+    let tail = sentence[end..].trim_end();
+    let tail = tail.trim_end_matches(['.', '!', ';', ':']);
+    let mut after: Vec<&str> = tail.split_whitespace().collect();
+    // What names the span's kind: a category noun just after it ("the VACUUM command") or just
+    // before it ("the function sqlite3_open()").
+    let mut asking = asking_for(kind);
+    let quantity = matches!(kind, SpanKind::Quantity(_));
+    if !quantity {
+        if let Some(noun) = after.first().filter(|w| CATEGORIES.contains(w)) {
+            asking = format!("which {noun}");
+            after.remove(0);
+        } else if after.len() >= 2
+            && CATEGORIES.contains(&after[1])
+            && after[0].contains('-')
+            && after[0].chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        {
+            // "the -DFOO compile-time option" asks "which compile-time option".
+            asking = format!("which {} {}", after[0], after[1]);
+            after.drain(..2);
+        } else if let Some(noun) = before.last().filter(|w| CATEGORIES.contains(w))
+            && before.len() >= 2
+            && is_determiner(before[before.len() - 2])
+        {
+            asking = format!("which {noun}");
+            before.pop();
+        }
+    }
+    if before
+        .last()
+        .is_some_and(|w| is_determiner(w) || QUANTIFIERS.contains(w))
+    {
+        before.pop();
+    }
+    // A subject named by the nouns after it: "the sqlite3_status() routine returns …" asks
+    // "Which routine returns …?", "the X error code is …" "Which error code is …?".
+    if before.is_empty() && !quantity && asking == "what" {
+        for nouns in [1, 2] {
+            let named = after.len() > nouns
+                && after[..nouns].iter().all(|w| {
+                    w.len() >= 3
+                        && w.chars().all(|c| c.is_ascii_lowercase())
+                        && !super::spans::reads_as_verb(w)
+                        && !RELATIVES.contains(w)
+                        && !PREPOSITIONS.contains(w)
+                        && !AUXILIARIES.contains(w)
+                        && !matches!(*w, "and" | "or" | "not" | "but" | "also")
+                })
+                && is_verb_at(&after, nouns);
+            if named {
+                asking = format!("which {}", after[..nouns].join(" "));
+                after.drain(..nouns);
+                break;
+            }
+        }
+    }
+    // A quoted key: the quotes go with it ("named " what "" reads "named what").
+    if before
+        .last()
+        .is_some_and(|w| matches!(*w, "\"" | "“" | "'" | "‘" | "`"))
+    {
+        before.pop();
+    }
+    if let Some(first) = after.first_mut() {
+        let unquoted = first.trim_start_matches(['"', '”', '\'', '’', '`']);
+        if unquoted.is_empty() {
+            after.remove(0);
+        } else {
+            *first = unquoted;
+        }
+    }
+    let rest = after.join(" ");
+    // The span is the subject: "What keeps …?"
+    if before.is_empty() && is_verb_at(&after, 0) && rest.len() > 15 {
+        return Stem {
+            text: format!("{} {rest}?", upper_first(&asking)),
+            form: Form::Subject,
+        };
+    }
+    // The span ends the sentence: turn the question around.
+    if after.is_empty()
+        && let Some(text) = fronted(&before, &asking, context)
+    {
+        return Stem {
+            text,
+            form: Form::Fronted,
+        };
+    }
+    // With nothing before it and a relative clause after it ("A question mark that is not
+    // followed by …") or no verb at all, the span is no subject to ask "what" of: the sentence
+    // is blanked.
+    if before.is_empty() {
+        let blanked = tidy(&format!(
+            "{}{BLANK}{}",
+            &sentence[..start],
+            &sentence[end..]
+        ));
+        let blanked = blanked.trim_end_matches(['.', '!', ';', ':']);
+        return Stem {
+            text: format!(
+                "What fills the blank in “{}”?",
+                lower_first_in(blanked, context)
+            ),
+            form: Form::Blank,
+        };
+    }
+    let body = tidy(&format!("{} {asking} {rest}", before.join(" ")))
+        .replace(" ,", ",")
+        .replace(" :", ":")
+        .replace(" ;", ";")
+        .replace(" )", ")");
+    let body = body.trim_end_matches([',', ';', ':']);
+    Stem {
+        text: format!("{}?", upper_first(body)),
+        form: Form::InPlace,
+    }
+}
+
+/// "The list is kept in" + "which file" → "In which file is the list kept?"; "SQLite stores" +
+/// "what" → "What does SQLite store?". `None` when the words before the span are no plain
+/// subject and verb.
+fn fronted(before: &[&str], asking: &str, context: &str) -> Option<String> {
+    if before
+        .iter()
+        .any(|w| w.ends_with([',', ';', ':', '(', ')']))
+        || before.len() > 16
+    {
+        return None;
+    }
+    // The verb: the first auxiliary, or else a present-tense verb followed by what opens its
+    // object ("stores each …"; "files contain" is a plural noun and a verb).
+    let verb_at = before
+        .iter()
+        .skip(1)
+        .position(|w| AUXILIARIES.contains(w))
+        .or_else(|| {
+            before.iter().enumerate().skip(1).position(|(i, w)| {
+                super::spans::reads_as_verb(w)
+                    && before.get(i + 1).is_none_or(|next| opens_object(next))
+            })
+        })?
+        + 1;
+    let verb = before[verb_at];
+    let subject_words = &before[..verb_at];
+    let mut rest: Vec<&str> = before[verb_at + 1..].to_vec();
+    if subject_words.len() > 8
+        || subject_words
+            .iter()
+            .chain(&rest)
+            .any(|w| RELATIVES.contains(w))
+        || rest.iter().any(|w| AUXILIARIES.contains(w))
+    {
+        return None;
+    }
+    let subject = lower_first_in(&subject_words.join(" "), context);
+    let preposition = rest
+        .last()
+        .filter(|w| PREPOSITIONS.contains(w))
+        .map(|w| (*w).to_owned());
+    if preposition.is_some() {
+        rest.pop();
+    }
+    let (auxiliary, rest) = if AUXILIARIES.contains(&verb) {
+        (verb.to_owned(), rest.join(" "))
+    } else {
+        let bare = bare_verb(verb)?;
+        let does = if verb == "has" || verb.ends_with('s') {
+            "does"
+        } else {
+            "do"
+        };
+        (does.to_owned(), tidy(&format!("{bare} {}", rest.join(" "))))
+    };
+    // "in which year" keeps its preposition; the rest take the sentence's.
+    let asking = asking.strip_prefix("in ").unwrap_or(asking);
+    let opening = match preposition {
+        Some(p) => format!("{} {asking}", upper_first(&p)),
+        None => upper_first(asking),
+    };
+    Some(tidy(&format!("{opening} {auxiliary} {subject} {rest}?")).replace(" ?", "?"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn ask(sentence: &str, key: &str, kind: &SpanKind) -> String {
+    fn ask(sentence: &str, key: &str, kind: &SpanKind) -> Option<Stem> {
         let start = sentence.find(key).unwrap();
-        write(sentence, start, start + key.len(), kind)
+        write(sentence, start, start + key.len(), kind, sentence)
+    }
+
+    fn text(sentence: &str, key: &str, kind: &SpanKind) -> String {
+        ask(sentence, key, kind).unwrap().text
     }
 
     #[test]
     fn subjects_become_what_questions() {
         assert_eq!(
-            ask(
+            text(
                 "Aptitude is an interactive front end to the package manager.",
                 "Aptitude",
                 &SpanKind::Name
             ),
             "What is an interactive front end to the package manager?"
         );
+        assert_eq!(
+            text(
+                "The journal_mode pragma sets how the rollback journal is kept.",
+                "journal_mode",
+                &SpanKind::Code
+            ),
+            "Which pragma sets how the rollback journal is kept?"
+        );
+        assert_eq!(
+            text(
+                "The sqlite3_db_status() routine returns an error code on failure.",
+                "sqlite3_db_status()",
+                &SpanKind::Code
+            ),
+            "Which routine returns an error code on failure?"
+        );
     }
 
     #[test]
-    fn final_spans_are_asked_for_by_kind() {
+    fn final_spans_are_fronted_with_their_preposition() {
+        let path = "The list of package sources is kept in /etc/apt/sources.list.";
         assert_eq!(
-            ask(
-                "The list of package sources is kept in /etc/apt/sources.list.",
-                "/etc/apt/sources.list",
-                &SpanKind::Path
-            ),
-            "The list of package sources is kept in which file or directory?"
+            ask(path, "/etc/apt/sources.list", &SpanKind::Path),
+            Some(Stem {
+                text: "In which file or directory is the list of package sources kept?".into(),
+                form: Form::Fronted
+            })
         );
         assert_eq!(
-            ask(
+            text(
                 "The Debian project was founded in 1993.",
                 "1993",
                 &SpanKind::Year
             ),
-            "The Debian project was founded in which year?"
+            "In which year was the Debian project founded?"
+        );
+        // "Security" is lowered where its passage writes it so; "Debian" is kept.
+        let sentence = "Security updates for a stable release are provided for 3 years.";
+        let start = sentence.find("3 years").unwrap();
+        let quantity = SpanKind::Quantity("year".into());
+        let context = "Other security fixes come later.";
+        assert_eq!(
+            write(sentence, start, start + 7, &quantity, context).map(|s| s.text),
+            Some("For how many years are security updates for a stable release provided?".into())
+        );
+        assert_eq!(
+            write(sentence, start, start + 7, &quantity, sentence).map(|s| s.text),
+            Some("For how many years are Security updates for a stable release provided?".into())
+        );
+        assert_eq!(
+            text(
+                "SQLite stores each database in a single ordinary disk file.",
+                "single ordinary disk file",
+                &SpanKind::Term
+            ),
+            "In what does SQLite store each database?"
+        );
+        assert_eq!(
+            text(
+                "An index can cover 64 columns.",
+                "64 columns",
+                &SpanKind::Quantity("column".into())
+            ),
+            "How many columns can an index cover?"
+        );
+        // A plural noun is no verb; a relative clause is no plain subject.
+        assert_eq!(
+            ask(
+                "Package files contain the maintainer scripts.",
+                "maintainer scripts",
+                &SpanKind::Term
+            )
+            .map(|s| s.form),
+            Some(Form::InPlace)
         );
         assert_eq!(
             ask(
-                "Security updates for a stable release are provided for 3 years.",
-                "3 years",
-                &SpanKind::Quantity("year".into())
-            ),
-            "Security updates for a stable release are provided for how many years?"
+                "The file that is opened first is kept in /var/lib/dpkg.",
+                "/var/lib/dpkg",
+                &SpanKind::Path
+            )
+            .map(|s| s.form),
+            Some(Form::InPlace)
         );
     }
 
     #[test]
-    fn otherwise_and_when_the_key_repeats_the_stem_blanks_it() {
+    fn other_spans_are_asked_for_where_they_stand() {
         assert_eq!(
             ask(
-                "The file lists mirrors, and dpkg reads it before dpkg unpacks anything.",
+                "The pager keeps a journal file until the transaction commits.",
+                "journal file",
+                &SpanKind::Term
+            ),
+            Some(Stem {
+                text: "The pager keeps what until the transaction commits?".into(),
+                form: Form::InPlace
+            })
+        );
+        assert_eq!(
+            text(
+                "Run the VACUUM command after deleting many rows.",
+                "VACUUM",
+                &SpanKind::Name
+            ),
+            "Run which command after deleting many rows?"
+        );
+        // Quotes and a quantifier go with the key; punctuation keeps its place.
+        assert_eq!(
+            text(
+                "The recovered rows go to a table named \"lost_and_found\", unless one exists.",
+                "lost_and_found",
+                &SpanKind::Code
+            ),
+            "The recovered rows go to a table named what, unless one exists?"
+        );
+        assert_eq!(
+            text(
+                "Members of the consortium can call any developer at any time of day.",
+                "developer",
+                &SpanKind::Term
+            ),
+            "Members of the consortium can call what at any time of day?"
+        );
+    }
+
+    #[test]
+    fn a_repeated_key_is_blanked_and_a_leaning_stem_is_none() {
+        assert_eq!(
+            ask(
+                "The file lists mirrors, and dpkg reads the list before dpkg unpacks anything.",
                 "dpkg",
                 &SpanKind::Name
             ),
-            "What fills the blank in “the file lists mirrors, and _____ reads it before _____ unpacks anything”?"
+            Some(Stem {
+                text: "What fills the blank in “the file lists mirrors, and _____ reads the list before _____ unpacks anything”?".into(),
+                form: Form::Blank
+            })
         );
+        assert_eq!(
+            ask(
+                "The server reads this file at start-up, before any client connects to it.",
+                "server",
+                &SpanKind::Term
+            ),
+            None
+        );
+        // A key inside another word of its sentence gives itself away.
+        assert_eq!(
+            ask(
+                "Lookaside allocations are fast, so the allocation and deallocation are quick.",
+                "allocation",
+                &SpanKind::Term
+            ),
+            None
+        );
+        assert!(leans_on_passage("What does the above example print?"));
+        assert!(!leans_on_passage("What is itself a database?"));
+    }
+
+    #[test]
+    fn bare_verbs() {
+        assert_eq!(bare_verb("stores").as_deref(), Some("store"));
+        assert_eq!(bare_verb("copies").as_deref(), Some("copy"));
+        assert_eq!(bare_verb("pushes").as_deref(), Some("push"));
+        assert_eq!(bare_verb("has").as_deref(), Some("have"));
+        assert_eq!(bare_verb("process"), None);
     }
 }
