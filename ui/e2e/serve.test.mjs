@@ -509,6 +509,11 @@ test("generates an exam from the sample corpus, reviews it, freezes it and lets 
     await generate.getByText(/generated questions accepted into version 1 of 'Generated exam'/).waitFor();
     const accepted = Number((await quality.locator("button", { hasText: "accepted" }).locator("strong").innerText()).trim());
     assert.ok(accepted >= 10, `accepted ${accepted}`);
+    // How easy: every question was tried with a keyword lookup; a click lists the ones it answers.
+    const difficulty = quality.getByTestId("difficulty");
+    assert.match(await difficulty.innerText(), /A keyword lookup answers it\s*\d+(\.\d)?% \(\d+ of \d+\)/);
+    await difficulty.getByRole("button", { name: "A keyword lookup answers it" }).click();
+    assert.equal(await generate.getByTestId("review-filter").inputValue(), "lookup");
 
     // The exam's table shows the draft with the accepted questions; freeze it.
     await page.getByRole("tab", { name: "The exam" }).click();

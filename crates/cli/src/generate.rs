@@ -5,7 +5,8 @@ use crate::{path_text, progress, show};
 use clap::{Args, Subcommand, ValueEnum};
 use proctor_api::dto::{
     CandidateStatus, ExamFileFormat, ExamRef, ExportRequest, GenerateRequest, GeneratedExam,
-    GenerationQuality, GenerationReport, GeneratorKind, ReviewAction, ReviewReport, ReviewRequest,
+    GeneratedReadingRequest, GenerationQuality, GenerationReport, GeneratorKind, ReviewAction,
+    ReviewReport, ReviewRequest,
 };
 use proctor_api::{ApiError, ApiResult, ErrorCode, Project};
 use std::fmt::Write as _;
@@ -53,6 +54,10 @@ pub(crate) struct GenerateArgs {
     /// The share of questions each distractor filter sets aside.
     #[arg(long, default_value_t = 0.05)]
     share: f64,
+    /// Aim: at most this share (0 to 1) of the passing questions answered by a keyword lookup;
+    /// the last-written lookups above it are set aside.
+    #[arg(long)]
+    max_lookup: Option<f64>,
     /// The models folder (installed by scripts/install-models.sh).
     #[arg(long, env = "PROCTOR_MODELS")]
     models: Option<PathBuf>,
@@ -92,6 +97,26 @@ pub(crate) enum ReviewCommand {
     },
     /// Put questions back in the queue (out of the draft, if accepted).
     Reinstate(Selection),
+    /// Read the generated questions with a reader, with their passages and closed book; with
+    /// the language model, its closed-book answers mark the questions that can be guessed.
+    Read {
+        /// The project file.
+        #[arg(short, long, env = "PROCTOR_PROJECT")]
+        project: PathBuf,
+        /// The exam (default: the newest).
+        #[arg(long)]
+        exam: Option<String>,
+        /// The reader.
+        #[arg(long, value_enum, default_value_t = crate::ReaderArg::LanguageModel)]
+        reader: crate::ReaderArg,
+        #[command(flatten)]
+        local: crate::LocalModelArgs,
+        #[command(flatten)]
+        user: crate::UserModelArgs,
+        /// Print the check as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Which generated questions a review acts on.
@@ -167,6 +192,7 @@ pub(crate) fn generate(args: GenerateArgs) -> ApiResult<()> {
         per_topic: args.per_topic,
         seed: Some(args.seed),
         share: Some(args.share),
+        max_lookup: args.max_lookup,
         models: args.models.as_deref().map(path_text),
         int8: args.int8,
     };
@@ -224,6 +250,26 @@ fn quality(q: &GenerationQuality) -> String {
         q.key_positions_p.map_or("—".into(), |p| format!("{p:.3}")),
         q.longest_choice.map_or("—".into(), percent),
         q.best_position.map_or("—".into(), percent),
+    );
+    let kept = q.parsed.saturating_sub(q.rejected);
+    let share = |n: u32, of: u32| {
+        if of == 0 {
+            "not measured".to_owned()
+        } else {
+            format!("{n} of {of} ({})", percent(f64::from(n) / f64::from(of)))
+        }
+    };
+    let _ = writeln!(
+        out,
+        "Fill the blank: {}; a keyword lookup answers: {}; guessed closed book by the language model: {}{}.",
+        share(q.fill_blank, kept),
+        share(q.lookup, q.lookup_measured),
+        share(q.guessable, q.guessable_measured),
+        if q.guessable_measured == 0 {
+            " (`proctor review read` measures it)"
+        } else {
+            ""
+        }
     );
     for t in &q.topics {
         let _ = writeln!(
@@ -285,6 +331,40 @@ pub(crate) fn review(action: ReviewCommand) -> ApiResult<()> {
             (selection, ReviewAction::Reject, Some(reason))
         }
         ReviewCommand::Reinstate(s) => (s, ReviewAction::Reinstate, None),
+        ReviewCommand::Read {
+            project,
+            exam,
+            reader,
+            local,
+            user,
+            json,
+        } => {
+            let mut project = Project::open(&project)?;
+            let row = project.read_generated(
+                &GeneratedReadingRequest {
+                    exam: exam.clone(),
+                    reader: reader.into(),
+                    models: local.folder(),
+                    int8: local.int8,
+                    threads: local.threads,
+                    user_models: user.into(),
+                },
+                &progress::Bar::new(),
+            )?;
+            if json {
+                return show(&row, true, |_| String::new());
+            }
+            let generated = project.generated(&ExamRef { exam })?;
+            println!(
+                "{}: right with the passage {}, closed book {}. {}\n",
+                row.name,
+                percent(row.with_passage.accuracy),
+                percent(row.closed_book.accuracy),
+                row.sentence
+            );
+            print!("{}", quality(&generated.quality));
+            return Ok(());
+        }
     };
     let mut project = Project::open(&selection.project)?;
     let mut ids = selection.ids;

@@ -44,6 +44,10 @@ pub struct GenerateRequest {
     pub seed: Option<u32>,
     /// The share of questions each distractor filter sets aside (default 0.05).
     pub share: Option<f64>,
+    /// Aim: at most this share of the passing questions answered by a keyword lookup; the
+    /// last-written lookups above it are set aside (default: no aim, lookups only counted).
+    #[serde(default)]
+    pub max_lookup: Option<f64>,
     /// The models folder (default: `PROCTOR_MODELS`, else ~/.local/share/proctor/models).
     pub models: Option<String>,
     /// Use the int8 embedder (as the corpus was prepared with it).
@@ -127,6 +131,16 @@ pub struct GenerationQuality {
     /// The last check of whether a reader answers them from their passages and guesses them
     /// without, and on how many questions it was run.
     pub reading: Option<ReaderCheckRow>,
+    /// Kept questions (parsed, not rejected) that fill a blank in a copied sentence.
+    pub fill_blank: u32,
+    /// Kept questions a keyword lookup answers (BM25's first passage, the lexical reader)…
+    pub lookup: u32,
+    /// …of this many measured.
+    pub lookup_measured: u32,
+    /// Kept questions the language model answers closed book…
+    pub guessable: u32,
+    /// …of this many measured (0 until a reading check with the language model).
+    pub guessable_measured: u32,
 }
 
 /// Read the exam's generated questions with a reader, with their passages and closed book.
@@ -210,6 +224,10 @@ pub struct GeneratedQuestion {
     pub question_id: Option<String>,
     /// Which generation wrote it.
     pub generation: u32,
+    /// A keyword lookup answers it (None: not measured).
+    pub lookup: Option<bool>,
+    /// The language model answers it closed book (None: not measured).
+    pub guessable: Option<bool>,
 }
 
 /// An edit of a generated question: what it was and what it became.

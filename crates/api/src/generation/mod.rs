@@ -3,6 +3,7 @@
 //! settings, it resumes without writing a target twice), then runs the filters over every
 //! generated question of the exam and records their findings.
 
+mod lookup;
 pub(crate) mod quality;
 pub(crate) mod reading;
 pub(crate) mod review;
@@ -29,6 +30,13 @@ pub(crate) const DEFAULT_EXAM: &str = "Generated exam";
 /// The filters' flags stored with a generated question.
 pub(crate) fn flags_of(row: &CandidateRow) -> Vec<Flag> {
     serde_json::from_str(&row.flags).unwrap_or_default()
+}
+
+/// The filters' measures stored with a generated question (None before the first check).
+pub(crate) fn measures_of(row: &CandidateRow) -> Option<Measures> {
+    row.measures
+        .as_deref()
+        .and_then(|m| serde_json::from_str(m).ok())
 }
 
 /// The settings stored with a generation: starting one with the same settings resumes it.
@@ -144,6 +152,16 @@ impl Project {
             return Err(ApiError::new(
                 ErrorCode::InvalidInput,
                 format!("each filter may set aside from 0 to 50% of the questions, not {share}"),
+            ));
+        }
+        if let Some(aim) = request.max_lookup
+            && !(0.0..=1.0).contains(&aim)
+        {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                format!(
+                    "the aimed share of keyword lookups is from 0 to 1 (0% to 100%), not {aim}"
+                ),
             ));
         }
         let rows = self.store.chunks()?;
@@ -385,7 +403,7 @@ impl Project {
         }
         progress.finish();
 
-        self.check_generated(exam.exam, share, &embedder, progress)?;
+        self.check_generated(exam.exam, share, request.max_lookup, &embedder, progress)?;
         let tx = self.store.transaction()?;
         tx.finish_generation(generation)?;
         tx.commit()?;
@@ -410,6 +428,7 @@ impl Project {
         &mut self,
         exam: proctor_core::ExamId,
         share: f64,
+        max_lookup: Option<f64>,
         embedder: &dyn Embedder,
         progress: &dyn Progress,
     ) -> ApiResult<()> {
@@ -420,14 +439,7 @@ impl Project {
             .filter(|c| c.stem.is_some())
             .collect();
         progress.start("Checking the questions", rows.len() as u64);
-        let mut measures: Vec<Option<Measures>> = rows
-            .iter()
-            .map(|c| {
-                c.measures
-                    .as_deref()
-                    .and_then(|m| serde_json::from_str(m).ok())
-            })
-            .collect();
+        let mut measures: Vec<Option<Measures>> = rows.iter().map(measures_of).collect();
         let missing: Vec<usize> = (0..rows.len()).filter(|&i| measures[i].is_none()).collect();
         for part in missing.chunks(64) {
             if progress.cancelled() {
@@ -453,10 +465,11 @@ impl Project {
             }
             progress.advance(part.len() as u64);
         }
-        let measures: Vec<Measures> = measures
+        let mut measures: Vec<Measures> = measures
             .into_iter()
             .map(Option::unwrap_or_default)
             .collect();
+        self.keyword_lookups(&rows, &mut measures, progress)?;
         let thresholds = filters::thresholds(&measures, share);
         // Duplicates: against the exam's own questions first, then earlier generated ones.
         let version = self
@@ -489,9 +502,9 @@ impl Project {
             ));
         }
         let duplicates = filters::duplicates(&pairs, embedder).map_err(ApiError::internal)?;
-        let tx = self.store.transaction()?;
-        for (i, c) in rows.iter().enumerate() {
-            let mut flags = filters::flags(&measures[i], &thresholds);
+        let mut all_flags: Vec<Vec<Flag>> = Vec::with_capacity(rows.len());
+        for (i, m) in measures.iter().enumerate() {
+            let mut flags = filters::flags(m, &thresholds);
             if let Some(of) = duplicates[existing.len() + i] {
                 let name = if of < existing.len() {
                     format!("question {}", existing[of].2)
@@ -500,6 +513,29 @@ impl Project {
                 };
                 flags.push(Flag::noted(Check::Duplicate, name));
             }
+            all_flags.push(flags);
+        }
+        if let Some(aim) = max_lookup {
+            let standing: Vec<(bool, bool)> = rows
+                .iter()
+                .zip(&measures)
+                .zip(&all_flags)
+                .map(|((row, m), flags)| {
+                    (
+                        m.lookup == Some(true),
+                        flags.is_empty() && row.status != "rejected",
+                    )
+                })
+                .collect();
+            for i in filters::over_the_aim(&standing, aim) {
+                all_flags[i].push(Flag::noted(
+                    Check::KeywordLookup,
+                    format!("aim: at most {:.0}% keyword lookups", aim * 100.0),
+                ));
+            }
+        }
+        let tx = self.store.transaction()?;
+        for ((i, c), flags) in rows.iter().enumerate().zip(all_flags) {
             tx.set_checks(
                 c.id,
                 &serde_json::to_string(&measures[i]).map_err(ApiError::internal)?,

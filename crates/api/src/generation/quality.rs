@@ -3,13 +3,14 @@
 //! the guessing baselines, coverage of the corpus's topics, Bloom levels and types, and the
 //! last reading check.
 
-use super::flags_of;
+use super::{flags_of, measures_of};
 use crate::dto::{FilterThresholds, GenerationQuality, Tally, TopicCoverage};
 use crate::saturating_u32;
 use crate::{ApiResult, Project};
 use proctor_exam::classify::{BloomKeywords, question_type};
 use proctor_exam::generate::filters::{Check, Thresholds};
 use proctor_exam::generate::parse::Unparsed;
+use proctor_exam::generate::stem::FILL_BLANK;
 use proctor_stats::significance::chi_square_uniform;
 use proctor_store::ExamVersionRow;
 use std::collections::BTreeMap;
@@ -41,6 +42,8 @@ impl Project {
         let mut topics: BTreeMap<String, usize> = BTreeMap::new();
         let mut bloom = BTreeMap::new();
         let mut types = BTreeMap::new();
+        let (mut fill_blank, mut lookup, mut lookup_measured) = (0usize, 0usize, 0usize);
+        let (mut guessable, mut guessable_measured) = (0usize, 0usize);
         for row in &rows {
             match row.status.as_str() {
                 "unparsed" => {
@@ -84,6 +87,19 @@ impl Project {
                 .entry(row.topic.clone().unwrap_or_else(|| "(no topic)".into()))
                 .or_insert(0) += 1;
             let stem = row.stem.as_deref().unwrap_or("");
+            if stem.starts_with(FILL_BLANK) {
+                fill_blank += 1;
+            }
+            if let Some(m) = measures_of(row) {
+                if let Some(l) = m.lookup {
+                    lookup_measured += 1;
+                    lookup += usize::from(l);
+                }
+                if let Some(g) = m.guessable {
+                    guessable_measured += 1;
+                    guessable += usize::from(g);
+                }
+            }
             for level in keywords.classify(stem) {
                 *bloom.entry(level.as_str().to_owned()).or_insert(0) += 1;
             }
@@ -143,6 +159,11 @@ impl Project {
                 .store
                 .setting(&crate::generation::reading::setting(version.exam))?
                 .and_then(|r| serde_json::from_str(&r).ok()),
+            fill_blank: saturating_u32(fill_blank),
+            lookup: saturating_u32(lookup),
+            lookup_measured: saturating_u32(lookup_measured),
+            guessable: saturating_u32(guessable),
+            guessable_measured: saturating_u32(guessable_measured),
             thresholds: thresholds.map(|t| FilterThresholds {
                 share: t.share,
                 distractor_words: t.distractor_words,

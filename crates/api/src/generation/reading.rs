@@ -3,7 +3,8 @@
 //! twice — with its source passage and closed book — and the reader check's verdict
 //! (METHODS.md §6, §9) is kept with the exam's generation quality.
 
-use crate::dto::{GeneratedReadingRequest, ReaderCheckRow};
+use super::measures_of;
+use crate::dto::{GeneratedReadingRequest, ReaderCheckRow, ReaderKind};
 use crate::pipelines::BATCH;
 use crate::pipelines::check::{judge, row};
 use crate::pipelines::reading::read_batch;
@@ -132,8 +133,29 @@ impl Project {
         judge(&mut result, 0.25, longest, refs.len());
         let json = serde_json::to_string(&result)
             .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
+        let candidates = if request.reader == ReaderKind::LanguageModel {
+            self.store.candidates(version.exam)?
+        } else {
+            Vec::new()
+        };
         let tx = self.store.transaction()?;
         tx.set_setting(&setting(version.exam), &json)?;
+        // The language model's closed-book answers say which questions can be guessed.
+        if request.reader == ReaderKind::LanguageModel {
+            for row in candidates {
+                let (Some(mut measures), Some(outcome)) =
+                    (measures_of(&row), outcomes[1].get(&QuestionId(row.id)))
+                else {
+                    continue;
+                };
+                measures.guessable = Some(*outcome == Outcome::Chosen(row.key.unwrap_or(0)));
+                tx.set_checks(
+                    row.id,
+                    &serde_json::to_string(&measures).map_err(ApiError::internal)?,
+                    &row.flags,
+                )?;
+            }
+        }
         tx.commit()?;
         Ok(result)
     }

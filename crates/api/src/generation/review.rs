@@ -2,7 +2,7 @@
 //! findings and categories; accept (into the exam's draft, with provenance), reject with a
 //! reason, reinstate; edits recorded before and after. (Their quality: `quality.rs`.)
 
-use super::{Settings, flags_of};
+use super::{Settings, flags_of, measures_of};
 use crate::dto::{
     CandidateEdit, CandidateStatus, ExamRef, FilterFlag, GeneratedDetail, GeneratedEdit,
     GeneratedExam, GeneratedQuestion, GeneratedRef, GenerationInfo, Provenance, QuestionEdit,
@@ -109,6 +109,8 @@ fn question_dto(row: &CandidateRow, keywords: &BloomKeywords) -> GeneratedQuesti
         edited: !edits.is_empty(),
         question_id: row.question_id.clone(),
         generation: saturating_u32(usize::try_from(row.generation).unwrap_or(0)),
+        lookup: measures_of(row).and_then(|m| m.lookup),
+        guessable: measures_of(row).and_then(|m| m.guessable),
     }
 }
 

@@ -106,6 +106,7 @@ fn request(model: Option<&str>, count: u32, models: &str) -> GenerateRequest {
         per_topic: false,
         seed: Some(1),
         share: None,
+        max_lookup: None,
         models: Some(models.into()),
         int8: true,
     }

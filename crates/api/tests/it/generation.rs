@@ -44,6 +44,7 @@ fn request(exam: &str, count: u32, seed: u32) -> GenerateRequest {
         per_topic: false,
         seed: Some(seed),
         share: None,
+        max_lookup: None,
         models: None,
         int8: true,
     }

@@ -1,12 +1,37 @@
 //! The offline generator on real documentation: eight pages of SQLite's own documentation
 //! (Debian's sqlite3-doc 3.40.1, in the public domain), site navigation and all, with the real
 //! embedder. Whole questions, at most a quarter fill-the-blank, none leaning on its passage,
-//! no key that cuts a phrase, Bloom levels placed, and no passage opening with the navigation.
+//! no key that cuts a phrase, Bloom levels placed, and no passage opening with the navigation;
+//! every question measured for keyword lookup, an aim that keeps lookups below a share, and the
+//! language model's closed-book answers marking the guessable ones.
 
 use super::*;
 use proctor_api::dto::{
-    DocumentRef, ExamRef, GenerateRequest, GeneratorKind, ImportKind, ImportRequest, IngestRequest,
+    CandidateStatus, DocumentRef, ExamRef, GenerateRequest, GeneratedReadingRequest, GeneratorKind,
+    ImportKind, ImportRequest, IngestRequest, ReaderKind, UserModelChoice,
 };
+
+fn request(exam: &str, max_lookup: Option<f64>) -> GenerateRequest {
+    GenerateRequest {
+        exam: Some(exam.into()),
+        generator: GeneratorKind::Offline,
+        model: None,
+        allow_small: false,
+        count: 60,
+        per_topic: false,
+        seed: Some(1),
+        share: None,
+        max_lookup,
+        models: None,
+        int8: true,
+    }
+}
+
+fn exam(name: &str) -> ExamRef {
+    ExamRef {
+        exam: Some(name.into()),
+    }
+}
 
 fn real_project(dir: &Path) -> Project {
     let pages = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sqlite-docs");
@@ -43,27 +68,9 @@ fn real_pages_give_whole_questions() {
         );
     }
     project
-        .generate(
-            &GenerateRequest {
-                exam: Some("Real".into()),
-                generator: GeneratorKind::Offline,
-                model: None,
-                allow_small: false,
-                count: 80,
-                per_topic: false,
-                seed: Some(1),
-                share: None,
-                models: None,
-                int8: true,
-            },
-            &NoProgress,
-        )
+        .generate(&request("Real", None), &NoProgress)
         .unwrap();
-    let generated = project
-        .generated(&ExamRef {
-            exam: Some("Real".into()),
-        })
-        .unwrap();
+    let generated = project.generated(&exam("Real")).unwrap();
     let parsed: Vec<_> = generated
         .questions
         .iter()
@@ -107,4 +114,91 @@ fn real_pages_give_whole_questions() {
         "{uncategorized} of {}",
         parsed.len()
     );
+}
+
+#[test]
+fn lookups_are_measured_aimed_below_and_guesses_marked() {
+    let _turn = language_model_turn();
+    let dir = tempfile::tempdir().unwrap();
+    let mut project = real_project(dir.path());
+    project
+        .generate(&request("Free", None), &NoProgress)
+        .unwrap();
+    let free = project.generated(&exam("Free")).unwrap();
+    let parsed = free.questions.iter().filter(|q| q.stem.is_some()).count();
+    assert_eq!(free.quality.lookup_measured as usize, parsed);
+    assert!(
+        free.questions
+            .iter()
+            .filter(|q| q.stem.is_some())
+            .all(|q| q.lookup.is_some())
+    );
+    let lookups = free.quality.lookup;
+    assert!(lookups > 0, "{:?}", free.quality);
+
+    // Aimed at a quarter: the passing questions hold at most a quarter of lookups, and the
+    // ones set aside say why.
+    project
+        .generate(&request("Aimed", Some(0.25)), &NoProgress)
+        .unwrap();
+    let aimed = project.generated(&exam("Aimed")).unwrap();
+    let passing: Vec<_> = aimed
+        .questions
+        .iter()
+        .filter(|q| q.status == CandidateStatus::Pending && q.flags.is_empty())
+        .collect();
+    let passing_lookups = passing.iter().filter(|q| q.lookup == Some(true)).count();
+    assert!(
+        passing_lookups * 4 <= passing.len(),
+        "{passing_lookups} of {}",
+        passing.len()
+    );
+    let free_passing: Vec<_> = free
+        .questions
+        .iter()
+        .filter(|q| q.stem.is_some() && q.flags.is_empty())
+        .collect();
+    if free_passing
+        .iter()
+        .filter(|q| q.lookup == Some(true))
+        .count()
+        * 4
+        > free_passing.len()
+    {
+        assert!(
+            aimed
+                .questions
+                .iter()
+                .any(|q| q.flags.iter().any(|f| f.code == "keyword_lookup"))
+        );
+    }
+
+    // The language model's closed-book answers mark the guessable questions.
+    project
+        .read_generated(
+            &GeneratedReadingRequest {
+                exam: Some("Free".into()),
+                reader: ReaderKind::LanguageModel,
+                models: None,
+                int8: true,
+                threads: 0,
+                user_models: UserModelChoice::default(),
+            },
+            &NoProgress,
+        )
+        .unwrap();
+    let read = project.generated(&exam("Free")).unwrap();
+    let kept = read
+        .questions
+        .iter()
+        .filter(|q| q.stem.is_some() && q.status != CandidateStatus::Rejected)
+        .count();
+    assert_eq!(read.quality.guessable_measured as usize, kept);
+    assert!(
+        read.quality.guessable < read.quality.guessable_measured,
+        "{:?}",
+        read.quality
+    );
+    let reading = read.quality.reading.unwrap();
+    assert_eq!(reading.closed_book.right, read.quality.guessable);
 }

@@ -67,6 +67,14 @@ pub struct Measures {
     pub alike_words: f64,
     /// Largest cosine between the key and a distractor.
     pub alike_meaning: f64,
+    /// Whether a keyword lookup answers it: the lexical reader, given the one passage a BM25
+    /// search for the question ranks first, picks the key. None until measured.
+    #[serde(default)]
+    pub lookup: Option<bool>,
+    /// Whether it can be guessed: the language model picks the key closed book, in the last
+    /// reading check made with it. None until such a check.
+    #[serde(default)]
+    pub guessable: Option<bool>,
 }
 
 /// The checks a question can fail.
@@ -85,17 +93,20 @@ pub enum Check {
     ChoicesAlikeInMeaning,
     /// It asks what an earlier question asks.
     Duplicate,
+    /// A keyword lookup answers it, and the exam aims at fewer such questions.
+    KeywordLookup,
 }
 
 impl Check {
     /// Every check, in the order they are shown.
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 7] = [
         Self::NotSelfContained,
         Self::DistractorCloserInWords,
         Self::DistractorCloserInMeaning,
         Self::ChoicesAlikeInWords,
         Self::ChoicesAlikeInMeaning,
         Self::Duplicate,
+        Self::KeywordLookup,
     ];
 
     /// The check in plain words.
@@ -107,6 +118,7 @@ impl Check {
             Self::ChoicesAlikeInWords => "a wrong answer repeats the answer's words",
             Self::ChoicesAlikeInMeaning => "a wrong answer means nearly the same as the answer",
             Self::Duplicate => "duplicate of another question",
+            Self::KeywordLookup => "a keyword lookup answers it (above the aimed share)",
         }
     }
 }
@@ -254,6 +266,8 @@ pub fn measure(
                 distractor_meaning: best(&|i| cosine(&v[0], &v[1 + i])) - cosine(&v[0], key_vector),
                 alike_words: best(&|i| ngram_jaccard(&q.choices[q.key], &q.choices[i], n)),
                 alike_meaning: best(&|i| cosine(key_vector, &v[1 + i])),
+                lookup: None,
+                guessable: None,
             })
         })
         .collect()
@@ -337,6 +351,30 @@ pub fn flags(m: &Measures, t: &Thresholds) -> Vec<Flag> {
     out
 }
 
+/// Which questions to set aside so that keyword lookups are at most `aim` of the questions
+/// that pass every other check: `questions` holds, in the order written, whether each is a
+/// lookup and whether it passes the other checks. The last-written lookups go first, so that
+/// stopping and generating again keeps the same ones.
+pub fn over_the_aim(questions: &[(bool, bool)], aim: f64) -> Vec<usize> {
+    let passing: Vec<usize> = (0..questions.len()).filter(|&i| questions[i].1).collect();
+    let mut lookups: Vec<usize> = passing
+        .iter()
+        .copied()
+        .filter(|&i| questions[i].0)
+        .collect();
+    let mut kept = passing.len();
+    let mut out = Vec::new();
+    #[expect(clippy::cast_precision_loss, reason = "question counts far below 2^52")]
+    while let Some(&last) = lookups.last()
+        && lookups.len() as f64 > aim * kept as f64
+    {
+        out.push(last);
+        lookups.pop();
+        kept -= 1;
+    }
+    out
+}
+
 /// For each question, the earlier one it duplicates: the same stem word for word, or stems and
 /// keys both close in meaning ([`DUPLICATE_STEM_COSINE`], [`DUPLICATE_KEY_COSINE`]).
 pub fn duplicates(
@@ -363,6 +401,18 @@ pub fn duplicates(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lookups_above_the_aim_are_set_aside_last_first() {
+        // Ten passing questions, six lookups (at 0, 2, 4, 6, 8, 9); one failing lookup (10).
+        let mut questions: Vec<(bool, bool)> = (0..10).map(|i| (i % 2 == 0, true)).collect();
+        questions[9].0 = true;
+        questions.push((true, false));
+        // At most half: 6 of 10 → set aside 9 (5 of 9), then 8 (4 of 8).
+        assert_eq!(over_the_aim(&questions, 0.5), vec![9, 8]);
+        assert!(over_the_aim(&questions, 0.6).is_empty());
+        assert_eq!(over_the_aim(&questions, 0.0).len(), 6);
+    }
 
     #[test]
     fn jaccards_by_hand() {

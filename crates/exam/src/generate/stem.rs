@@ -14,6 +14,8 @@ use super::spans::SpanKind;
 
 /// What stands in the sentence where the answer was.
 pub const BLANK: &str = "_____";
+/// How a fill-the-blank question opens.
+pub const FILL_BLANK: &str = "What fills the blank in";
 
 /// How a question was made from its sentence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -291,10 +293,7 @@ pub fn write(
         let blanked = tidy(&sentence.replace(key, BLANK));
         let blanked = blanked.trim_end_matches(['.', '!', ';', ':']);
         Stem {
-            text: format!(
-                "What fills the blank in “{}”?",
-                lower_first_in(blanked, context)
-            ),
+            text: format!("{FILL_BLANK} “{}”?", lower_first_in(blanked, context)),
             form: Form::Blank,
         }
     } else {
@@ -419,10 +418,7 @@ fn reworded(sentence: &str, start: usize, end: usize, kind: &SpanKind, context: 
         ));
         let blanked = blanked.trim_end_matches(['.', '!', ';', ':']);
         return Stem {
-            text: format!(
-                "What fills the blank in “{}”?",
-                lower_first_in(blanked, context)
-            ),
+            text: format!("{FILL_BLANK} “{}”?", lower_first_in(blanked, context)),
             form: Form::Blank,
         };
     }

@@ -1532,6 +1532,11 @@ seed: number | null,
  */
 share: number | null, 
 /**
+ * Aim: at most this share of the passing questions answered by a keyword lookup; the
+ * last-written lookups above it are set aside (default: no aim, lookups only counted).
+ */
+max_lookup: number | null, 
+/**
  * The models folder (default: `PROCTOR_MODELS`, else ~/.local/share/proctor/models).
  */
 models: string | null, 
@@ -1674,7 +1679,15 @@ question_id: string | null,
 /**
  * Which generation wrote it.
  */
-generation: number, };
+generation: number, 
+/**
+ * A keyword lookup answers it (None: not measured).
+ */
+lookup: boolean | null, 
+/**
+ * The language model answers it closed book (None: not measured).
+ */
+guessable: boolean | null, };
 
 export type GeneratedReadingRequest = { 
 /**
@@ -1819,7 +1832,27 @@ thresholds: FilterThresholds | null,
  * The last check of whether a reader answers them from their passages and guesses them
  * without, and on how many questions it was run.
  */
-reading: ReaderCheckRow | null, };
+reading: ReaderCheckRow | null, 
+/**
+ * Kept questions (parsed, not rejected) that fill a blank in a copied sentence.
+ */
+fill_blank: number, 
+/**
+ * Kept questions a keyword lookup answers (BM25's first passage, the lexical reader)…
+ */
+lookup: number, 
+/**
+ * …of this many measured.
+ */
+lookup_measured: number, 
+/**
+ * Kept questions the language model answers closed book…
+ */
+guessable: number, 
+/**
+ * …of this many measured (0 until a reading check with the language model).
+ */
+guessable_measured: number, };
 
 export type GenerationReport = { 
 /**
