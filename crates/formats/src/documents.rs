@@ -20,6 +20,8 @@ pub struct ExtractedDocument {
     pub text: String,
     /// The topic named by a table's topic column, if any.
     pub topic: Option<String>,
+    /// Lines of the page's navigation left out (HTML menus, breadcrumbs, "on this page" lists).
+    pub navigation_lines: usize,
 }
 
 /// The extensions [`read_documents`] understands.
@@ -39,31 +41,46 @@ pub fn read_documents_within(
     bytes: &[u8],
     limits: &Limits,
 ) -> Result<Vec<ExtractedDocument>, ImportError> {
+    read_documents_keeping(file, bytes, limits, false)
+}
+
+/// [`read_documents_within`], keeping an HTML page's navigation with `keep_navigation`.
+pub fn read_documents_keeping(
+    file: &str,
+    bytes: &[u8],
+    limits: &Limits,
+    keep_navigation: bool,
+) -> Result<Vec<ExtractedDocument>, ImportError> {
     limits.check_file_size(file, bytes.len() as u64)?;
     let name = std::path::Path::new(file)
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or(file)
         .to_owned();
-    let single =
-        |format: &'static str, text: String| -> Result<Vec<ExtractedDocument>, ImportError> {
-            let text = tidy(&text);
-            if text.is_empty() {
-                return Err(ImportError::file(file, "no text found in this file"));
-            }
-            Ok(vec![ExtractedDocument {
-                name: name.clone(),
-                format,
-                text,
-                topic: None,
-            }])
-        };
+    let single = |format: &'static str,
+                  (text, navigation_lines): (String, usize)|
+     -> Result<Vec<ExtractedDocument>, ImportError> {
+        let text = tidy(&text);
+        if text.is_empty() {
+            return Err(ImportError::file(file, "no text found in this file"));
+        }
+        Ok(vec![ExtractedDocument {
+            name: name.clone(),
+            format,
+            text,
+            topic: None,
+            navigation_lines,
+        }])
+    };
     match extension(file).as_str() {
-        "txt" | "text" => single("txt", decode_text(file, bytes)?),
-        "md" | "markdown" => single("md", markdown_to_text(&decode_text(file, bytes)?)),
-        "html" | "htm" => single("html", html_to_text(&decode_text(file, bytes)?)),
-        "pdf" => single("pdf", pdf_to_text(file, bytes, limits)?),
-        "docx" => single("docx", docx_to_text(file, bytes, limits)?),
+        "txt" | "text" => single("txt", (decode_text(file, bytes)?, 0)),
+        "md" | "markdown" => single("md", (markdown_to_text(&decode_text(file, bytes)?), 0)),
+        "html" | "htm" => single(
+            "html",
+            html_to_text_counted(&decode_text(file, bytes)?, keep_navigation),
+        ),
+        "pdf" => single("pdf", (pdf_to_text(file, bytes, limits)?, 0)),
+        "docx" => single("docx", (docx_to_text(file, bytes, limits)?, 0)),
         "csv" | "tsv" | "jsonl" | "ndjson" | "json" | "xlsx" => {
             table_documents(file, bytes, limits)
         }
@@ -111,6 +128,7 @@ fn table_documents(
                 format,
                 text: tidy(text),
                 topic: record.text(TOPIC).map(|(_, t)| t.to_owned()),
+                navigation_lines: 0,
             })
         })
         .collect()
@@ -121,6 +139,13 @@ fn tidy(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut blank = 0;
     for line in text.replace("\r\n", "\n").replace('\r', "\n").lines() {
+        // A PDF's page break stays on a line of its own until the import joins the pages.
+        if line.trim_matches([' ', '\t']) == crate::furniture::PAGE_BREAK.to_string() {
+            out.push('\n');
+            out.push(crate::furniture::PAGE_BREAK);
+            blank = 1;
+            continue;
+        }
         let line = line.trim_end();
         if line.trim().is_empty() {
             blank += 1;
@@ -176,8 +201,99 @@ fn strip_links(line: &str) -> String {
 }
 
 /// Visible text of an HTML page: tags dropped, `<script>`/`<style>`/`<head>` skipped, block
-/// elements on their own lines, entities decoded. Imported text is always shown as text.
+/// elements on their own lines, entities decoded, and the page's navigation left out (see
+/// [`html_to_text_counted`]). Imported text is always shown as text.
 pub fn html_to_text(html: &str) -> String {
+    html_to_text_counted(html, false).0
+}
+
+/// Class and id names that mark an element as navigation rather than content: menus, bars of
+/// links, breadcrumb trails, "on this page" lists, skip links and cookie notices. Whole names
+/// only ("section-header" or "sidebar" are content on many sites).
+const NAVIGATION_NAMES: &[&str] = &[
+    "nav",
+    "navbar",
+    "navigation",
+    "menu",
+    "mainmenu",
+    "submenu",
+    "menubar",
+    "breadcrumb",
+    "breadcrumbs",
+    "docnav",
+    "toc",
+    "page-toc",
+    "on-this-page",
+    "skip",
+    "skip-link",
+    "skiplink",
+    "cookie",
+    "cookies",
+    "cookie-banner",
+    "cookie-notice",
+    "consent",
+];
+
+/// ARIA roles of navigation, banners, footers and search boxes.
+const NAVIGATION_ROLES: &[&str] = &["navigation", "banner", "contentinfo", "search"];
+
+/// The value of an attribute in a tag's text (`div class="menu main"` → "menu main").
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let lower = tag.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find(name) {
+        let start = from + at;
+        from = start + name.len();
+        let before_ok = start > 0 && lower.as_bytes()[start - 1].is_ascii_whitespace();
+        let rest = lower[from..].trim_start();
+        if !before_ok || !rest.starts_with('=') {
+            continue;
+        }
+        let value_at = tag.len() - rest.len() + 1;
+        let value = tag[value_at..].trim_start();
+        let (quote, body) = match value.chars().next() {
+            Some(q @ ('"' | '\'')) => (Some(q), &value[1..]),
+            _ => (None, value),
+        };
+        let end = match quote {
+            Some(q) => body.find(q).unwrap_or(body.len()),
+            None => body
+                .find(|c: char| c.is_whitespace() || c == '/')
+                .unwrap_or(body.len()),
+        };
+        return Some(&body[..end]);
+    }
+    None
+}
+
+/// Whether an opening tag starts the page's navigation: `<nav>`, a navigation role, a class or
+/// id of [`NAVIGATION_NAMES`], or a `<header>`/`<footer>` of the page (outside any `<main>` or
+/// `<article>`).
+fn is_navigation(name: &str, tag: &str, in_content: bool) -> bool {
+    if name == "nav" || (matches!(name, "header" | "footer") && !in_content) {
+        return true;
+    }
+    if attribute(tag, "role").is_some_and(|r| NAVIGATION_ROLES.contains(&r.trim())) {
+        return true;
+    }
+    let named = |value: Option<&str>| {
+        value.is_some_and(|v| {
+            v.split_whitespace()
+                .any(|n| NAVIGATION_NAMES.contains(&n.to_ascii_lowercase().as_str()))
+        })
+    };
+    named(attribute(tag, "class")) || named(attribute(tag, "id"))
+}
+
+/// Elements without a closing tag.
+const VOID: &[&str] = &[
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+    "wbr",
+];
+
+/// [`html_to_text`], keeping the navigation with `keep_navigation`; and how many lines of text the
+/// navigation held (0 when kept).
+pub fn html_to_text_counted(html: &str, keep_navigation: bool) -> (String, usize) {
     const BLOCKS: &[&str] = &[
         "p",
         "div",
@@ -200,13 +316,22 @@ pub fn html_to_text(html: &str) -> String {
         "pre",
         "blockquote",
         "title",
+        "nav",
+        "dt",
+        "dd",
     ];
     let mut out = String::with_capacity(html.len() / 2);
+    let mut navigation = String::new();
     let mut rest = html;
-    let mut skip_until: Option<String> = None;
+    // The element being skipped: its name, how deep inside it we are, and whether it is
+    // navigation (kept aside and counted) or never text (scripts, styles).
+    let mut skipping: Option<(String, usize, bool)> = None;
+    let mut in_content = 0usize;
     while let Some(lt) = rest.find('<') {
-        if skip_until.is_none() {
-            out.push_str(&decode_entities(&rest[..lt]));
+        match &skipping {
+            None => out.push_str(&decode_entities(&rest[..lt])),
+            Some((_, _, true)) => navigation.push_str(&decode_entities(&rest[..lt])),
+            Some(_) => {}
         }
         let after = &rest[lt + 1..];
         if let Some(comment) = after.strip_prefix("!--") {
@@ -226,15 +351,37 @@ pub fn html_to_text(html: &str) -> String {
             .take_while(char::is_ascii_alphanumeric)
             .collect::<String>()
             .to_ascii_lowercase();
-        if let Some(until) = &skip_until {
-            if closing && name == *until {
-                skip_until = None;
+        let opens = !closing && !tag.ends_with('/') && !VOID.contains(&name.as_str());
+        if let Some((until, depth, nav)) = &mut skipping {
+            if name == *until {
+                if closing {
+                    *depth -= 1;
+                } else if opens {
+                    *depth += 1;
+                }
+            }
+            if *nav && BLOCKS.contains(&name.as_str()) {
+                navigation.push('\n');
+            }
+            let done = *depth == 0;
+            if done {
+                skipping = None;
             }
             continue;
         }
-        if !closing && ["script", "style", "head", "noscript", "template"].contains(&name.as_str())
-        {
-            skip_until = Some(name);
+        if matches!(name.as_str(), "main" | "article") {
+            if closing {
+                in_content = in_content.saturating_sub(1);
+            } else {
+                in_content += 1;
+            }
+        }
+        if opens && ["script", "style", "head", "noscript", "template"].contains(&name.as_str()) {
+            skipping = Some((name, 1, false));
+            continue;
+        }
+        if opens && !keep_navigation && is_navigation(&name, tag, in_content > 0) {
+            skipping = Some((name, 1, true));
             continue;
         }
         if BLOCKS.contains(&name.as_str()) {
@@ -243,13 +390,19 @@ pub fn html_to_text(html: &str) -> String {
             out.push('\t');
         }
     }
-    if skip_until.is_none() {
+    if skipping.is_none() {
         out.push_str(&decode_entities(rest));
     }
-    out.lines()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let tidy_lines = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    let dropped = tidy_lines(&navigation)
+        .iter()
+        .filter(|l| !l.is_empty())
+        .count();
+    (tidy_lines(&out).join("\n"), dropped)
 }
 
 fn decode_entities(text: &str) -> String {
@@ -300,9 +453,13 @@ fn decode_entities(text: &str) -> String {
 fn pdf_to_text(file: &str, bytes: &[u8], limits: &Limits) -> Result<String, ImportError> {
     archive::check_pdf(file, bytes, limits)?;
     // pdf-extract panics on some malformed files; a bad PDF must be a message, not a crash.
-    let extracted = std::panic::catch_unwind(|| pdf_extract::extract_text_from_mem(bytes));
+    // Page by page: the pages stay apart (crate::furniture::PAGE_BREAK) until the import sets
+    // their running headers and page numbers aside.
+    let extracted = std::panic::catch_unwind(|| pdf_extract::extract_text_from_mem_by_pages(bytes));
     match extracted {
-        Ok(Ok(text)) if !text.trim().is_empty() => Ok(text),
+        Ok(Ok(pages)) if pages.iter().any(|p| !p.trim().is_empty()) => {
+            Ok(pages.join(&format!("\n{}\n", crate::furniture::PAGE_BREAK)))
+        }
         Ok(Ok(_)) => Err(ImportError::file(
             file,
             "the PDF holds no extractable text (a scanned image?); run it through OCR first",
@@ -363,6 +520,31 @@ mod tests {
             tidy(&html_to_text(html)),
             "Rates & fees\n\nFee is <5%.\n\nSecond para"
         );
+    }
+
+    #[test]
+    fn navigation_is_left_out_by_structure_and_counted() {
+        let html = r#"<html><body><div class="menu mainmenu"><ul><li>Home</li><li>About</li></ul></div>
+            <nav><a>Docs</a><div><a>Nested</a></div></nav><div role="navigation">Back · Next</div>
+            <main><header><h1>Write-Ahead Logging</h1></header><p>The WAL file grows.</p>
+            <div class="sidebar"><p>A content box stays.</p></div><pre>PRAGMA journal_mode=WAL;</pre>
+            </main><footer>Copyright</footer></body></html>"#;
+        let (text, dropped) = html_to_text_counted(html, false);
+        for kept in [
+            "Write-Ahead Logging",
+            "The WAL file grows.",
+            "A content box stays.",
+            "PRAGMA journal_mode=WAL;",
+        ] {
+            assert!(text.contains(kept), "{text}");
+        }
+        for gone in ["Home", "About", "Docs", "Nested", "Back", "Copyright"] {
+            assert!(!text.contains(gone), "{gone} in {text}");
+        }
+        assert_eq!(dropped, 6);
+        let (all, none) = html_to_text_counted(html, true);
+        assert!(all.contains("Home") && all.contains("Nested") && all.contains("Copyright"));
+        assert_eq!(none, 0);
     }
 
     #[test]

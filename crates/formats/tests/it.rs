@@ -154,20 +154,39 @@ fn reads_the_paragraphs_of_a_docx() {
 
 /// A one-page PDF with a Helvetica text line, with a correct cross-reference table.
 fn pdf(text: &str) -> Vec<u8> {
-    let content = format!("BT /F1 12 Tf 72 712 Td ({text}) Tj ET");
-    let objects = [
+    pdf_pages(&[&[text]])
+}
+
+/// A PDF of pages, each a list of lines set one below the other.
+fn pdf_pages(pages: &[&[&str]]) -> Vec<u8> {
+    let n = pages.len();
+    // Objects: 1 catalog, 2 pages, 3 font, then a page and its contents for each page.
+    let kids: Vec<String> = (0..n).map(|i| format!("{} 0 R", 4 + 2 * i)).collect();
+    let mut objects = vec![
         "<< /Type /Catalog /Pages 2 0 R >>".to_owned(),
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_owned(),
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R \
-         /Resources << /Font << /F1 5 0 R >> >> >>"
-            .to_owned(),
-        format!(
-            "<< /Length {} >>\nstream\n{content}\nendstream",
-            content.len()
-        ),
+        format!("<< /Type /Pages /Kids [{}] /Count {n} >>", kids.join(" ")),
         "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
             .to_owned(),
     ];
+    for (i, lines) in pages.iter().enumerate() {
+        let mut content = String::new();
+        for (l, line) in lines.iter().enumerate() {
+            let _ = writeln!(
+                content,
+                "BT /F1 12 Tf 72 {} Td ({line}) Tj ET",
+                712 - 30 * l
+            );
+        }
+        objects.push(format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {} 0 R \
+             /Resources << /Font << /F1 3 0 R >> >> >>",
+            5 + 2 * i
+        ));
+        objects.push(format!(
+            "<< /Length {} >>\nstream\n{content}\nendstream",
+            content.len()
+        ));
+    }
     let mut out = b"%PDF-1.4\n".to_vec();
     let mut offsets = Vec::new();
     for (i, body) in objects.iter().enumerate() {
@@ -187,6 +206,50 @@ fn pdf(text: &str) -> Vec<u8> {
         .as_bytes(),
     );
     out
+}
+
+#[test]
+fn a_pdfs_running_headers_and_page_numbers_are_told_apart() {
+    let topics = [
+        "the relay",
+        "the queue",
+        "the mirror",
+        "the archive",
+        "the keyring",
+        "the index",
+    ];
+    let numbers: Vec<String> = (1..=6).map(|i| format!("Page {i}")).collect();
+    let bodies: Vec<String> = topics
+        .iter()
+        .map(|t| format!("This page explains {t}."))
+        .collect();
+    let pages: Vec<Vec<&str>> = (0..6)
+        .map(|i| {
+            vec![
+                "Relay Administration Guide",
+                bodies[i].as_str(),
+                numbers[i].as_str(),
+            ]
+        })
+        .collect();
+    let refs: Vec<&[&str]> = pages.iter().map(Vec::as_slice).collect();
+    let docs = read_documents("guide.pdf", &pdf_pages(&refs)).unwrap();
+    let text = &docs[0].text;
+    assert_eq!(
+        text.matches(proctor_formats::furniture::PAGE_BREAK).count(),
+        5,
+        "{text:?}"
+    );
+    let (clean, dropped) = proctor_formats::furniture::without_running_lines(text);
+    assert_eq!(dropped, 12, "{clean}");
+    assert!(
+        clean.starts_with("This page explains the relay."),
+        "{clean}"
+    );
+    assert!(
+        !clean.contains("Administration Guide") && !clean.contains("Page 3"),
+        "{clean}"
+    );
 }
 
 #[test]

@@ -62,6 +62,11 @@ pub const MIGRATIONS: &[Migration] = &[
         file: "0009_readings.sql",
         sql: include_str!("../../../migrations/0009_readings.sql"),
     },
+    Migration {
+        version: 10,
+        file: "0010_document_furniture.sql",
+        sql: include_str!("../../../migrations/0010_document_furniture.sql"),
+    },
 ];
 
 /// The schema version this build writes.

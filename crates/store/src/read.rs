@@ -187,7 +187,7 @@ impl Store {
     /// Every document, in import order.
     pub fn documents(&self) -> Result<Vec<DocumentRow>> {
         let mut stmt = self.conn.prepare(
-            "SELECT d.id, d.name, d.format, t.name, length(d.text)
+            "SELECT d.id, d.name, d.format, t.name, length(d.text), d.set_aside
              FROM documents d LEFT JOIN topics t ON t.id = d.topic_id ORDER BY d.id",
         )?;
         let rows = stmt.query_map([], |r| {
@@ -197,6 +197,7 @@ impl Store {
                 format: r.get(2)?,
                 topic: r.get(3)?,
                 chars: r.get(4)?,
+                set_aside: r.get(5)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)

@@ -18,6 +18,8 @@ pub struct NewDocument {
     pub topic: Option<String>,
     /// Extracted plain text.
     pub text: String,
+    /// Lines of navigation and page furniture set aside from it on import.
+    pub set_aside: usize,
 }
 
 /// A stored document, without its text.
@@ -33,6 +35,8 @@ pub struct DocumentRow {
     pub topic: Option<String>,
     /// Length of the text in characters.
     pub chars: usize,
+    /// Lines of navigation and page furniture set aside from it on import.
+    pub set_aside: usize,
 }
 
 /// A stored document's text, for chunking.

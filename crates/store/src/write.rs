@@ -124,15 +124,16 @@ impl<'a> Tx<'a> {
         }
         let topic = self.optional_topic(doc.topic.as_deref())?;
         let inserted = self.tx.execute(
-            "INSERT INTO documents (name, source_path, format, topic_id, text, content_hash)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (content_hash) DO NOTHING",
+            "INSERT INTO documents (name, source_path, format, topic_id, text, content_hash, set_aside)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (content_hash) DO NOTHING",
             params![
                 doc.name,
                 doc.source_path,
                 doc.format,
                 topic.map(|t| t.0),
                 doc.text,
-                content_hash
+                content_hash,
+                i64::try_from(doc.set_aside).unwrap_or(i64::MAX)
             ],
         )?;
         Ok((inserted == 1).then(|| DocumentId(self.tx.last_insert_rowid())))

@@ -304,6 +304,7 @@ mod corpus {
                 format: "md".into(),
                 topic: Some("Ops".into()),
                 text: "One. Two.".into(),
+                set_aside: 0,
             })
             .unwrap()
             .unwrap();

@@ -70,6 +70,7 @@ impl Project {
                 topic: d.topic,
                 format: d.format,
                 chars: saturating_u32(d.chars),
+                set_aside: saturating_u32(d.set_aside),
             })
             .collect();
         Ok(DocumentsOverview {

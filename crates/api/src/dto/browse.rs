@@ -19,6 +19,9 @@ pub struct DocumentInfo {
     pub chars: u32,
     /// Chunks it was split into (0 until the corpus is prepared).
     pub chunks: u32,
+    /// Lines set aside when it was imported: its navigation, the lines repeated on most pages,
+    /// a PDF's running headers and page numbers.
+    pub set_aside: u32,
 }
 
 /// Every document of the project and the topics.

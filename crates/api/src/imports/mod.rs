@@ -11,9 +11,10 @@ use proctor_core::text::{clean_name, visible};
 use proctor_core::{Outcome, QuestionId, RunMode, SystemKind};
 use proctor_exam::classify::{BloomKeywords, question_type};
 use proctor_exam::reading::{AnswerReading, NoAnswer};
+use proctor_formats::Limits;
 use proctor_formats::answers::read_answers;
 use proctor_formats::articles::read_articles;
-use proctor_formats::documents::{DOCUMENT_EXTENSIONS, read_documents};
+use proctor_formats::documents::{DOCUMENT_EXTENSIONS, read_documents_keeping};
 use proctor_formats::exam::read_exam;
 use proctor_store::{NewDocument, NewQuestion, NewResponse};
 use std::borrow::Cow;
@@ -242,7 +243,12 @@ impl Project {
                 return Err(stopped_while_reading());
             }
             let bytes = source.read(progress)?;
-            for doc in read_documents(&source.name, &bytes)? {
+            for doc in read_documents_keeping(
+                &source.name,
+                &bytes,
+                &Limits::current(),
+                request.keep_furniture,
+            )? {
                 let topic = request
                     .topic
                     .clone()
@@ -257,12 +263,23 @@ impl Project {
                     format: doc.format.to_owned(),
                     topic,
                     text: doc.text,
+                    set_aside: doc.navigation_lines,
                 });
             }
             progress.advance(1);
         }
         progress.finish();
         let mut notes = Vec::new();
+        let navigation: usize = documents.iter().map(|d| d.set_aside).sum();
+        if navigation > 0 {
+            let pages = documents.iter().filter(|d| d.set_aside > 0).count();
+            notes.push(format!(
+                "navigation left out: {navigation} lines of menus, breadcrumbs and “on this page” \
+                 lists from {pages} HTML pages — import again with “keep navigation and repeated \
+                 lines” to keep them"
+            ));
+        }
+        notes.extend(join_pages(&mut documents, !request.keep_furniture));
         if !request.keep_furniture {
             notes.extend(set_furniture_aside(&mut documents));
         }
@@ -654,6 +671,32 @@ fn unmapped_reason(reading: &AnswerReading) -> Option<String> {
     reading.needs_a_look().then(|| reading.describe())
 }
 
+/// Joins the pages of each PDF, setting aside (with `set_aside`) its running headers, footers
+/// and page numbers, and says how many lines went from how many documents.
+fn join_pages(documents: &mut [NewDocument], set_aside: bool) -> Option<String> {
+    use proctor_formats::furniture::{PAGE_BREAK, without_running_lines};
+    let (mut lines, mut touched) = (0usize, 0usize);
+    for doc in documents.iter_mut().filter(|d| d.text.contains(PAGE_BREAK)) {
+        if set_aside {
+            let (text, dropped) = without_running_lines(&doc.text);
+            if !text.trim().is_empty() {
+                doc.text = text;
+                doc.set_aside += dropped;
+                lines += dropped;
+                touched += usize::from(dropped > 0);
+                continue;
+            }
+        }
+        doc.text = doc.text.replace(PAGE_BREAK, "\n");
+    }
+    (lines > 0).then(|| {
+        format!(
+            "running headers, footers and page numbers set aside: {lines} lines from {touched} \
+             PDF documents — import again with “keep navigation and repeated lines” to keep them"
+        )
+    })
+}
+
 /// Sets aside the lines repeated on most of the documents (a site's navigation, menus, headers
 /// and footers) and says what went: how many lines from how many documents, with examples.
 fn set_furniture_aside(documents: &mut [NewDocument]) -> Option<String> {
@@ -667,6 +710,7 @@ fn set_furniture_aside(documents: &mut [NewDocument]) -> Option<String> {
         let (text, dropped) = proctor_formats::furniture::without_lines(&doc.text, &furniture);
         if dropped > 0 && !text.trim().is_empty() {
             doc.text = text;
+            doc.set_aside += dropped;
             lines += dropped;
             touched += 1;
         }

@@ -57,6 +57,8 @@ fn real_pages_give_whole_questions() {
     let dir = tempfile::tempdir().unwrap();
     let mut project = real_project(dir.path());
     for document in project.documents_overview().unwrap().documents {
+        // Each page's menu went, and the page says how many lines.
+        assert!(document.set_aside > 0, "{document:?}");
         let text = project
             .document(&DocumentRef { id: document.id })
             .unwrap()

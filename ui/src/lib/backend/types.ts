@@ -879,7 +879,12 @@ chars: number,
 /**
  * Chunks it was split into (0 until the corpus is prepared).
  */
-chunks: number, };
+chunks: number, 
+/**
+ * Lines set aside when it was imported: its navigation, the lines repeated on most pages,
+ * a PDF's running headers and page numbers.
+ */
+set_aside: number, };
 
 export type DocumentRef = { 
 /**
