@@ -4,8 +4,9 @@
 #
 #   handbook  "The Debian Administrator's Handbook" (debian-handbook), its English HTML pages
 #   sqlite    SQLite's own documentation (sqlite3-doc), its HTML pages, site navigation and all
-#   pdf       Debian Policy, the FHS, the Developer's Reference and the gnuplot manual, as PDF
-#             (debian-policy, developers-reference, gnuplot-doc)
+#   pdf       Debian Policy, the FHS, the Debian Reference and the gnuplot manual, as PDF
+#             (debian-policy, debian-reference-en, gnuplot-doc; the Developer's Reference PDF is
+#             left out: the PDF reader cannot read it, and the import says so)
 #
 #   scripts/measure-exams.sh CORPUS [WORK_DIR] [COUNT]
 #
@@ -45,11 +46,11 @@ sqlite)
     ;;
 pdf)
     fetch debian-policy
-    fetch developers-reference
+    fetch debian-reference-en
     fetch gnuplot-doc
     gunzip -c unpacked/usr/share/doc/debian-policy/policy.pdf.gz > pages/policy.pdf
     gunzip -c unpacked/usr/share/doc/debian-policy/fhs/fhs-3.0.pdf.gz > pages/fhs-3.0.pdf
-    cp unpacked/usr/share/developers-reference/developers-reference.pdf pages/
+    cp unpacked/usr/share/debian-reference/debian-reference.en.pdf pages/
     cp unpacked/usr/share/doc/gnuplot/gnuplot.pdf pages/
     ;;
 *)

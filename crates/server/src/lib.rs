@@ -11,7 +11,7 @@
 //! |---|---|---|
 //! | `POST /api/<use case>` | its request as JSON (empty or `null` when it takes none) | its answer |
 //! | `GET /api/events` | – | Server-Sent Events: `job` with a `JobStatus` whenever a job moves |
-//! | `PUT /api/upload/<file name>` | the file's bytes, streamed | `ProjectPath` of the kept file |
+//! | `PUT /api/upload/<file name>[?folder=<sub-folder>]` | the file's bytes, streamed | `ProjectPath` of the kept file |
 //!
 //! Every request must name this server in its `Host` header (`127.0.0.1:PORT` or
 //! `localhost:PORT`), so a web page cannot reach it through a DNS name rebound to 127.0.0.1;
@@ -24,7 +24,7 @@ mod guard;
 pub mod ui;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware;
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -152,13 +152,16 @@ async fn events(State(s): State<AppState>) -> Sse<impl Stream<Item = Result<Even
     Sse::new(stream).keep_alive(KeepAlive::default())
 }
 
-/// `PUT /api/upload/<file name>`: streams a file into the project's folder.
+/// `PUT /api/upload/<file name>[?folder=<sub-folder>]`: streams a file into the project's
+/// folder, into a sub-folder when named (a browser's folder upload keeps its sub-folders).
 async fn upload(
     State(s): State<AppState>,
     Path(name): Path<String>,
+    Query(place): Query<std::collections::HashMap<String, String>>,
     body: Body,
 ) -> Result<Json<ProjectPath>, Failure> {
-    let mut upload = blocking(&s, move |w| w.start_upload(&name)).await?;
+    let folder = place.get("folder").cloned();
+    let mut upload = blocking(&s, move |w| w.start_upload_in(&name, folder.as_deref())).await?;
     let mut stream = body.into_data_stream();
     while let Some(piece) = stream.next().await {
         let piece = piece.map_err(|e| {

@@ -453,6 +453,90 @@ fn uploads_go_into_the_projects_folder() {
     server.finish();
 }
 
+/// A folder uploaded from a browser keeps its sub-folders, so importing it takes their names as
+/// topics; a folder name that climbs out of the uploads folder is refused.
+#[test]
+fn a_folder_upload_keeps_its_sub_folders_as_topics() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path(), Some("secret"));
+    let addr = server.addr;
+    let host = format!("Host: {addr}\r\nAuthorization: Bearer secret\r\n");
+    let project = dir.path().join("p.proctor");
+    let open = serde_json::json!({"path": project}).to_string();
+    let (status, _) = request(addr, "POST", "/api/create_project", Some("secret"), &open);
+    assert_eq!(status, 200);
+    let mut root = None;
+    for (folder, name, text) in [
+        (
+            "site/Billing",
+            "invoices.txt",
+            "Invoices are sent on the first day of the month.",
+        ),
+        (
+            "site/Billing",
+            "refunds.txt",
+            "Refunds take five working days to arrive.",
+        ),
+        (
+            "site/Setup",
+            "install.txt",
+            "The agent needs 512 MB of free memory to start.",
+        ),
+    ] {
+        let path = format!(
+            "/api/upload/{name}?folder=batch-1%2F{}",
+            folder.replace('/', "%2F")
+        );
+        let (status, body) = raw(addr, &host, "PUT", &path, text.as_bytes());
+        assert_eq!(status, 200, "{body}");
+        let kept = std::path::PathBuf::from(json_body(&body)["path"].as_str().unwrap());
+        assert_eq!(
+            kept,
+            dir.path()
+                .join(format!("p.proctor.files/batch-1/{folder}/{name}"))
+        );
+        root = kept
+            .parent()
+            .and_then(|p| p.parent())
+            .map(std::path::Path::to_path_buf);
+    }
+    let (status, body) = raw(
+        addr,
+        &host,
+        "PUT",
+        "/api/upload/x.txt?folder=..%2F..%2Fout",
+        b"x",
+    );
+    assert_eq!(status, 400, "{body}");
+    let import = serde_json::json!({"kind": "documents", "path": root.unwrap(), "system": null,
+        "exam": null, "topic": null, "factors": [], "replace": false});
+    let (status, body) = request(
+        addr,
+        "POST",
+        "/api/start_import",
+        Some("secret"),
+        &import.to_string(),
+    );
+    assert_eq!(status, 200, "{body}");
+    let mut topics = Vec::new();
+    for _ in 0..100 {
+        let (_, body) = request(addr, "POST", "/api/documents", Some("secret"), "");
+        topics = json_body(&body)["topics"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        if !topics.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_eq!(
+        topics,
+        vec![serde_json::json!("Billing"), serde_json::json!("Setup")]
+    );
+    server.finish();
+}
+
 /// Job progress is pushed as Server-Sent Events, without the page asking.
 #[test]
 fn job_progress_is_pushed_as_server_sent_events() {

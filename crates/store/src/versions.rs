@@ -282,6 +282,25 @@ impl Tx<'_> {
 }
 
 impl Tx<'_> {
+    /// Puts documents under a topic (made when new), or under none; topics left with no
+    /// document and no question go. Returns how many documents moved.
+    pub fn set_documents_topic(&self, documents: &[i64], topic: Option<&str>) -> Result<usize> {
+        let topic = topic.map(|t| self.topic_id(t)).transpose()?;
+        let mut moved = 0;
+        for id in documents {
+            moved += self.tx.execute(
+                "UPDATE documents SET topic_id = ?2 WHERE id = ?1 AND topic_id IS NOT ?2",
+                params![id, topic.map(|t| t.0)],
+            )?;
+        }
+        self.tx.execute(
+            "DELETE FROM topics WHERE id NOT IN (SELECT topic_id FROM documents WHERE topic_id IS NOT NULL)
+               AND id NOT IN (SELECT topic_id FROM questions WHERE topic_id IS NOT NULL)",
+            [],
+        )?;
+        Ok(moved)
+    }
+
     /// Renames a topic; when `new_name` is already a topic, the two merge into it. Returns
     /// whether they merged.
     pub fn rename_topic(&self, old_name: &str, new_name: &str) -> Result<bool> {

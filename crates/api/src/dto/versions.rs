@@ -210,6 +210,15 @@ pub struct AnswerSheet {
     pub rows: Vec<SheetRow>,
 }
 
+/// Documents to put under a topic.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct DocumentsTopic {
+    /// The documents, by number.
+    pub documents: Vec<u32>,
+    /// The topic (an existing one's name, or a new one); none takes them out of any topic.
+    pub topic: Option<String>,
+}
+
 /// A new name for a topic; naming it as another topic merges the two.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct RenameTopic {

@@ -6,9 +6,9 @@ pub(crate) mod export;
 use crate::browse::no_question;
 use crate::dto::CategoryOverride;
 use crate::dto::{
-    DeletedSystemInfo, DocumentsOverview, DraftChange, ExamRef, FreezeReport, ProjectSummary,
-    QuestionEdit, QuestionRequest, QuestionView, Relabel, RenameTopic, SystemName, SystemsOverview,
-    VersionRef,
+    DeletedSystemInfo, DocumentsOverview, DocumentsTopic, DraftChange, ExamRef, FreezeReport,
+    ProjectSummary, QuestionEdit, QuestionRequest, QuestionView, Relabel, RenameTopic, SystemName,
+    SystemsOverview, VersionRef,
 };
 use crate::project::exam_version_dto;
 use crate::saturating_u32;
@@ -312,6 +312,41 @@ impl Project {
         Ok(())
     }
 
+    /// Puts documents under a topic (a new one is made), or under none; a topic left empty
+    /// goes. Answers how many moved.
+    pub fn set_documents_topic(&mut self, change: &DocumentsTopic) -> ApiResult<usize> {
+        if change.documents.is_empty() {
+            return Err(ApiError::new(
+                ErrorCode::InvalidInput,
+                "choose the documents to put under the topic",
+            ));
+        }
+        let topic = change
+            .topic
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(|t| crate::imports::project_name("topic", t))
+            .transpose()?;
+        let known: std::collections::BTreeSet<u32> = self
+            .store
+            .documents()?
+            .iter()
+            .map(|d| saturating_u32(d.id.0))
+            .collect();
+        if let Some(missing) = change.documents.iter().find(|d| !known.contains(d)) {
+            return Err(ApiError::new(
+                ErrorCode::NotFound,
+                format!("there is no document {missing}"),
+            ));
+        }
+        let ids: Vec<i64> = change.documents.iter().map(|d| i64::from(*d)).collect();
+        let tx = self.store.transaction()?;
+        let moved = tx.set_documents_topic(&ids, topic.as_deref())?;
+        tx.commit()?;
+        Ok(moved)
+    }
+
     /// Renames a topic of documents and questions, or merges it into another.
     pub fn rename_topic(&mut self, change: &RenameTopic) -> ApiResult<bool> {
         let new_name = crate::imports::project_name("topic", &change.new_name)?;
@@ -341,6 +376,15 @@ pub(crate) fn restore_system(
 ) -> ApiResult<SystemsOverview> {
     project.restore_system(which)?;
     project.systems_overview()
+}
+
+/// Puts documents under a topic and answers with every document.
+pub(crate) fn set_documents_topic(
+    project: &mut Project,
+    change: &DocumentsTopic,
+) -> ApiResult<DocumentsOverview> {
+    project.set_documents_topic(change)?;
+    project.documents_overview()
 }
 
 /// Renames (or merges) a topic and answers with every document.

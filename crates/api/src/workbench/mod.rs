@@ -130,13 +130,35 @@ impl Workbench {
     /// project open, the workbench's); the door streams its bytes into the answer and finishes it
     /// (browser mode has no local paths).
     pub fn start_upload(&self, name: &str) -> ApiResult<Upload> {
+        self.start_upload_in(name, None)
+    }
+
+    /// Starts an upload into a sub-folder of the uploads folder (`folder`: "batch/Billing"): a
+    /// folder uploaded from a browser keeps its sub-folders, so its import takes their names as
+    /// topics, as a folder chosen in the window does.
+    pub fn start_upload_in(&self, name: &str, folder: Option<&str>) -> ApiResult<Upload> {
         // Into the open project's folder; with none open (the IRT workbench reads a file
         // without a project), into the workbench's own.
-        let folder = self
+        let mut target = self
             .lock()?
             .as_ref()
             .map_or_else(|| self.data_dir.join("uploads"), Project::uploads_folder);
-        Upload::start(folder, name)
+        if let Some(folder) = folder {
+            let parts: Vec<&str> = folder
+                .split(['/', '\\'])
+                .filter(|p| !p.is_empty())
+                .collect();
+            if parts.len() > 16 {
+                return Err(ApiError::new(
+                    ErrorCode::InvalidInput,
+                    "the uploaded folder is nested more than 16 deep",
+                ));
+            }
+            for part in parts {
+                target.push(uploads::safe_name(part)?);
+            }
+        }
+        Upload::start(target, name)
     }
 
     /// Adds a listener that hears every job's status as it changes (the window's events,

@@ -24,12 +24,12 @@ use crate::dto::{
     AddModelRequest, AnswerSheet, BuildArticlesReport, BuildArticlesRequest, CatCheck,
     CatCheckRequest, ChartRequest, ChartSpec, CompareRequest, Comparison, CorrelateRequest,
     CorrelationReport, DeletedSystemInfo, DocumentRef, DocumentView, DocumentsOverview,
-    DraftChange, EndpointRunRequest, EndpointSystem, EndpointView, ExamAgreement, ExamRef,
-    ExchangeRef, ExchangeView, ExportRequest, ExportedExam, FileContent, FitResponsesRequest,
-    FormulationBreakdown, FormulationRequest, FreezeReport, GenerateRequest, GeneratedDetail,
-    GeneratedEdit, GeneratedExam, GeneratedReadingRequest, GeneratedRef, GridRequest,
-    ImportRequest, ImproveRequest, ImprovementReport, IngestRequest, IrtReport, IrtRequest,
-    IrtSettings, JobId, JobStatus, MmrSweep, MmrSweepRequest, ModelName, ModelSelfTest,
+    DocumentsTopic, DraftChange, EndpointRunRequest, EndpointSystem, EndpointView, ExamAgreement,
+    ExamRef, ExchangeRef, ExchangeView, ExportRequest, ExportedExam, FileContent,
+    FitResponsesRequest, FormulationBreakdown, FormulationRequest, FreezeReport, GenerateRequest,
+    GeneratedDetail, GeneratedEdit, GeneratedExam, GeneratedReadingRequest, GeneratedRef,
+    GridRequest, ImportRequest, ImproveRequest, ImprovementReport, IngestRequest, IrtReport,
+    IrtRequest, IrtSettings, JobId, JobStatus, MmrSweep, MmrSweepRequest, ModelName, ModelSelfTest,
     ModelsReport, NuggetArticle, NuggetArticleRequest, NuggetBoard, NuggetRequest, PipelineInfo,
     PipelinesOverview, ProjectPath, ProjectSummary, QuestionEdit, QuestionRequest, QuestionTable,
     QuestionView, QuestionsRequest, ReadArticlesRequest, ReadReply, ReaderCheck,
@@ -209,6 +209,8 @@ use_cases! {
     read_reply(ReadReply) -> AnswerSheet = project Project::read_reply;
     /// Renames a topic, or merges it into another.
     rename_topic(RenameTopic) -> DocumentsOverview = project versions::rename_topic;
+    /// Puts documents under a topic, or under none.
+    set_documents_topic(DocumentsTopic) -> DocumentsOverview = project versions::set_documents_topic;
     /// Imports a file or folder into the current project (all or nothing).
     start_import(ImportRequest) -> JobStatus = job(|request| format!("Importing {}", request.path)) Project::import;
     /// Compares two systems question by question.

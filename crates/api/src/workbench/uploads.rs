@@ -30,7 +30,7 @@ fn failed(what: &str, path: &Path, e: &std::io::Error) -> ApiError {
 
 /// A file name safe to create in the uploads folder: no folders, no control or bidi
 /// characters, no leading dots (dropped).
-fn safe_name(name: &str) -> ApiResult<String> {
+pub(crate) fn safe_name(name: &str) -> ApiResult<String> {
     let base = name.rsplit(['/', '\\']).next().unwrap_or_default();
     let cleaned = clean_name(base);
     let cleaned = cleaned.trim().trim_start_matches('.').trim();

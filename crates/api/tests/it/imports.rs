@@ -423,3 +423,83 @@ fn a_skipped_import_leaves_no_empty_topic_behind() {
     assert_eq!(overview.documents.len(), 1);
     assert_eq!(overview.topics, vec!["Installation".to_owned()]);
 }
+
+#[test]
+fn documents_are_put_under_a_topic_and_an_emptied_topic_goes() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("docs").join("Setup");
+    std::fs::create_dir_all(&sub).unwrap();
+    for (name, text) in [
+        ("install.txt", "The agent needs 512 MB of free memory."),
+        (
+            "upgrade.txt",
+            "Upgrades keep the configuration in /etc/agent.",
+        ),
+        (
+            "billing.txt",
+            "Invoices are sent on the first day of the month.",
+        ),
+    ] {
+        std::fs::write(sub.join(name), text).unwrap();
+    }
+    let mut project = Project::create(&dir.path().join("p.proctor")).unwrap();
+    let request = ImportRequest::new(
+        ImportKind::Documents,
+        dir.path().join("docs").display().to_string(),
+    );
+    project.import(&request, &NoProgress).unwrap();
+    let ids = |project: &Project, name: &str| -> Vec<u32> {
+        project
+            .documents_overview()
+            .unwrap()
+            .documents
+            .iter()
+            .filter(|d| d.name.contains(name))
+            .map(|d| d.id)
+            .collect()
+    };
+    // One document to a new topic.
+    let billing = ids(&project, "billing");
+    let change = proctor_api::dto::DocumentsTopic {
+        documents: billing.clone(),
+        topic: Some("Billing".into()),
+    };
+    assert_eq!(project.set_documents_topic(&change).unwrap(), 1);
+    let overview = project.documents_overview().unwrap();
+    assert_eq!(
+        overview.topics,
+        vec!["Billing".to_owned(), "Setup".to_owned()]
+    );
+    // The other two out of any topic: "Setup" is left empty and goes.
+    let rest: Vec<u32> = overview
+        .documents
+        .iter()
+        .map(|d| d.id)
+        .filter(|id| !billing.contains(id))
+        .collect();
+    let change = proctor_api::dto::DocumentsTopic {
+        documents: rest,
+        topic: None,
+    };
+    assert_eq!(project.set_documents_topic(&change).unwrap(), 2);
+    let overview = project.documents_overview().unwrap();
+    assert_eq!(overview.topics, vec!["Billing".to_owned()]);
+    assert_eq!(
+        overview
+            .documents
+            .iter()
+            .filter(|d| d.topic.is_none())
+            .count(),
+        2
+    );
+    // A document that is not there changes nothing.
+    let change = proctor_api::dto::DocumentsTopic {
+        documents: vec![999],
+        topic: Some("Other".into()),
+    };
+    assert!(project.set_documents_topic(&change).is_err());
+    assert_eq!(
+        project.documents_overview().unwrap().topics,
+        vec!["Billing".to_owned()]
+    );
+}

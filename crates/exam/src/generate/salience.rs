@@ -11,6 +11,11 @@ use std::collections::BTreeSet;
 pub(super) fn question_worthy(sentence: &str) -> bool {
     const LEANING: &[&str] = &[
         "it",
+        "i",
+        "my",
+        "our",
+        "me",
+        "us",
         "this",
         "that",
         "these",

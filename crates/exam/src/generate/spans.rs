@@ -76,6 +76,8 @@ struct Word<'a> {
     end: usize,
     /// Punctuation followed the word (a comma, a full stop): phrases do not run across it.
     breaks: bool,
+    /// Punctuation opened the word (a bracket, a quote): no phrase runs into it.
+    opened: bool,
 }
 
 const OPENING: &[char] = &['(', '[', '{', '"', '\'', '“', '‘', '«', '`'];
@@ -105,6 +107,7 @@ fn words(sentence: &str) -> Vec<Word<'_>> {
             start: start + lead,
             end: start + lead + text.len(),
             breaks: text.len() < inner.len() || lead > 0,
+            opened: lead > 0,
         });
     }
     out
@@ -308,6 +311,9 @@ fn ends_noun_phrase(word: &str) -> bool {
         "less",
         "least",
         "else",
+        "may",
+        "can",
+        "will",
         "might",
         "must",
         "could",
@@ -355,7 +361,8 @@ const PREPOSITIONS: &[&str] = &[
     "of", "in", "on", "at", "for", "with", "by", "from", "into", "onto", "about", "over", "under",
     "between", "through", "via", "without", "within", "than", "per", "after", "before", "during",
     "against", "across", "among", "around", "behind", "beyond", "inside", "outside", "toward",
-    "towards", "upon", "like",
+    "towards", "upon", "like", "along", "until", "since", "unlike", "despite", "except", "whereas",
+    "although", "though", "whilst",
 ];
 
 /// After an auxiliary comes a verb ("might fail", "is kept"), not a noun phrase.
@@ -405,7 +412,12 @@ pub fn spans(sentence: &str) -> Vec<Span> {
         if taken[i] {
             continue;
         }
-        if is_number(w.text) {
+        // "Type 1 fonts", "Windows 10": a number right after a capitalised word names a thing.
+        let in_name = i > 1
+            && !words[i - 1].breaks
+            && capitalised(words[i - 1].text)
+            && !is_stopword(&words[i - 1].text.to_lowercase());
+        if is_number(w.text) && !in_name {
             let unit = words
                 .get(i + 1)
                 .filter(|_| !w.breaks)
@@ -508,6 +520,7 @@ pub fn spans(sentence: &str) -> Vec<Span> {
         while !words[end].breaks
             && end + 1 < words.len()
             && !taken[end + 1]
+            && !words[end + 1].opened
             && content(&words[end + 1])
         {
             end += 1;
@@ -664,6 +677,19 @@ mod tests {
             "{got:?}"
         );
         assert!(got.contains(&("pager", SpanKind::Term)), "{got:?}");
+        // A modal or a preposition ends no phrase; a bracket stops one; "Type 1" is a name.
+        let got =
+            found("The finished plot may be cropped along the edge of the key (default off).");
+        assert!(
+            got.iter()
+                .all(|(t, _)| !t.ends_with("may") && !t.ends_with("along") && !t.contains('(')),
+            "{got:?}"
+        );
+        let got = found("Both TrueType and Adobe Type 1 fonts are fully scalable.");
+        assert!(
+            got.iter().all(|(_, k)| !matches!(k, SpanKind::Quantity(_))),
+            "{got:?}"
+        );
         // "to write data": after "to" comes a verb as often as a noun.
         let got = found("Applications need to write data through the pager.");
         assert!(got.iter().all(|(t, _)| !t.contains("write")), "{got:?}");

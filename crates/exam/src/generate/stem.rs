@@ -120,6 +120,9 @@ const LEANING: &[&str] = &[
     "latter",
     "aforementioned",
     "such",
+    "i",
+    "my",
+    "me",
 ];
 
 /// Words that open a clause inside a subject: such a subject is no plain one.
@@ -299,7 +302,24 @@ pub fn write(
     } else {
         reworded(sentence, start, end, kind, context)
     };
-    (!leans_on_passage(&stem.text)).then_some(stem)
+    (!leans_on_passage(&stem.text) && balanced(&stem.text)).then_some(stem)
+}
+
+/// Whether every bracket the question opens it closes: a sentence cut inside brackets ("see
+/// multiple keys (p?") is no question.
+fn balanced(stem: &str) -> bool {
+    let mut depth = 0i32;
+    for c in stem.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            _ => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    depth == 0
 }
 
 /// How often `key` stands in `sentence` as a whole word, and how often inside another word.
@@ -678,6 +698,10 @@ mod tests {
             None
         );
         assert!(leans_on_passage("What does the above example print?"));
+        assert!(!balanced(
+            "To place plot titles elsewhere, see multiple keys (p?"
+        ));
+        assert!(balanced("Which pragma (a setting) sets it?"));
         assert!(!leans_on_passage("What is itself a database?"));
     }
 

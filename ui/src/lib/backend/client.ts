@@ -19,6 +19,7 @@ import type {
   DocumentRef,
   DocumentView,
   DocumentsOverview,
+  DocumentsTopic,
   DraftChange,
   EndpointRunRequest,
   EndpointSystem,
@@ -131,6 +132,7 @@ export const USE_CASES = {
   answer_sheet: { job: false },
   read_reply: { job: false },
   rename_topic: { job: false },
+  set_documents_topic: { job: false },
   start_import: { job: true },
   compare: { job: false },
   correlate: { job: false },
@@ -239,6 +241,8 @@ export function client(send: Transport) {
     readReply: (request: ReadReply) => send("read_reply", request) as Promise<AnswerSheet>,
     /** Renames a topic, or merges it into another. */
     renameTopic: (request: RenameTopic) => send("rename_topic", request) as Promise<DocumentsOverview>,
+    /** Puts documents under a topic, or under none. */
+    setDocumentsTopic: (request: DocumentsTopic) => send("set_documents_topic", request) as Promise<DocumentsOverview>,
     /** Imports a file or folder into the current project (all or nothing). */
     startImport: (request: ImportRequest) => send("start_import", request) as Promise<JobStatus>,
     /** Compares two systems question by question. */

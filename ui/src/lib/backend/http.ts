@@ -102,11 +102,12 @@ export function httpPlatform(location: Location, fetcher: typeof fetch = fetch.b
       if (!streaming) void stream();
       return () => listeners.delete(listener);
     },
-    upload(file, onProgress) {
+    upload(file, onProgress, folder) {
       // XMLHttpRequest reports upload progress; fetch does not.
       return new Promise((resolve, reject) => {
         const request = new XMLHttpRequest();
-        request.open("PUT", `/api/upload/${encodeURIComponent(file.name)}`);
+        const place = folder ? `?folder=${encodeURIComponent(folder)}` : "";
+        request.open("PUT", `/api/upload/${encodeURIComponent(file.name)}${place}`);
         request.setRequestHeader("Authorization", auth.Authorization);
         request.upload.onprogress = (e) => onProgress?.(e.loaded, e.total);
         request.onerror = () => reject(unreachable("the upload broke off"));

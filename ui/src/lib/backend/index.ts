@@ -26,7 +26,8 @@ export interface Platform {
   /** Calls `onJob` with every job's status as the backend pushes it; returns the unsubscriber. */
   onJob(onJob: (status: JobStatus) => void): () => void;
   /** Browser mode: sends a file into the project's folder; resolves to its path there. */
-  upload(file: File, onProgress?: (sent: number, total: number) => void): Promise<string>;
+  /** Sends a file to the server's uploads folder (into `folder` below it when given). */
+  upload(file: File, onProgress?: (sent: number, total: number) => void, folder?: string): Promise<string>;
   /** Desktop: calls `onDrop` with the paths of files dropped on the window. */
   onDropPaths(onDrop: (paths: string[]) => void): () => void;
 }

@@ -912,6 +912,16 @@ documents: Array<DocumentInfo>,
  */
 topics: Array<string>, };
 
+export type DocumentsTopic = { 
+/**
+ * The documents, by number.
+ */
+documents: Array<number>, 
+/**
+ * The topic (an existing one's name, or a new one); none takes them out of any topic.
+ */
+topic: string | null, };
+
 export type DraftChange = { 
 /**
  * The draft, now on view.
