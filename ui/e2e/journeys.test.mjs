@@ -2,11 +2,12 @@
 // (a) a new project from dropped files to the leaderboard, (b) a question's answers, an edited
 // key, version 2 and what must be answered again, (c) rename, tag, delete and undo, (d) from a
 // compare count to its questions, (e) uploading from the browser, (f) re-indexing the corpus with
-// other chunk settings. Each leaves a screenshot in
+// other chunk settings, (g) a folder uploaded with its sub-folders as topics, a document's topic
+// set, and an exam generated, reviewed and frozen from it. Each leaves a screenshot in
 // ui/test-results/journey-*.png.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { shots, startServe, show, ui, withPage } from "./harness.mjs";
@@ -318,10 +319,104 @@ test("(f) chunk settings and re-indexing on Documents", async () => {
     assert.ok(larger > 0 && larger < chunksAfter, `larger chunks make fewer of them (${chunksAfter} → ${larger})`);
     // The table counts each document's new chunks.
     await page.waitForFunction(
-      (want) => [...document.querySelectorAll("table.grid tbody tr td:nth-child(4)")].reduce((sum, td) => sum + Number(td.textContent), 0) === want,
+      (want) => [...document.querySelectorAll("table.grid tbody tr td:nth-child(5)")].reduce((sum, td) => sum + Number(td.textContent), 0) === want,
       larger,
     );
     await noHorizontalScroll(page);
     await page.screenshot({ path: join(shots, "journey-f-reindex.png"), fullPage: true });
   });
+});
+
+/** A small product manual as a site: a menu on every page, two sub-folders. */
+function manualSite(root) {
+  const menu = `<nav><a href="/">Home</a> <a href="/docs">Documentation</a> <a href="/dl">Download</a></nav>`;
+  const pages = {
+    "Billing/invoices.html": [
+      "Invoices are issued on the first working day of each month and are due within 30 days.",
+      "The billing service keeps every invoice as a PDF in /var/lib/relay/invoices for 7 years.",
+      "A late payment fee of 2 percent is added after 45 days without payment.",
+      "Customers in the European Union are billed by Relay Europe GmbH in Dublin.",
+    ],
+    "Billing/refunds.html": [
+      "Refunds are paid back to the original card within 10 days of approval.",
+      "The refund ledger is written to /var/log/relay/refunds.log every night.",
+      "A refund above 500 euros needs the approval of the Finance Office in Lisbon.",
+      "Partial refunds keep the original invoice number with a suffix of 3 letters.",
+    ],
+    "Setup/install.html": [
+      "The relay agent needs 512 MB of free memory and 2 GB of disk space to start.",
+      "Its configuration file is /etc/relay/agent.conf, read once at start-up.",
+      "The installer registers the agent with the Control Tower service on port 8443.",
+      "Logs rotate after 14 days, and the newest 5 files are kept compressed.",
+    ],
+    "Setup/upgrade.html": [
+      "An upgrade keeps the configuration in /etc/relay/agent.conf and replaces the binaries.",
+      "The agent refuses to start when the schema in /var/lib/relay/state.db is older than 90 days.",
+      "Rolling back to the previous release takes about 3 minutes on a typical server.",
+      "The Release Board in Toronto announces every upgrade 21 days in advance.",
+    ],
+  };
+  for (const [path, sentences] of Object.entries(pages)) {
+    const file = join(root, "manual", path);
+    mkdirSync(join(file, ".."), { recursive: true });
+    writeFileSync(file, `<html><head><title>${path}</title></head><body>${menu}<main><h1>${path}</h1>${sentences.map((s) => `<p>${s}</p>`).join("")}</main></body></html>`);
+  }
+  return join(root, "manual");
+}
+
+test("(g) a folder upload keeps its topics; a document's topic set; an exam generated, reviewed and frozen", async () => {
+  const own = mkdtempSync(join(tmpdir(), "proctor-folder-"));
+  const manual = manualSite(own);
+  try {
+    await withPage(async (page) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(serve.url);
+      await nav(page, "Start").click();
+      await page.getByLabel("Where to save it").fill(join(dataDir, "manual.proctor"));
+      await page.getByRole("button", { name: "Create" }).click();
+      await page.getByTestId("setup").waitFor();
+      // The browser's folder picker: every file with its sub-folder, imported together.
+      await page.getByTestId("pick-documents-folder").setInputFiles(manual);
+      await page.getByTestId("state-documents").filter({ hasText: "4 documents" }).waitFor({ timeout: 30000 });
+      await page.getByTestId("setup-messages").getByText(/navigation left out: 4 lines/).waitFor();
+      await page.screenshot({ path: join(shots, "journey-g-folder.png"), fullPage: true });
+
+      await show(page, "#/documents");
+      await page.getByText("4 documents in 2 topics").waitFor();
+      assert.match(await page.locator("table.grid").innerText(), /Billing[\s\S]*Setup/);
+      // One document under a topic of its own.
+      await page.getByLabel("Tick upgrade.html").check();
+      await page.getByLabel("Topic for the ticked documents").fill("Upgrades");
+      await page.getByRole("button", { name: "Put under this topic" }).click();
+      await page.getByText("4 documents in 3 topics").waitFor();
+      await page.getByText("1 document is under Upgrades now.").waitFor();
+      await page.screenshot({ path: join(shots, "journey-g-topics.png"), fullPage: true });
+
+      // Prepare the corpus, generate, review, freeze.
+      const panel = page.getByTestId("chunking");
+      await panel.locator("summary").click();
+      await panel.getByRole("button", { name: "Index the corpus" }).click();
+      await panel.getByRole("status").filter({ hasText: /documents are now \d+ chunks/ }).waitFor({ timeout: 120000 });
+      await show(page, "#/questions");
+      await page.getByTestId("generate-tab").click();
+      const generate = page.getByTestId("generate");
+      await generate.getByTestId("generate-exam").fill("Manual exam");
+      await generate.getByTestId("generate-count").fill("10");
+      await generate.getByTestId("generate-start").click();
+      await generate.getByText(/Wrote \d+ questions for 'Manual exam'/).waitFor({ timeout: 120000 });
+      const quality = page.getByTestId("generation-quality");
+      assert.match(await quality.getByTestId("difficulty").innerText(), /A keyword lookup answers it/);
+      await page.screenshot({ path: join(shots, "journey-g-generated.png"), fullPage: true });
+      await generate.getByTestId("accept-shown").click();
+      await generate.getByText(/accepted into version 1 of 'Manual exam'/).waitFor();
+      await page.getByRole("tab", { name: "The exam" }).click();
+      const banner = page.getByTestId("draft-banner");
+      await banner.waitFor();
+      await banner.getByTestId("freeze").click();
+      await page.getByText(/Version 1 is frozen/).waitFor();
+      await page.screenshot({ path: join(shots, "journey-g-frozen.png"), fullPage: true });
+    });
+  } finally {
+    rmSync(own, { recursive: true, force: true });
+  }
 });
