@@ -49,6 +49,9 @@ pub mod workbench;
 
 pub use error::{ApiError, ErrorCode};
 pub use pipelines::check::check_exam_file;
+/// Text for a terminal: control characters spelled out, so a vendor's or a file's text cannot
+/// retitle, clear or hide anything (the command line prints through it).
+pub use proctor_core::text::visible;
 pub use progress::{NoProgress, Progress};
 pub use project::Project;
 pub use vendors::endpoint_presets;

@@ -362,7 +362,7 @@ pub(crate) fn review(action: ReviewCommand) -> ApiResult<()> {
                 percent(row.closed_book.accuracy),
                 row.sentence
             );
-            print!("{}", quality(&generated.quality));
+            print!("{}", proctor_api::visible(&quality(&generated.quality)));
             return Ok(());
         }
     };
@@ -392,7 +392,7 @@ pub(crate) fn review(action: ReviewCommand) -> ApiResult<()> {
         action,
         reason,
     })?;
-    println!("{}", report.message);
+    println!("{}", proctor_api::visible(&report.message));
     Ok(())
 }
 

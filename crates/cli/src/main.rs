@@ -583,7 +583,9 @@ pub(crate) fn show<T: serde::Serialize>(
             .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?;
         println!("{encoded}");
     } else {
-        print!("{}", text(value));
+        // Text from vendors and files reaches the terminal: its control characters (escape
+        // sequences that retitle, clear or hide) are spelled out, never obeyed.
+        print!("{}", proctor_api::visible(&text(value)));
     }
     Ok(())
 }
@@ -607,7 +609,7 @@ fn main() -> ExitCode {
     match dispatch::run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {}", error.message);
+            eprintln!("error: {}", proctor_api::visible(&error.message));
             ExitCode::FAILURE
         }
     }

@@ -275,3 +275,30 @@ fn an_adaptive_endpoint_run_asks_only_the_questions_it_picks() {
         text(&out.stderr)
     );
 }
+
+/// A reply carrying terminal escape sequences (a new window title, a cleared screen, a link,
+/// hidden text) is printed by `proctor endpoint try` with them spelled out, never obeyed.
+#[test]
+fn escape_sequences_in_a_reply_are_shown_not_obeyed() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("p.proctor");
+    let p = project.to_str().unwrap();
+    assert!(proctor(&["demo", "--quick", "-p", p]).status.success());
+    let server = VendorServer::start(|_, _| {
+        Reply::json(
+            serde_json::json!({
+                "answer": "B \u{1b}]0;owned\u{7}\u{1b}[2J\u{1b}]8;;http://x\u{1b}\\link\u{1b}]8;;\u{1b}\\ \u{1b}[8mhidden\u{1b}[0m",
+            })
+            .to_string(),
+        )
+    });
+    add(p, server.url());
+    let tried = proctor(&["endpoint", "try", "Vendor", "-p", p, "--question", "tw-002"]);
+    assert!(tried.status.success(), "{}", text(&tried.stderr));
+    let shown = text(&tried.stdout);
+    assert!(
+        !shown.contains('\u{1b}') && !shown.contains('\u{7}'),
+        "{shown:?}"
+    );
+    assert!(shown.contains("⟨U+001B⟩]0;owned⟨U+0007⟩"), "{shown}");
+}

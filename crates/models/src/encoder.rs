@@ -59,6 +59,7 @@ impl Encoder {
         settings: EncoderSettings,
     ) -> Result<Self, ModelError> {
         let env = environment(runtime)?;
+        crate::checked_threads(settings.threads)?;
         if !model.is_file() {
             return Err(ModelError::Incompatible {
                 model: model.to_owned(),

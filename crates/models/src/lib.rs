@@ -60,6 +60,27 @@ pub use proctor_core::{
     AnswerSpan, EmbedError, Embedder, ExtractiveQa, LanguageScorer, Likelihood, PairScorer,
 };
 
+/// The most threads a model may be asked to run on: four per core (and at least 16). More
+/// makes no model faster and can exhaust the machine (100,000 crashed ONNX Runtime, 1,000
+/// hung it).
+pub fn most_threads() -> usize {
+    (std::thread::available_parallelism().map_or(1, std::num::NonZero::get) * 4).max(16)
+}
+
+/// `threads` when the machine can run that many (0: the runtime chooses), else an error that
+/// says how many it can.
+pub fn checked_threads(threads: usize) -> Result<usize, ModelError> {
+    let most = most_threads();
+    if threads > most {
+        return Err(ModelError::Invalid(format!(
+            "{threads} threads is more than this machine can use: it has {} cores; ask for at \
+             most {most} (0 lets the runtime choose)",
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        )));
+    }
+    Ok(threads)
+}
+
 /// What can go wrong with a model, in words a user can act on.
 #[derive(Debug, thiserror::Error)]
 pub enum ModelError {
@@ -121,3 +142,19 @@ impl From<ort::Error> for ModelError {
 /// What to tell a user whose models are missing.
 pub const INSTALL_HINT: &str = "Install the models with scripts/install-models.sh (scripts/setup.sh runs it), \
 or set PROCTOR_MODELS to the folder that holds manifest.json.";
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn thread_counts_are_bounded_by_the_machine() {
+        let most = super::most_threads();
+        assert!(most >= 16);
+        assert_eq!(super::checked_threads(0).unwrap(), 0);
+        assert_eq!(super::checked_threads(most).unwrap(), most);
+        let refused = super::checked_threads(100_000).unwrap_err().to_string();
+        assert!(
+            refused.contains("100000 threads is more than this machine can use"),
+            "{refused}"
+        );
+    }
+}

@@ -62,6 +62,7 @@ pub type Continuation = proctor_core::Likelihood;
 impl LanguageModel {
     /// Loads a GGUF file (memory-mapped) to run on `threads` threads (0: llama.cpp's default).
     pub fn load(path: &Path, threads: usize) -> Result<Self, ModelError> {
+        crate::checked_threads(threads)?;
         if !path.is_file() {
             return Err(ModelError::Missing {
                 what: "the language model".to_owned(),

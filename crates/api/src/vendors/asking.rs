@@ -58,6 +58,10 @@ fn ask(
     if exchange.halted() {
         return None;
     }
+    // Keys masked before the reply is read: the answer, the evidence and the error are read from
+    // a text that holds no key, whatever the vendor echoes.
+    exchange.body = exchange.body.map(|b| secrets.redact(&b));
+    exchange.error = exchange.error.map(|e| secrets.redact(&e));
     let read = read_exchange(spec, exchange.error.as_deref(), exchange.body.as_deref());
     let reading = read.reading.unwrap_or_default();
     harness.record(
@@ -66,11 +70,9 @@ fn ask(
         reading.prompt_tokens,
         reading.completion_tokens,
     );
-    // Read: only what is kept travels on — keys masked first, then cut (a key across the cut
+    // Read: only what is kept travels on — keys masked above, then cut (a key across the cut
     // would leave its first characters).
-    exchange.body = exchange
-        .body
-        .map(|b| capped(&secrets.redact(&b), STORED_REPLY_BYTES));
+    exchange.body = exchange.body.map(|b| capped(&b, STORED_REPLY_BYTES));
     Some(Asked {
         item,
         copy: prepared.copy,

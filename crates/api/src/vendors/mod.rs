@@ -301,7 +301,10 @@ pub(crate) fn try_send(request: &TryRequest, question: &QuestionRow) -> ApiResul
     // Trying shows the first reply as it is: no retries, no waiting.
     limits.retries = 0;
     let harness = Harness::new(limits, spec.price, Budget::default(), &never);
-    let exchange = harness.send(&prepared.outgoing);
+    let mut exchange = harness.send(&prepared.outgoing);
+    // Keys masked before the reply is read (see `asking::ask`).
+    exchange.body = exchange.body.map(|b| secrets.redact(&b));
+    exchange.error = exchange.error.map(|e| secrets.redact(&e));
     let read = read_exchange(spec, exchange.error.as_deref(), exchange.body.as_deref());
     let reading = read.reading.unwrap_or_default();
     let mapped = match (&reading.answer, spec.mode) {

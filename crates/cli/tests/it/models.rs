@@ -35,6 +35,34 @@ fn models_list_and_self_test() {
     );
 }
 
+/// More threads than the machine can use are refused before any model starts, with a message
+/// that says how many it can, from the option and from PROCTOR_THREADS alike.
+#[test]
+fn thread_counts_beyond_the_machine_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("p.proctor");
+    let p = project.to_str().unwrap();
+    assert!(proctor(&["demo", "--quick", "-p", p]).status.success());
+    let out = proctor(&["ingest", "-p", p, "--threads", "100000"]);
+    assert!(!out.status.success());
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("100000 threads is more than this machine can use"),
+        "{said}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_proctor"))
+        .args(["ingest", "-p", p])
+        .env("PROCTOR_THREADS", "1000")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("1000 threads is more than"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 /// A models folder of its own (the installed ONNX Runtime, no models) and the small graphs
 /// `make_tiny_models.py` writes, in `dir`.
 fn scratch_models(dir: &Path) -> (PathBuf, PathBuf) {

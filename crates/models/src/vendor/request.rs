@@ -35,20 +35,64 @@ impl Secrets {
     }
 
     /// `text` with every secret replaced by "•••" (a server may echo a header back), also in
-    /// its JSON-escaped form.
+    /// its JSON-escaped form, and any piece of a secret of at least [`SECRET_PIECE`] characters
+    /// that starts or ends it (a reply cut across the key, by the server or by a store limit).
     pub fn redact(&self, text: &str) -> String {
         let mut out = text.to_owned();
         for secret in self.values.iter().flatten().filter(|s| s.len() >= 4) {
             let quoted = serde_json::Value::from(secret.as_str()).to_string();
             let escaped = &quoted[1..quoted.len() - 1];
-            for form in [secret.as_str(), escaped, &escaped.replace('/', "\\/")] {
+            let slashed = escaped.replace('/', "\\/");
+            for form in [secret.as_str(), escaped, &slashed] {
                 if out.contains(form) {
                     out = out.replace(form, "•••");
                 }
+                out = without_pieces(&out, form);
             }
         }
         out
     }
+}
+
+/// The fewest characters of a secret that are masked when only a piece of it stands in a text.
+pub const SECRET_PIECE: usize = 8;
+
+/// `text` with every piece of `secret` of at least [`SECRET_PIECE`] characters that starts the
+/// secret (a text cut after it) or ends it (a text cut before it) masked.
+fn without_pieces(text: &str, secret: &str) -> String {
+    let chars: Vec<char> = secret.chars().collect();
+    if chars.len() <= SECRET_PIECE {
+        return text.to_owned();
+    }
+    let head: String = chars[..SECRET_PIECE].iter().collect();
+    let tail: String = chars[chars.len() - SECRET_PIECE..].iter().collect();
+    if !text.contains(&head) && !text.contains(&tail) {
+        return text.to_owned();
+    }
+    let mut out = text.to_owned();
+    // A head: as much of the secret as follows it.
+    while let Some(at) = out.find(&head) {
+        let run = out[at..]
+            .chars()
+            .zip(&chars)
+            .take_while(|(a, b)| a == *b)
+            .map(|(a, _)| a.len_utf8())
+            .sum::<usize>();
+        out.replace_range(at..at + run, "•••");
+    }
+    // A tail: as much of the secret as precedes it.
+    while let Some(at) = out.find(&tail) {
+        let end = at + tail.len();
+        let run = out[..end]
+            .chars()
+            .rev()
+            .zip(chars.iter().rev())
+            .take_while(|(a, b)| a == *b)
+            .map(|(a, _)| a.len_utf8())
+            .sum::<usize>();
+        out.replace_range(end - run..end, "•••");
+    }
+    out
 }
 
 /// A request ready to send and its copy to keep (secrets masked).
@@ -175,6 +219,12 @@ mod tests {
         );
         assert!(format!("{:?}", prepared.outgoing).find(secret).is_none());
         assert_eq!(secrets.redact(&format!("echo {secret}!")), "echo •••!");
+        // A piece of the key cut at either end is masked from 8 characters up.
+        let cut_after = &secret[..secret.len() - 3];
+        let cut_before = &secret[5..];
+        assert_eq!(secrets.redact(&format!("a {cut_after}")), "a •••");
+        assert_eq!(secrets.redact(&format!("{cut_before} b")), "••• b");
+        assert_eq!(secrets.redact(&secret[..7]), secret[..7]);
         let slashed = Secrets {
             values: vec![Some("abc/def\"ghi".to_owned())],
         };

@@ -304,3 +304,61 @@ fn an_open_answer_sitting_is_graded_by_the_reader_from_the_free_answer() {
         "the leaderboard counts the reader's verdicts"
     );
 }
+
+/// A vendor that echoes the request's Authorization header in its evidence and its answer (as
+/// debug endpoints do), whole and cut: neither a try nor a run keeps or shows the key, nor a
+/// piece of it of eight characters or more.
+#[test]
+fn a_vendor_echoing_the_key_leaves_no_piece_of_it_anywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut project, known) = sample(dir.path());
+    let server = VendorServer::start(move |seen, _| {
+        let body: Value = serde_json::from_str(&seen.body).unwrap_or(Value::Null);
+        let q = &known[body["id"].as_str().unwrap_or("")];
+        let header = seen.header("authorization").unwrap_or("").to_owned();
+        let cut = &header[..header.len() - 4];
+        let tail = &header[header.len() - 12..];
+        Reply::json(
+            json!({
+                "answer": format!("{} (debug: {cut})", q.key),
+                "contexts": [format!("headers: authorization={header}"), format!("…{tail}")],
+            })
+            .to_string(),
+        )
+    });
+    let key = secret();
+    let pieces = [&key[..10], &key[key.len() - 10..]];
+    let clean = |what: &str, text: &str| {
+        for piece in pieces {
+            assert!(
+                !text.contains(piece),
+                "{what} holds a piece of the key: {text}"
+            );
+        }
+    };
+    let tried = project
+        .try_endpoint(&TryRequest {
+            name: "Vendor E".into(),
+            spec: spec(server.url()),
+            question: Some("tw-001".into()),
+        })
+        .unwrap();
+    clean("the answer", tried.answer.as_deref().unwrap_or(""));
+    clean("the reply", tried.reply.as_deref().unwrap_or(""));
+    for e in &tried.evidence {
+        clean("the evidence", &serde_json::to_string(e).unwrap());
+    }
+    assert_eq!(tried.right, Some(true), "the answer is still read");
+    project
+        .save_endpoint(&EndpointSystem {
+            name: "Vendor E".into(),
+            spec: spec(server.url()),
+        })
+        .unwrap();
+    project
+        .run_endpoints(&run(&["Vendor E"]), &NoProgress)
+        .unwrap();
+    drop(project);
+    let bytes = String::from_utf8_lossy(&project_bytes(dir.path())).into_owned();
+    clean("the project file", &bytes);
+}
