@@ -229,6 +229,8 @@ fn capitalised(text: &str) -> bool {
             .chars()
             .all(|c| c.is_alphanumeric() || c == '-' || c == '\'')
         && text.chars().any(char::is_alphabetic)
+        // "Ar-" is a word a PDF hyphenated across lines.
+        && !text.ends_with('-')
 }
 
 /// Words that join the parts of a name ("Department of Defense").
@@ -314,6 +316,22 @@ fn ends_noun_phrase(word: &str) -> bool {
         "may",
         "can",
         "will",
+        "together",
+        "found",
+        "seen",
+        "given",
+        "known",
+        "shown",
+        "made",
+        "taken",
+        "written",
+        "done",
+        "held",
+        "kept",
+        "left",
+        "built",
+        "sent",
+        "chosen",
         "might",
         "must",
         "could",
@@ -449,7 +467,8 @@ pub fn spans(sentence: &str) -> Vec<Span> {
         let mut k = i;
         while !words[k].breaks && k + 1 < words.len() && !taken[k + 1] {
             let next = words[k + 1].text;
-            if capitalised(next) {
+            // "Tip It", "Perpendicular For": a capitalised function word ends a name.
+            if capitalised(next) && !is_stopword(&next.to_lowercase()) {
                 k += 1;
                 end = k;
             } else if NAME_JOINERS.contains(&next)
@@ -512,7 +531,10 @@ pub fn spans(sentence: &str) -> Vec<Span> {
                 && !DETERMINERS.contains(&w.text)
                 && !PREPOSITIONS.contains(&w.text)
         };
-        if taken[i] || !content(&words[i]) {
+        // "by default": an adverbial, not a noun phrase.
+        let idiom =
+            i > 0 && words[i - 1].text.eq_ignore_ascii_case("by") && words[i].text == "default";
+        if taken[i] || !content(&words[i]) || idiom || words[i].text.ends_with('-') {
             i += 1;
             continue;
         }
@@ -683,6 +705,20 @@ mod tests {
         assert!(
             got.iter()
                 .all(|(t, _)| !t.ends_with("may") && !t.ends_with("along") && !t.contains('(')),
+            "{got:?}"
+        );
+        let got = found("Clicking both buttons together serves as the middle-click by default.");
+        assert!(
+            got.iter()
+                .all(|(t, _)| !t.contains("serves") && !t.contains("default")),
+            "{got:?}"
+        );
+        let got = found(
+            "The writeback option saves the range found by Tip It in the Ar- chitecture field.",
+        );
+        assert!(
+            got.iter()
+                .all(|(t, _)| !t.ends_with("found") && *t != "Tip It" && !t.ends_with('-')),
             "{got:?}"
         );
         let got = found("Both TrueType and Adobe Type 1 fonts are fully scalable.");
