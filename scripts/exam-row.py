@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The README row of a generated exam (scripts/measure-exams.sh), or 40 of its accepted questions.
 
-    exam-row.py CORPUS import.txt ingest.txt review.json   # the Markdown row
+    exam-row.py CORPUS import.txt ingest.txt review.json [EARLIER.json]   # the Markdown row
     exam-row.py --sample review.json                         # 40 accepted questions, seed 1
 
 Every offline question asks for a fact its sentence states, so each is a recall question: the
@@ -30,13 +30,28 @@ def sample(review):
         print(f"      {choices}")
 
 
-def row(corpus, import_txt, ingest_txt, review):
+def row(corpus, import_txt, ingest_txt, review, before=None):
     imported = open(import_txt).read()
     documents = re.search(r"(\d+) added", imported)
-    furniture = re.search(r"page furniture set aside: (\d+) lines", imported)
+    set_aside = sum(
+        int(n)
+        for n in re.findall(
+            r"(?:navigation left out|page furniture set aside|running headers, footers and page numbers set aside): (\d+) lines",
+            imported,
+        )
+    )
     chunks = re.search(r"(\d+) chunks", open(ingest_txt).read())
     data = json.load(open(review))
     questions = data["questions"]
+    if before:
+        # An exam written by an earlier build: its questions, labels and statuses as that build
+        # listed them; the measures a later build took of the same questions.
+        measured = {q["id"]: q for q in questions}
+        questions = json.load(open(before))["questions"]
+        for q in questions:
+            later = measured.get(q["id"], {})
+            q["lookup"] = later.get("lookup")
+            q["guessable"] = later.get("guessable")
     accepted = [q for q in questions if q["status"] == "accepted"]
     n = len(accepted)
     blank = sum(q["stem"].startswith("What fills the blank in") for q in accepted)
@@ -48,7 +63,7 @@ def row(corpus, import_txt, ingest_txt, review):
     positions = [sum(q["key"] == p for q in accepted) for p in range(4)]
     print(
         f"| {corpus} | {documents.group(1) if documents else '?'} | "
-        f"{furniture.group(1) if furniture else 0} | {chunks.group(1) if chunks else '?'} | "
+        f"{set_aside} | {chunks.group(1) if chunks else '?'} | "
         f"{len(questions)} / {n} | {pct(blank, n)} | {pct(sum(lookup), len(lookup))} | "
         f"{pct(sum(guess), len(guess))} | {pct(uncategorized, n)} | {pct(above, n)} | "
         f"{pct(longest, n)} / {pct(max(positions), n)} |"
@@ -59,4 +74,4 @@ if __name__ == "__main__":
     if sys.argv[1] == "--sample":
         sample(sys.argv[2])
     else:
-        row(*sys.argv[1:5])
+        row(*sys.argv[1:6])
