@@ -43,10 +43,14 @@ impl Secrets {
             let quoted = serde_json::Value::from(secret.as_str()).to_string();
             let escaped = &quoted[1..quoted.len() - 1];
             let slashed = escaped.replace('/', "\\/");
-            for form in [secret.as_str(), escaped, &slashed] {
+            let forms = [secret.as_str(), escaped, &slashed];
+            // Whole forms first: a piece of one form must not break up another whole one.
+            for form in forms {
                 if out.contains(form) {
                     out = out.replace(form, "•••");
                 }
+            }
+            for form in forms {
                 out = without_pieces(&out, form);
             }
         }
