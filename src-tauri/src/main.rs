@@ -34,6 +34,9 @@ fn main() {
                 Some(dir) => dir.into(),
                 None => app.path().app_data_dir()?,
             };
+            if let Err(message) = proctor_api::check_limits() {
+                eprintln!("proctor: {message}; the default limits hold");
+            }
             let bench = Workbench::new(data_dir);
             let handle = app.handle().clone();
             bench.listen(Arc::new(move |status: &JobStatus| {

@@ -22,11 +22,10 @@ pub(crate) const SEED: u64 = 20_261_122;
 pub(crate) type Board = BTreeMap<String, (f64, f64)>;
 
 fn read(path: &str) -> ApiResult<(String, Vec<u8>)> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| ApiError::new(ErrorCode::NotFound, format!("cannot read {path}: {e}")))?;
     let name = Path::new(path)
         .file_name()
         .map_or_else(|| path.to_owned(), |n| n.to_string_lossy().into_owned());
+    let bytes = proctor_formats::user_files::read_regular(Path::new(path), path)?;
     Ok((name, bytes))
 }
 

@@ -66,7 +66,9 @@ impl From<proctor_store::StoreError> for ApiError {
         let code = match &e {
             S::Missing(_) => ErrorCode::NotFound,
             S::Exists(_) | S::Conflict(_) => ErrorCode::Conflict,
-            S::NotAProject(_) | S::TooNew { .. } => ErrorCode::InvalidInput,
+            S::NotAProject(_) | S::TooNew { .. } | S::Linked { .. } | S::ReadOnly { .. } => {
+                ErrorCode::InvalidInput
+            }
             S::Sqlite(_) | S::Damaged { .. } => ErrorCode::Internal,
         };
         Self::new(code, e.to_string())

@@ -6,7 +6,6 @@ use crate::dto::FileContent;
 use crate::{ApiError, ApiResult, ErrorCode, Progress};
 use proctor_formats::Limits;
 use std::collections::HashSet;
-use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -89,7 +88,7 @@ pub(crate) fn chosen_path(given: &str, what: &str) -> ApiResult<PathBuf> {
 
 /// Writes a file the user chose ([`chosen_path`]); the path as written, for the answer.
 pub(crate) fn write_chosen(path: &Path, bytes: &[u8]) -> ApiResult<String> {
-    std::fs::write(path, bytes).map_err(|e| {
+    proctor_formats::user_files::write_replacing(path, bytes).map_err(|e| {
         ApiError::new(
             ErrorCode::InvalidInput,
             format!("writing {}: {e}", path.display()),
@@ -129,10 +128,10 @@ pub(crate) fn read_file(path: &Path, progress: &dyn Progress) -> ApiResult<Vec<u
             ),
         ));
     }
-    limits
-        .check_file_size(&path.display().to_string(), metadata.len())
-        .map_err(ApiError::from)?;
-    let mut file = File::open(path).map_err(|e| io_error(path, &e))?;
+    // Opened without waiting and checked again through the handle: a pipe put in the file's
+    // place after the check above cannot block the import.
+    let (mut file, _) =
+        proctor_formats::user_files::open_regular(path, &path.display().to_string())?;
     let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0));
     let mut block = vec![0u8; 1 << 20];
     loop {

@@ -59,6 +59,32 @@ pub use workbench::Workbench;
 pub use workbench::jobs::Listener;
 pub use workbench::uploads::Upload;
 
+/// Reads a file the user named: a regular file only (never a pipe, device or folder), within
+/// the size limit.
+pub fn read_user_file(path: &std::path::Path) -> ApiResult<Vec<u8>> {
+    Ok(proctor_formats::user_files::read_regular(
+        path,
+        &path.display().to_string(),
+    )?)
+}
+
+/// Writes a file the user named, replacing an earlier one only once the new one is whole on
+/// disk (a full disk or a kill mid-write leaves the earlier file as it was).
+pub fn write_user_file(path: &std::path::Path, bytes: &[u8]) -> ApiResult<()> {
+    proctor_formats::user_files::write_replacing(path, bytes).map_err(|e| {
+        ApiError::new(
+            ErrorCode::InvalidInput,
+            format!("cannot write {}: {e}", path.display()),
+        )
+    })
+}
+
+/// Refuses `PROCTOR_MAX_*` limit variables that are not whole numbers, naming the variable;
+/// called where a program starts.
+pub fn check_limits() -> Result<(), String> {
+    proctor_formats::Limits::check_environment()
+}
+
 /// Shorthand for facade results.
 pub type ApiResult<T> = Result<T, ApiError>;
 

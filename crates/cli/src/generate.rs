@@ -416,12 +416,7 @@ pub(crate) fn exam(action: ExamAction) -> ApiResult<()> {
         },
     })?;
     let path = output.unwrap_or_else(|| PathBuf::from(&exported.file_name));
-    std::fs::write(&path, &exported.content).map_err(|e| {
-        ApiError::new(
-            ErrorCode::InvalidInput,
-            format!("writing {}: {e}", path.display()),
-        )
-    })?;
+    proctor_api::write_user_file(&path, exported.content.as_bytes())?;
     println!(
         "Wrote {} questions to {}.",
         exported.questions,

@@ -208,14 +208,7 @@ pub(crate) fn irt(action: IrtAction) -> ApiResult<()> {
                 standard_errors: !no_errors,
             })?;
             if let Some(out) = out {
-                std::fs::write(&out, proctor_api::responses::parameters_csv(&fit)).map_err(
-                    |e| {
-                        ApiError::new(
-                            ErrorCode::InvalidInput,
-                            format!("cannot write {}: {e}", out.display()),
-                        )
-                    },
-                )?;
+                proctor_api::write_user_file(&out, &proctor_api::responses::parameters_csv(&fit))?;
             }
             show(&fit, json, irt_file::responses_fit)
         }

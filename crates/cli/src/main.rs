@@ -606,7 +606,12 @@ fn data_dir(given: Option<PathBuf>) -> PathBuf {
 }
 
 fn main() -> ExitCode {
-    match dispatch::run(Cli::parse()) {
+    let cli = Cli::parse();
+    if let Err(message) = proctor_api::check_limits() {
+        eprintln!("error: {}", proctor_api::visible(&message));
+        return ExitCode::FAILURE;
+    }
+    match dispatch::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {}", proctor_api::visible(&error.message));

@@ -168,8 +168,9 @@ fn spec_of(
     price: (Option<f64>, Option<f64>, Option<f64>),
 ) -> ApiResult<VendorSpec> {
     let mut spec = if let Some(file) = file {
-        let text = std::fs::read_to_string(&file)
-            .map_err(|e| invalid(format!("reading {}: {e}", file.display())))?;
+        let bytes = proctor_api::read_user_file(&file)?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| invalid(format!("{}: the file is not UTF-8 text", file.display())))?;
         serde_json::from_str(&text)
             .map_err(|e| invalid(format!("{}:{}: {e}", file.display(), e.line())))?
     } else {

@@ -24,8 +24,21 @@ pub fn is_invisible_control(c: char) -> bool {
     )
 }
 
+/// A name in Unicode's composed form (NFC): "Café" typed with a combining accent and "Café"
+/// typed with é are one name.
+pub fn composed(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    name.nfc().collect()
+}
+
+/// Whether two names would look alike on screen: equal once composed and in lower case
+/// ("Billing" and "billing", "Café" in either form).
+pub fn look_alike(a: &str, b: &str) -> bool {
+    composed(a.trim()).to_lowercase() == composed(b.trim()).to_lowercase()
+}
+
 /// A name as it is stored and shown: invisible controls and other control characters removed,
-/// runs of white space (tabs, line breaks) as one space, trimmed.
+/// runs of white space (tabs, line breaks) as one space, trimmed, composed ([`composed`]).
 pub fn clean_name(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     let mut space = false;
@@ -46,7 +59,7 @@ pub fn clean_name(name: &str) -> String {
         }
         out.push(c);
     }
-    out
+    composed(&out)
 }
 
 /// Imported text for display: invisible controls and control characters other than line
@@ -82,6 +95,16 @@ mod tests {
         );
         assert_eq!(clean_name("q\u{200B}1\u{0007}"), "q1");
         assert_eq!(clean_name("plain name"), "plain name");
+    }
+
+    #[test]
+    fn names_typed_two_ways_are_one_name() {
+        let decomposed = "Cafe\u{301}";
+        assert_ne!(decomposed, "Caf\u{e9}");
+        assert_eq!(clean_name(decomposed), "Caf\u{e9}");
+        assert!(look_alike("Billing", "billing "));
+        assert!(look_alike(decomposed, "CAF\u{c9}"));
+        assert!(!look_alike("Billing", "Billings"));
     }
 
     #[test]

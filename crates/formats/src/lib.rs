@@ -40,6 +40,7 @@ mod table;
 pub mod table_export;
 mod text;
 pub mod trec;
+pub mod user_files;
 
 pub use limits::Limits;
 pub use text::decode_text;

@@ -50,11 +50,52 @@ impl Default for Limits {
     }
 }
 
+/// The limit variables, each with what it counts.
+const VARIABLES: [(&str, &str); 6] = [
+    ("PROCTOR_MAX_FILE_MB", "megabytes"),
+    ("PROCTOR_MAX_UNPACKED_MB", "megabytes"),
+    ("PROCTOR_MAX_ARCHIVE_ENTRIES", "entries"),
+    ("PROCTOR_MAX_CELLS", "cells"),
+    ("PROCTOR_MAX_COLUMNS", "columns"),
+    ("PROCTOR_MAX_FILES", "files"),
+];
+
+/// A limit as written: a whole number, digits grouped with `_` or `,` allowed; a number too
+/// large to hold means "no limit" (the largest one).
+fn parse_limit(text: &str) -> Option<u64> {
+    let digits: String = text
+        .trim()
+        .chars()
+        .filter(|c| !matches!(c, '_' | ','))
+        .collect();
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    Some(digits.parse().unwrap_or(u64::MAX))
+}
+
 fn env_number(name: &str) -> Option<u64> {
-    std::env::var(name).ok()?.trim().parse().ok()
+    parse_limit(&std::env::var(name).ok()?)
 }
 
 impl Limits {
+    /// Refuses a limit variable that is set to something other than a whole number, naming the
+    /// variable and what it holds (called where a program starts, before any import).
+    pub fn check_environment() -> Result<(), String> {
+        for (name, unit) in VARIABLES {
+            if let Ok(value) = std::env::var(name)
+                && !value.trim().is_empty()
+                && parse_limit(&value).is_none()
+            {
+                return Err(format!(
+                    "{name} is set to {value:?}: it takes a whole number of {unit} \
+                     (a very large number means no limit); change or unset it"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The defaults, overridden by the `PROCTOR_MAX_*` environment variables (read once).
     pub fn current() -> Self {
         static CURRENT: OnceLock<Limits> = OnceLock::new();
@@ -65,9 +106,9 @@ impl Limits {
             };
             Limits {
                 max_file_bytes: env_number("PROCTOR_MAX_FILE_MB")
-                    .map_or(d.max_file_bytes, |v| v * MB),
+                    .map_or(d.max_file_bytes, |v| v.saturating_mul(MB)),
                 max_unpacked_bytes: env_number("PROCTOR_MAX_UNPACKED_MB")
-                    .map_or(d.max_unpacked_bytes, |v| v * MB),
+                    .map_or(d.max_unpacked_bytes, |v| v.saturating_mul(MB)),
                 max_archive_entries: count("PROCTOR_MAX_ARCHIVE_ENTRIES", d.max_archive_entries),
                 max_cells: count("PROCTOR_MAX_CELLS", d.max_cells),
                 max_columns: count("PROCTOR_MAX_COLUMNS", d.max_columns),
@@ -124,6 +165,20 @@ pub fn human_bytes(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn limits_read_as_people_write_them() {
+        assert_eq!(parse_limit(" 64 "), Some(64));
+        assert_eq!(parse_limit("1_000"), Some(1000));
+        assert_eq!(parse_limit("99999999999999999999999"), Some(u64::MAX));
+        assert_eq!(
+            parse_limit("99999999999999").map(|v| v.saturating_mul(MB)),
+            Some(u64::MAX)
+        );
+        for bad in ["", "-5", "1.5", "lots", "1e9"] {
+            assert_eq!(parse_limit(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn sizes_read_as_people_write_them() {

@@ -81,9 +81,7 @@ pub fn read_responses(file: &str, bytes: &[u8]) -> Result<Responses, ImportError
 /// used in messages.
 pub fn read_responses_file(path: &Path, file: &str) -> Result<Responses, ImportError> {
     let cannot = |e: std::io::Error| ImportError::file(file, format!("cannot read the file: {e}"));
-    let mut handle = std::fs::File::open(path).map_err(cannot)?;
-    let size = handle.metadata().map_err(cannot)?.len();
-    crate::limits::Limits::current().check_file_size(file, size)?;
+    let (mut handle, size) = crate::user_files::open_regular(path, file)?;
     let mut head = Vec::with_capacity(4);
     (&mut handle)
         .take(4)

@@ -75,6 +75,27 @@ pub enum StoreError {
         /// The newest version this build knows.
         known: u32,
     },
+    /// The file has other names (hard links): SQLite's locks hold per name, so two programs
+    /// writing through two names would damage it.
+    #[error(
+        "{path} has {links} names on disk (hard links, as some backups make): two programs writing \
+         through two names would damage it, so Proctor does not open it for writing; \
+         copy it (a plain copy, not a link) and open the copy"
+    )]
+    Linked {
+        /// The file.
+        path: PathBuf,
+        /// How many names it has.
+        links: u64,
+    },
+    /// The file or its folder cannot be written.
+    #[error("{path}: {why}")]
+    ReadOnly {
+        /// The file.
+        path: PathBuf,
+        /// What cannot be written and what to do.
+        why: String,
+    },
     /// The write contradicts what the project already holds.
     #[error("{0}")]
     Conflict(String),
@@ -93,6 +114,66 @@ pub enum StoreError {
 /// Shorthand for store results.
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
+/// The path SQLite is given: absolute, so that a name such as `file:x?mode=memory` is a file of
+/// that name and never read as an SQLite URI.
+fn plain(path: &Path) -> Result<PathBuf> {
+    std::path::absolute(path).map_err(|_| StoreError::Missing(path.to_owned()))
+}
+
+#[cfg(unix)]
+fn link_count(metadata: &std::fs::Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::nlink(metadata)
+}
+
+#[cfg(not(unix))]
+fn link_count(_: &std::fs::Metadata) -> u64 {
+    1
+}
+
+/// Why a project cannot be written, when that is why SQLite failed: the file is read-only, or
+/// its folder is (SQLite keeps its journal next to the file). Nothing is left behind.
+fn unwritable(path: &Path) -> Option<StoreError> {
+    let denied = |e: &std::io::Error| {
+        e.kind() == std::io::ErrorKind::PermissionDenied
+            || e.kind() == std::io::ErrorKind::ReadOnlyFilesystem
+    };
+    let read_only = |why: String| StoreError::ReadOnly {
+        path: path.to_owned(),
+        why,
+    };
+    if path.exists()
+        && let Err(e) = std::fs::OpenOptions::new().write(true).open(path)
+        && denied(&e)
+    {
+        return Some(read_only(
+            "the project file is read-only: Proctor writes every change into it; make it \
+             writable (its permissions) or copy it somewhere you can write"
+                .to_owned(),
+        ));
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+        _ => PathBuf::from("."),
+    };
+    let probe = folder.join(format!(".proctor-write-check-{}", std::process::id()));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            None
+        }
+        Err(e) if denied(&e) => Some(read_only(format!(
+            "the folder {} is read-only: Proctor needs to write its journal next to the \
+             project; copy the project somewhere writable",
+            folder.display()
+        ))),
+        Err(_) => None,
+    }
+}
+
 /// An open project file.
 #[derive(Debug)]
 pub struct Store {
@@ -107,22 +188,37 @@ impl Store {
             return Err(StoreError::Exists(path.to_owned()));
         }
         let conn = Connection::open_with_flags(
-            path,
+            plain(path)?,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
-        )?;
-        conn.pragma_update(None, "application_id", APPLICATION_ID)?;
+        )
+        .map_err(|e| unwritable(path).unwrap_or(StoreError::Sqlite(e)))?;
+        conn.pragma_update(None, "application_id", APPLICATION_ID)
+            .map_err(|e| unwritable(path).unwrap_or(StoreError::Sqlite(e)))?;
         Self::prepare(conn, path)
     }
 
     /// Opens an existing project file and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Self> {
-        if !path.is_file() {
+        let Ok(metadata) = std::fs::metadata(path) else {
+            return Err(StoreError::Missing(path.to_owned()));
+        };
+        if !metadata.is_file() {
             return Err(StoreError::Missing(path.to_owned()));
         }
-        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
+        let links = link_count(&metadata);
+        if links > 1 {
+            return Err(StoreError::Linked {
+                path: path.to_owned(),
+                links,
+            });
+        }
+        let conn = Connection::open_with_flags(plain(path)?, OpenFlags::SQLITE_OPEN_READ_WRITE)
+            .map_err(|e| unwritable(path).unwrap_or(StoreError::Sqlite(e)))?;
         let app_id: i32 = conn
             .pragma_query_value(None, "application_id", |r| r.get(0))
-            .map_err(|_| StoreError::NotAProject(path.to_owned()))?;
+            .map_err(|_| {
+                unwritable(path).unwrap_or_else(|| StoreError::NotAProject(path.to_owned()))
+            })?;
         if app_id != APPLICATION_ID {
             return Err(StoreError::NotAProject(path.to_owned()));
         }
@@ -131,7 +227,8 @@ impl Store {
 
     fn prepare(mut conn: Connection, path: &Path) -> Result<Self> {
         conn.busy_timeout(std::time::Duration::from_secs(10))?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(|e| unwritable(path).unwrap_or(StoreError::Sqlite(e)))?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", true)?;
         migrations::migrate(&mut conn, path)?;

@@ -295,6 +295,17 @@ impl Store {
             ) = row?;
             let choices: Vec<String> = serde_json::from_str(&choices)
                 .map_err(|e| damaged("questions", id, e.to_string()))?;
+            if choices.len() < 2 || key >= choices.len() {
+                return Err(damaged(
+                    "questions",
+                    id,
+                    format!(
+                        "question {external_id} has {} choices and its key is choice number {}",
+                        choices.len(),
+                        key + 1
+                    ),
+                ));
+            }
             let bloom = parse_bloom(id, over.as_deref().unwrap_or(&auto))?;
             let qtype: QuestionType = qover
                 .as_deref()

@@ -2,6 +2,7 @@
 
 use crate::rows::{NewChunk, NewDocument, NewQuestion};
 use crate::{Result, StoreError};
+use proctor_core::text::{composed, look_alike};
 use proctor_core::{
     BloomLevel, DocumentId, ExamId, ExamVersionId, QuestionId, QuestionType, RunId, RunMode,
     SystemId, SystemKind, TopicId,
@@ -91,18 +92,59 @@ impl<'a> Tx<'a> {
         Ok(())
     }
 
-    /// The id of the topic with this name, created if new.
+    /// The id of the topic with this name, created if new ([`Tx::topic_named`]).
     pub fn topic_id(&self, name: &str) -> Result<TopicId> {
-        let name = name.trim();
-        self.tx.execute(
-            "INSERT INTO topics (name) VALUES (?1) ON CONFLICT (name) DO NOTHING",
-            [name],
-        )?;
-        Ok(TopicId(self.tx.query_row(
-            "SELECT id FROM topics WHERE name = ?1",
-            [name],
-            |r| r.get(0),
-        )?))
+        Ok(self.topic_named(name)?.0)
+    }
+
+    /// The topic with this name, created if new, and the name it is kept under: a topic whose
+    /// name looks alike on screen ("Billing" and "billing", "Café" typed two ways) is that
+    /// topic, so two folders differing only in capitals make one topic.
+    pub fn topic_named(&self, name: &str) -> Result<(TopicId, String)> {
+        if let Some(found) = self.existing_topic(name)? {
+            return Ok(found);
+        }
+        let name = composed(name.trim());
+        self.tx
+            .execute("INSERT INTO topics (name) VALUES (?1)", [&name])?;
+        Ok((TopicId(self.tx.last_insert_rowid()), name))
+    }
+
+    /// The topic this name denotes, if there is one: the same name, else one that looks alike.
+    pub fn existing_topic(&self, name: &str) -> Result<Option<(TopicId, String)>> {
+        let name = composed(name.trim());
+        let mut stmt = self.tx.prepare_cached("SELECT id, name FROM topics")?;
+        let topics = stmt
+            .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(topics
+            .iter()
+            .find(|(_, n)| *n == name)
+            .or_else(|| topics.iter().find(|(_, n)| look_alike(n, &name)))
+            .map(|(id, kept)| (TopicId(*id), kept.clone())))
+    }
+
+    /// A system (other than `except`) whose name looks like `name` on screen but is not it.
+    fn look_alike_system(&self, name: &str, except: Option<SystemId>) -> Result<Option<String>> {
+        let mut stmt = self.tx.prepare_cached("SELECT id, name FROM systems")?;
+        let names = stmt
+            .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(names
+            .into_iter()
+            .find(|(id, n)| Some(SystemId(*id)) != except && n != name && look_alike(n, name))
+            .map(|(_, n)| n))
+    }
+
+    fn refuse_look_alike(&self, name: &str, except: Option<SystemId>) -> Result<()> {
+        match self.look_alike_system(name, except)? {
+            Some(other) => Err(StoreError::Conflict(format!(
+                "a system called '{other}' exists already; '{name}' would look the same in \
+                 every table: use '{other}' to add to it, or choose a name that differs in more \
+                 than capitals or accents typed another way"
+            ))),
+            None => Ok(()),
+        }
     }
 
     fn optional_topic(&self, name: Option<&str>) -> Result<Option<TopicId>> {
@@ -210,6 +252,7 @@ impl<'a> Tx<'a> {
     /// An existing system keeps its kind; asking for another kind is refused, since one name
     /// must mean one system.
     pub fn system_id(&self, name: &str, kind: SystemKind) -> Result<SystemId> {
+        let name = &composed(name.trim());
         let existing: Option<(i64, String)> = self
             .tx
             .query_row(
@@ -226,6 +269,7 @@ impl<'a> Tx<'a> {
                 kind.as_str()
             ))),
             None => {
+                self.refuse_look_alike(name, None)?;
                 self.tx.execute(
                     "INSERT INTO systems (name, kind) VALUES (?1, ?2)",
                     params![name.trim(), kind.as_str()],
@@ -246,10 +290,13 @@ impl<'a> Tx<'a> {
     }
 
     /// Renames a system; false when it does not exist. A taken name is refused by the schema.
+    /// A name that would look like another system's on screen is refused.
     pub fn rename_system(&self, system: SystemId, name: &str) -> Result<bool> {
+        let name = composed(name.trim());
+        self.refuse_look_alike(&name, Some(system))?;
         Ok(self.tx.execute(
             "UPDATE systems SET name = ?2 WHERE id = ?1",
-            params![system.0, name.trim()],
+            params![system.0, name],
         )? == 1)
     }
 

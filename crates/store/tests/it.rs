@@ -99,6 +99,70 @@ mod migrations {
     }
 }
 
+mod the_file_on_disk {
+    use super::*;
+
+    #[test]
+    fn a_path_that_reads_as_an_sqlite_uri_is_a_plain_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("file:x.proctor?mode=memory");
+        drop(Store::create(&path).unwrap());
+        assert!(
+            path.is_file(),
+            "the project was not written where it was asked"
+        );
+        Store::open(&path).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_with_two_names_is_not_opened_for_writing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.proctor");
+        drop(Store::create(&path).unwrap());
+        let other = dir.path().join("backup.proctor");
+        std::fs::hard_link(&path, &other).unwrap();
+        for name in [&path, &other] {
+            let err = Store::open(name).unwrap_err();
+            assert!(matches!(err, StoreError::Linked { links: 2, .. }), "{err}");
+            assert!(err.to_string().contains("copy it"), "{err}");
+        }
+        std::fs::remove_file(&other).unwrap();
+        Store::open(&path).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_folder_or_file_is_named_as_such() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("shelf");
+        std::fs::create_dir(&folder).unwrap();
+        let path = folder.join("p.proctor");
+        drop(Store::create(&path).unwrap());
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+        // Root writes through permissions: nothing to check there.
+        if std::fs::OpenOptions::new().write(true).open(&path).is_ok() {
+            eprintln!("skipped: permissions do not bind this user (root)");
+            return;
+        }
+        let err = Store::open(&path).unwrap_err();
+        assert!(
+            err.to_string().contains("the project file is read-only"),
+            "{err}"
+        );
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o555)).unwrap();
+        let err = Store::open(&path).unwrap_err();
+        std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert!(
+            err.to_string()
+                .contains("is read-only: Proctor needs to write its journal"),
+            "{err}"
+        );
+    }
+}
+
 mod exams {
     use super::*;
 

@@ -183,12 +183,7 @@ impl<'a> Relevance<'a> {
 
 /// The user's synonym list, keyed as the overlap scorer keys a query word.
 fn read_synonyms(path: &str) -> ApiResult<BTreeMap<String, Vec<(String, f64)>>> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        ApiError::new(
-            ErrorCode::InvalidInput,
-            format!("cannot read the synonym list {path}: {e}"),
-        )
-    })?;
+    let bytes = proctor_formats::user_files::read_regular(std::path::Path::new(path), path)?;
     let mut map: BTreeMap<String, Vec<(String, f64)>> = BTreeMap::new();
     for entry in proctor_formats::synonyms::read_synonyms(path, &bytes)? {
         if let Some(term) = TERMS.of(&entry.word).into_iter().next() {

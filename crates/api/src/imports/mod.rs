@@ -1,7 +1,10 @@
 //! Import use cases. Each reads and checks the whole input first, then writes it in one
 //! transaction: an import lands whole or not at all.
 
+mod documents;
 pub(crate) mod references;
+
+use documents::{join_pages, look_alike_topics, set_furniture_aside};
 
 use crate::dto::{Factor, ImportKind, ImportReport, ImportRequest, UnmappedAnswer};
 use crate::files::{read_file, stopped_while_reading, walk_folder};
@@ -298,6 +301,7 @@ impl Project {
                 "{skipped} documents were already in the project and were skipped"
             ));
         }
+        notes.extend(look_alike_topics(&tx, &documents)?);
         let report = finish(
             tx,
             request,
@@ -669,64 +673,4 @@ pub(crate) fn single(sources: &[Source]) -> ApiResult<&Source> {
 /// a choice, or as no answer ("I don't know", empty).
 fn unmapped_reason(reading: &AnswerReading) -> Option<String> {
     reading.needs_a_look().then(|| reading.describe())
-}
-
-/// Joins the pages of each PDF, setting aside (with `set_aside`) its running headers, footers
-/// and page numbers, and says how many lines went from how many documents.
-fn join_pages(documents: &mut [NewDocument], set_aside: bool) -> Option<String> {
-    use proctor_formats::furniture::{PAGE_BREAK, without_running_lines};
-    let (mut lines, mut touched) = (0usize, 0usize);
-    for doc in documents.iter_mut().filter(|d| d.text.contains(PAGE_BREAK)) {
-        if set_aside {
-            let (text, dropped) = without_running_lines(&doc.text);
-            if !text.trim().is_empty() {
-                doc.text = text;
-                doc.set_aside += dropped;
-                lines += dropped;
-                touched += usize::from(dropped > 0);
-                continue;
-            }
-        }
-        doc.text = doc.text.replace(PAGE_BREAK, "\n");
-    }
-    (lines > 0).then(|| {
-        format!(
-            "running headers, footers and page numbers set aside: {lines} lines from {touched} \
-             PDF documents — import again with “keep navigation and repeated lines” to keep them"
-        )
-    })
-}
-
-/// Sets aside the lines repeated on most of the documents (a site's navigation, menus, headers
-/// and footers) and says what went: how many lines from how many documents, with examples.
-fn set_furniture_aside(documents: &mut [NewDocument]) -> Option<String> {
-    let texts: Vec<&str> = documents.iter().map(|d| d.text.as_str()).collect();
-    let furniture = proctor_formats::furniture::repeated_lines(&texts);
-    if furniture.is_empty() {
-        return None;
-    }
-    let (mut lines, mut touched) = (0usize, 0usize);
-    for doc in documents.iter_mut() {
-        let (text, dropped) = proctor_formats::furniture::without_lines(&doc.text, &furniture);
-        if dropped > 0 && !text.trim().is_empty() {
-            doc.text = text;
-            doc.set_aside += dropped;
-            lines += dropped;
-            touched += 1;
-        }
-    }
-    let mut examples: Vec<&String> = furniture.iter().collect();
-    examples.sort_by_key(|l| (std::cmp::Reverse(l.len()), (*l).clone()));
-    let examples: Vec<String> = examples
-        .iter()
-        .take(3)
-        .map(|l| format!("“{}”", l.chars().take(60).collect::<String>()))
-        .collect();
-    Some(format!(
-        "page furniture set aside: {lines} lines repeated on most pages ({} different, e.g. {}) \
-         from {touched} documents — import again with “keep navigation and repeated lines” to \
-         keep them",
-        furniture.len(),
-        examples.join(", ")
-    ))
 }

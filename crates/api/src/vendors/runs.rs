@@ -112,6 +112,10 @@ impl Project {
         request: &EndpointRunRequest,
         progress: &dyn Progress,
     ) -> ApiResult<EndpointRunReport> {
+        request
+            .budget
+            .check()
+            .map_err(|m| ApiError::new(ErrorCode::InvalidInput, m))?;
         let mut endpoints = self.chosen_endpoints(&request.systems)?;
         // Loaded before anything is asked, so that a model that cannot read replies stops
         // the run here.
@@ -488,6 +492,18 @@ impl Project {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cost_limit_that_is_no_number_is_refused() {
+        for bad in [f64::NAN, -1.0, f64::INFINITY] {
+            let budget = Budget {
+                max_cost: bad,
+                ..Budget::default()
+            };
+            assert!(budget.check().unwrap_err().contains("0 or more"), "{bad}");
+        }
+        assert!(Budget::default().check().is_ok());
+    }
 
     #[test]
     fn a_budget_is_shared_by_the_systems_of_a_run() {

@@ -503,3 +503,79 @@ fn documents_are_put_under_a_topic_and_an_emptied_topic_goes() {
         vec!["Billing".to_owned()]
     );
 }
+
+/// Names typed two ways (composed and decomposed accents) are one name; a name that differs
+/// from another only in capitals is refused for systems and merged, with a note, for topics.
+#[test]
+fn look_alike_names_are_one_name_or_refused_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut project = project_with_exam(dir.path());
+    let answers = write(dir.path(), "v.csv", "id,answer\nq1,B\nq2,A\nq3,A\n");
+    let mut first = ImportRequest::new(ImportKind::Answers, answers.clone());
+    first.system = Some("Caf\u{e9}".into());
+    project.import(&first, &NoProgress).unwrap();
+    let mut decomposed = ImportRequest::new(ImportKind::Answers, answers.clone());
+    decomposed.system = Some("Cafe\u{301}".into());
+    let err = project.import(&decomposed, &NoProgress).unwrap_err();
+    assert_eq!(
+        err.code,
+        ErrorCode::Conflict,
+        "the same name typed another way is the same system: {}",
+        err.message
+    );
+    let mut shouted = ImportRequest::new(ImportKind::Answers, answers);
+    shouted.system = Some("CAF\u{c9}".into());
+    let err = project.import(&shouted, &NoProgress).unwrap_err();
+    assert!(
+        err.message.contains("would look the same"),
+        "{}",
+        err.message
+    );
+    assert_eq!(project.grades(None).unwrap().leaderboard.len(), 1);
+
+    let corpus = dir.path().join("corpus");
+    std::fs::create_dir_all(corpus.join("Billing")).unwrap();
+    std::fs::create_dir_all(corpus.join("billing")).unwrap();
+    std::fs::write(corpus.join("Billing/plans.md"), "The plan costs 5 euros.").unwrap();
+    std::fs::write(corpus.join("billing/fees.md"), "The fee is 2 euros.").unwrap();
+    let request = ImportRequest::new(ImportKind::Documents, corpus.display().to_string());
+    let report = project.import(&request, &NoProgress).unwrap();
+    assert_eq!(report.added, 2);
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n.contains("under the one topic “Billing”")),
+        "{:?}",
+        report.notes
+    );
+    assert_eq!(project.summary().unwrap().counts.topics, 4);
+}
+
+/// A key outside its question's choices (a file edited by another tool) names the damaged row
+/// instead of crashing the pages that read it.
+#[test]
+fn a_key_outside_the_choices_is_named_as_damage() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(project_with_exam(dir.path()));
+    let path = dir.path().join("p.proctor");
+    // Another tool may write past the schema's checks.
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch(
+            "PRAGMA ignore_check_constraints = ON;
+             UPDATE questions SET key_index = 9 WHERE external_id = 'q2';",
+        )
+        .unwrap();
+    let project = Project::open(&path).unwrap();
+    for err in [
+        project.summary().map(|_| ()).unwrap_err(),
+        project.grades(None).map(|_| ()).unwrap_err(),
+    ] {
+        assert!(
+            err.message.contains("damaged value in table questions") && err.message.contains("q2"),
+            "{}",
+            err.message
+        );
+    }
+}

@@ -23,6 +23,20 @@ pub struct Budget {
     pub max_cost: f64,
 }
 
+impl Budget {
+    /// Refuses a cost limit that is not a number, negative or infinite: each would silently
+    /// mean "no budget" (0 is the way to say that).
+    pub fn check(&self) -> Result<(), String> {
+        if !self.max_cost.is_finite() || self.max_cost < 0.0 {
+            return Err(format!(
+                "the cost limit must be a number of 0 or more (0: no limit), not {}",
+                self.max_cost
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// Why a run stopped before its end.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Halt {

@@ -31,6 +31,35 @@ pub struct Reading {
     pub problems: Vec<String>,
 }
 
+/// Evidence items kept per reply; the rest are counted in the reading's problems.
+pub const MAX_EVIDENCE_ITEMS: usize = 100;
+/// Bytes of evidence text kept per reply; an item past it is cut (at a character boundary).
+pub const MAX_EVIDENCE_BYTES: usize = 256 * 1024;
+
+/// Keeps at most [`MAX_EVIDENCE_BYTES`] of the items' text; says what was cut.
+fn cap_evidence(evidence: &mut Vec<EvidenceItem>, problems: &mut Vec<String>) {
+    let mut left = MAX_EVIDENCE_BYTES;
+    let mut cut = 0usize;
+    for item in evidence.iter_mut() {
+        if item.text.len() > left {
+            let mut end = left;
+            while !item.text.is_char_boundary(end) {
+                end -= 1;
+            }
+            item.text.truncate(end);
+            cut += 1;
+        }
+        left -= item.text.len();
+    }
+    evidence.retain(|item| !item.text.is_empty() || item.id.is_some());
+    if cut > 0 {
+        problems.push(format!(
+            "the evidence's text passed {} KiB: {cut} items were cut short",
+            MAX_EVIDENCE_BYTES / 1024
+        ));
+    }
+}
+
 const TEXT_KEYS: [&str; 7] = [
     "text",
     "content",
@@ -147,7 +176,7 @@ pub fn read_reply(paths: &ReplyPaths, reply: &Value) -> Reading {
         let id_path = JsonPath::parse(&paths.evidence_id).unwrap_or_default();
         match path.find(reply) {
             Ok(Value::Array(items)) => {
-                for item in items {
+                for item in items.iter().take(MAX_EVIDENCE_ITEMS) {
                     match evidence_item(item, &text_path, &id_path) {
                         Ok(e) => reading.evidence.push(e),
                         Err(e) => {
@@ -164,6 +193,15 @@ pub fn read_reply(paths: &ReplyPaths, reply: &Value) -> Reading {
             },
             Err(e) => reading.problems.push(format!("evidence: {e}")),
         }
+        if let Ok(Value::Array(items)) = path.find(reply)
+            && items.len() > MAX_EVIDENCE_ITEMS
+        {
+            reading.problems.push(format!(
+                "the reply held {} evidence items: the first {MAX_EVIDENCE_ITEMS} are kept",
+                items.len()
+            ));
+        }
+        cap_evidence(&mut reading.evidence, &mut reading.problems);
     }
     reading.prompt_tokens = tokens(
         &paths.prompt_tokens,
@@ -193,6 +231,36 @@ mod tests {
             completion_tokens: "usage.completion_tokens".into(),
             ..ReplyPaths::default()
         }
+    }
+
+    #[test]
+    fn evidence_is_kept_within_its_caps_and_the_rest_is_said() {
+        let many: Vec<Value> = (0..200_000)
+            .map(|i| json!({"text": format!("item {i}")}))
+            .collect();
+        let reading = read_reply(&rag(), &json!({"answer": "B", "contexts": many}));
+        assert_eq!(reading.evidence.len(), MAX_EVIDENCE_ITEMS);
+        assert!(
+            reading
+                .problems
+                .iter()
+                .any(|p| p.contains("200000 evidence items")),
+            "{:?}",
+            reading.problems
+        );
+        let long = "é".repeat(MAX_EVIDENCE_BYTES);
+        let reading = read_reply(
+            &rag(),
+            &json!({"answer": "B", "contexts": [long.clone(), long]}),
+        );
+        let kept: usize = reading.evidence.iter().map(|e| e.text.len()).sum();
+        assert!(kept <= MAX_EVIDENCE_BYTES, "{kept}");
+        assert_eq!(reading.evidence.len(), 1);
+        assert!(
+            reading.problems.iter().any(|p| p.contains("cut short")),
+            "{:?}",
+            reading.problems
+        );
     }
 
     #[test]
