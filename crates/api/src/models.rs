@@ -146,12 +146,16 @@ pub fn list(setting: Option<&str>) -> ApiResult<ModelsReport> {
         files: folder
             .installed()
             .iter()
-            .map(|f| ModelFile {
-                role: f.role.clone(),
-                description: f.description.clone(),
-                path: f.path.display().to_string(),
-                bytes: f.bytes,
-                present: f.present,
+            .map(|f| {
+                let problem = folder.damage(f);
+                ModelFile {
+                    role: f.role.clone(),
+                    description: f.description.clone(),
+                    path: f.path.display().to_string(),
+                    bytes: f.bytes,
+                    present: f.present && problem.is_none(),
+                    problem,
+                }
             })
             .collect(),
         user_models: folder

@@ -128,6 +128,17 @@ impl ModelsFolder {
         &self.installed
     }
 
+    /// What is wrong with a file that is there with its size: it does not match the checksum
+    /// the set-up recorded (hashed once per change of the file).
+    pub fn damage(&self, file: &InstalledFile) -> Option<String> {
+        if !file.present {
+            return None;
+        }
+        crate::checksum::verify(&file.path, &file.sha256, &self.root)
+            .err()
+            .map(|e| e.to_string())
+    }
+
     /// The folder.
     pub fn root(&self) -> &Path {
         &self.root
@@ -148,6 +159,9 @@ impl ModelsFolder {
             })?;
         let path = self.root.join(relative);
         if path.is_file() {
+            if let Some(installed) = self.installed.iter().find(|f| f.role == role) {
+                crate::checksum::verify(&path, &installed.sha256, &self.root)?;
+            }
             Ok(path)
         } else {
             Err(ModelError::Missing {

@@ -25,6 +25,7 @@
 //! ```
 
 mod catalogue;
+mod checksum;
 mod embedder;
 mod encoder;
 mod endpoint;

@@ -12,7 +12,7 @@ use crate::scorer::{OnnxPairScorer, ScorerOptions};
 use crate::selftest::{self, SelfTest};
 use crate::{DEFAULT_EMBEDDER, ModelError, ModelsFolder};
 use proctor_core::{LanguageScorer, TextWriter};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn valid_name(name: &str) -> bool {
     let mut chars = name.chars();
@@ -396,7 +396,7 @@ impl ModelsFolder {
             )),
             Some(model) => {
                 let path = self.root.join(&model.model);
-                let hash = file_sha256(&path)?;
+                let hash = crate::checksum::file_sha256(&path)?;
                 Ok((
                     Box::new(LocalLanguageModel::start(&path, threads, &model.name)?),
                     format!("sha256:{hash}"),
@@ -441,25 +441,6 @@ impl ModelsFolder {
         std::fs::write(&temporary, text + "\n").map_err(io)?;
         std::fs::rename(&temporary, &path).map_err(io)
     }
-}
-
-/// The SHA-256 of a file, read in blocks.
-fn file_sha256(path: &Path) -> Result<String, ModelError> {
-    use sha2::{Digest, Sha256};
-    use std::io::Read;
-    let failed =
-        |e: std::io::Error| ModelError::Invalid(format!("reading {}: {e}", path.display()));
-    let mut file = std::fs::File::open(path).map_err(failed)?;
-    let mut hasher = Sha256::new();
-    let mut block = vec![0u8; 1 << 20];
-    loop {
-        let read = file.read(&mut block).map_err(failed)?;
-        if read == 0 {
-            break;
-        }
-        hasher.update(&block[..read]);
-    }
-    Ok(format!("{:x}", hasher.finalize()))
 }
 
 #[cfg(test)]

@@ -14,8 +14,10 @@ pub struct ModelFile {
     pub path: String,
     /// Its size in bytes.
     pub bytes: u64,
-    /// Whether it is there, with that size.
+    /// Whether it is there, with that size and its checksum.
     pub present: bool,
+    /// Why a file that is there cannot be used (it does not match its checksum).
+    pub problem: Option<String>,
 }
 
 /// The models folder and what it holds.

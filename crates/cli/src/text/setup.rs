@@ -69,6 +69,8 @@ pub fn models(r: &ModelsReport) -> String {
                 format!("{:.1} MB", f.bytes as f64 / 1e6),
                 if f.present {
                     "ok".to_owned()
+                } else if f.problem.is_some() {
+                    "DAMAGED".to_owned()
                 } else {
                     "MISSING".to_owned()
                 },
@@ -77,6 +79,10 @@ pub fn models(r: &ModelsReport) -> String {
         .collect();
     let mut out = format!("Models folder: {}\n", r.folder);
     out.push_str(&table(&["role", "model", "size", ""], &rows, &[2]));
+    for problem in r.files.iter().filter_map(|f| f.problem.as_deref()) {
+        out.push_str(problem);
+        out.push('\n');
+    }
     if r.user_models.is_empty() {
         out.push_str("\nNo models of your own yet (proctor models add).\n");
     } else {

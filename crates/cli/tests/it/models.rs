@@ -171,3 +171,61 @@ fn models_add_test_list_and_remove_a_users_model() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&run(&["models", "list"]).stdout).contains("No models of your own yet"));
 }
+
+/// A model file swapped for another of the same size is listed as damaged and refused where it
+/// would be used, with the file and the way out named.
+#[test]
+fn a_damaged_model_file_of_the_same_size_is_refused() {
+    let out = proctor(&["models", "list", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let listed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let installed = PathBuf::from(listed["folder"].as_str().unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(installed.join("manifest.json")).unwrap()).unwrap();
+    for file in manifest["files"].as_array().unwrap() {
+        let relative = file["path"].as_str().unwrap();
+        let target = dir.path().join(relative);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        if file["role"] == "tokenizer" {
+            let mut bytes = std::fs::read(installed.join(relative)).unwrap();
+            let middle = bytes.len() / 2;
+            bytes[middle] ^= 0x20;
+            std::fs::write(&target, bytes).unwrap();
+        } else {
+            std::os::unix::fs::symlink(installed.join(relative), &target).unwrap();
+        }
+    }
+    std::fs::write(dir.path().join("manifest.json"), manifest.to_string()).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_proctor"))
+            .args(args)
+            .env("PROCTOR_MODELS", dir.path())
+            .env("XDG_CACHE_HOME", dir.path().join("cache"))
+            .output()
+            .unwrap()
+    };
+    let out = run(&["models", "list"]);
+    let stdout = text(&out.stdout);
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("tokenizer"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(line.ends_with("DAMAGED"), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .find(|l| l.starts_with("runtime"))
+            .unwrap()
+            .ends_with("ok"),
+        "{stdout}"
+    );
+    let out = run(&["models", "test"]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("tokenizer.json is not the file the set-up installed")
+            && err.contains("Re-run the set-up"),
+        "{err}"
+    );
+}

@@ -2704,9 +2704,13 @@ path: string,
  */
 bytes: bigint, 
 /**
- * Whether it is there, with that size.
+ * Whether it is there, with that size and its checksum.
  */
-present: boolean, };
+present: boolean, 
+/**
+ * Why a file that is there cannot be used (it does not match its checksum).
+ */
+problem: string | null, };
 
 export type ModelName = { 
 /**
