@@ -18,8 +18,11 @@
 //! a request from a page of another origin (its `Origin` or `Sec-Fetch-Site` says so) is
 //! refused; JSON bodies are capped; uploads are capped at the import size limit; and every
 //! error — the facade's, an unknown route (404), a wrong method (405), a body too large (413),
-//! malformed JSON (400) — is answered as `{"code", "message"}`.
+//! malformed JSON (400) — is answered as `{"code", "message"}`. Slow or stuck clients cannot
+//! starve the page: headers must arrive within 10 s and the oldest of 256 open connections
+//! makes room for a new one (see `connections.rs`).
 
+mod connections;
 mod guard;
 pub mod ui;
 
@@ -268,8 +271,6 @@ impl Server {
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        axum::serve(self.listener, self.app)
-            .with_graceful_shutdown(shutdown)
-            .await
+        connections::serve(self.listener, self.app, shutdown).await
     }
 }

@@ -585,3 +585,61 @@ fn job_progress_is_pushed_as_server_sent_events() {
     drop(events);
     server.finish();
 }
+
+/// Clients that open connections and drip their headers a byte at a time (or never finish
+/// them) cannot starve the page: past the connection cap the oldest make room, the user's
+/// request is answered at once, and a connection that never finishes its headers is closed.
+#[test]
+fn slow_clients_do_not_starve_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path(), None);
+    let mut drippers = Vec::new();
+    for _ in 0..400 {
+        let mut stream = TcpStream::connect(server.addr).unwrap();
+        stream
+            .write_all(b"GET /api/summary HTTP/1.1\r\nHo")
+            .unwrap();
+        drippers.push(stream);
+    }
+    let started = std::time::Instant::now();
+    let (status, _) = request(
+        server.addr,
+        "POST",
+        "/api/open_sample",
+        Some(&server.token),
+        "",
+    );
+    assert_eq!(status, 200);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "the page waited {:?} behind slow clients",
+        started.elapsed()
+    );
+    // The first drippers were closed to make room (the server keeps at most 256 open).
+    let mut first = drippers.swap_remove(0);
+    first
+        .set_read_timeout(Some(std::time::Duration::from_secs(1)))
+        .unwrap();
+    let mut byte = [0u8; 1];
+    match first.read(&mut byte) {
+        Ok(0) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {}
+        other => panic!("the oldest slow connection is still open: {other:?}"),
+    }
+    drop(drippers);
+    // A connection that never finishes its headers is closed after the header timeout.
+    let mut stuck = TcpStream::connect(server.addr).unwrap();
+    stuck.write_all(b"GET / HTTP/1.1\r\nHost: x").unwrap();
+    stuck
+        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    let waited = std::time::Instant::now();
+    let mut rest = Vec::new();
+    let _ = stuck.read_to_end(&mut rest);
+    assert!(
+        waited.elapsed() < std::time::Duration::from_secs(25),
+        "a stuck connection stayed open {:?}",
+        waited.elapsed()
+    );
+    server.finish();
+}
