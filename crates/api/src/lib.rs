@@ -79,6 +79,13 @@ pub fn write_user_file(path: &std::path::Path, bytes: &[u8]) -> ApiResult<()> {
     })
 }
 
+/// Refuses a thread count the machine cannot run (more than four per core, at least 16), with
+/// the count it can; 0 lets the runtime choose.
+pub fn check_threads(threads: u32) -> ApiResult<()> {
+    proctor_models::checked_threads(usize::try_from(threads).unwrap_or(usize::MAX))?;
+    Ok(())
+}
+
 /// Refuses `PROCTOR_MAX_*` limit variables that are not whole numbers, naming the variable;
 /// called where a program starts.
 pub fn check_limits() -> Result<(), String> {

@@ -125,7 +125,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
                 embedding_variants,
                 models: local.folder(),
                 int8: local.int8,
-                threads: local.threads,
+                threads: local.threads()?,
             };
             let report = Project::open(&project)?.build_extractive_articles(&request)?;
             show(&report, json, |r| {
@@ -154,7 +154,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
                 replace,
                 models: local.folder(),
                 int8: local.int8,
-                threads: local.threads,
+                threads: local.threads()?,
                 user_models: user_models.into(),
             };
             let report = Project::open(&project)?.read_articles(&request, &progress::Bar::new())?;
@@ -174,7 +174,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
                 systems,
                 models: local.folder(),
                 int8: local.int8,
-                threads: local.threads,
+                threads: local.threads()?,
                 user_models: user_models.into(),
                 restart,
             };
@@ -202,7 +202,7 @@ pub(crate) fn run(cli: Cli) -> ApiResult<()> {
                 chunking,
                 models: local.folder(),
                 int8: local.int8,
-                threads: local.threads,
+                threads: local.threads()?,
             };
             let report = Project::open(&project)?.ingest(&request, &progress::Bar::new())?;
             show(&report, json, text::ingest)?;

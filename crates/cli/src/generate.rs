@@ -346,7 +346,7 @@ pub(crate) fn review(action: ReviewCommand) -> ApiResult<()> {
                     reader: reader.into(),
                     models: local.folder(),
                     int8: local.int8,
-                    threads: local.threads,
+                    threads: local.threads()?,
                     user_models: user.into(),
                 },
                 &progress::Bar::new(),

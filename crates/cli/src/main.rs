@@ -485,11 +485,17 @@ struct LocalModelArgs {
     #[arg(long)]
     int8: bool,
     /// Threads ONNX Runtime may use (0: all cores).
-    #[arg(long, env = "PROCTOR_THREADS", default_value_t = 0)]
-    threads: u32,
+    #[arg(long = "threads", env = "PROCTOR_THREADS", default_value_t = 0)]
+    thread_count: u32,
 }
 
 impl LocalModelArgs {
+    /// The thread count, refused before anything starts when the machine cannot run that many.
+    fn threads(&self) -> ApiResult<u32> {
+        proctor_api::check_threads(self.thread_count)?;
+        Ok(self.thread_count)
+    }
+
     /// The models folder as the facade takes it.
     fn folder(&self) -> Option<String> {
         self.models.as_deref().map(path_text)

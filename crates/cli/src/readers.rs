@@ -80,7 +80,7 @@ pub(crate) fn readers(action: ReadersAction) -> ApiResult<()> {
         exam,
         readers: readers.into_iter().map(Into::into).collect(),
         models: local.folder(),
-        threads: local.threads,
+        threads: local.threads()?,
         user_models,
     };
     let bar = progress::Bar::new();

@@ -75,7 +75,7 @@ pub(crate) fn read_entry(
         .map_err(|_| ImportError::file(file, format!("not {what} (no {name} inside)")))?;
     let mut out = Vec::new();
     entry
-        .take(limits.max_unpacked_bytes + 1)
+        .take(limits.max_unpacked_bytes.saturating_add(1))
         .read_to_end(&mut out)
         .map_err(|e| ImportError::file(file, format!("cannot unpack {name}: {e}")))?;
     if out.len() as u64 > limits.max_unpacked_bytes {

@@ -60,8 +60,11 @@ const VARIABLES: [(&str, &str); 6] = [
     ("PROCTOR_MAX_FILES", "files"),
 ];
 
+/// The largest limit: "no limit" in practice, with room left for arithmetic on it.
+const NO_LIMIT: u64 = u64::MAX >> 2;
+
 /// A limit as written: a whole number, digits grouped with `_` or `,` allowed; a number too
-/// large to hold means "no limit" (the largest one).
+/// large to hold means "no limit" ([`NO_LIMIT`]).
 fn parse_limit(text: &str) -> Option<u64> {
     let digits: String = text
         .trim()
@@ -71,7 +74,7 @@ fn parse_limit(text: &str) -> Option<u64> {
     if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
         return None;
     }
-    Some(digits.parse().unwrap_or(u64::MAX))
+    Some(digits.parse().unwrap_or(NO_LIMIT).min(NO_LIMIT))
 }
 
 fn env_number(name: &str) -> Option<u64> {
@@ -102,13 +105,13 @@ impl Limits {
         *CURRENT.get_or_init(|| {
             let d = Limits::default();
             let count = |name: &str, default: usize| {
-                env_number(name).map_or(default, |v| usize::try_from(v).unwrap_or(usize::MAX))
+                env_number(name).map_or(default, |v| usize::try_from(v).unwrap_or(usize::MAX >> 2))
             };
             Limits {
                 max_file_bytes: env_number("PROCTOR_MAX_FILE_MB")
-                    .map_or(d.max_file_bytes, |v| v.saturating_mul(MB)),
+                    .map_or(d.max_file_bytes, |v| v.saturating_mul(MB).min(NO_LIMIT)),
                 max_unpacked_bytes: env_number("PROCTOR_MAX_UNPACKED_MB")
-                    .map_or(d.max_unpacked_bytes, |v| v.saturating_mul(MB)),
+                    .map_or(d.max_unpacked_bytes, |v| v.saturating_mul(MB).min(NO_LIMIT)),
                 max_archive_entries: count("PROCTOR_MAX_ARCHIVE_ENTRIES", d.max_archive_entries),
                 max_cells: count("PROCTOR_MAX_CELLS", d.max_cells),
                 max_columns: count("PROCTOR_MAX_COLUMNS", d.max_columns),
@@ -170,10 +173,10 @@ mod tests {
     fn limits_read_as_people_write_them() {
         assert_eq!(parse_limit(" 64 "), Some(64));
         assert_eq!(parse_limit("1_000"), Some(1000));
-        assert_eq!(parse_limit("99999999999999999999999"), Some(u64::MAX));
+        assert_eq!(parse_limit("99999999999999999999999"), Some(NO_LIMIT));
         assert_eq!(
-            parse_limit("99999999999999").map(|v| v.saturating_mul(MB)),
-            Some(u64::MAX)
+            parse_limit("99999999999999").map(|v| v.saturating_mul(MB).min(NO_LIMIT)),
+            Some(NO_LIMIT)
         );
         for bad in ["", "-5", "1.5", "lots", "1e9"] {
             assert_eq!(parse_limit(bad), None, "{bad}");
