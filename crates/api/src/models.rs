@@ -142,7 +142,7 @@ pub fn test_user_model(setting: Option<&str>, name: &str) -> ApiResult<ModelSelf
 pub fn list(setting: Option<&str>) -> ApiResult<ModelsReport> {
     let folder = models_folder(setting)?;
     Ok(ModelsReport {
-        folder: folder.root().display().to_string(),
+        folder: folder.installed_root().display().to_string(),
         files: folder
             .installed()
             .iter()

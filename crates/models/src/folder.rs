@@ -51,7 +51,11 @@ pub struct InstalledFile {
 /// A models folder with a readable manifest.
 #[derive(Debug, Clone)]
 pub struct ModelsFolder {
+    /// Where the user's own models and their list are kept.
     pub(crate) root: PathBuf,
+    /// Where the installed models and their manifest are: `root`, or the package's read-only
+    /// folder (`/usr/share/proctor/models`) when the models came with the package.
+    installed_root: PathBuf,
     files: Vec<(String, String)>,
     installed: Vec<InstalledFile>,
     pub(crate) user: Vec<UserModel>,
@@ -65,17 +69,35 @@ impl ModelsFolder {
 
     /// Finds the folder: `setting` if given, else `PROCTOR_MODELS`, else
     /// `$XDG_DATA_HOME/proctor/models` (`~/.local/share/proctor/models`).
+    ///
+    /// Without a setting, when the user's folder holds no installed models but the package's
+    /// folder does (next to the program: `../share/proctor/models`), those are used, and the
+    /// user's own models are kept in the user's folder.
     pub fn locate(setting: Option<&Path>) -> Result<Self, ModelError> {
-        let root = match setting {
-            Some(path) => path.to_owned(),
-            None => std::env::var_os("PROCTOR_MODELS").map_or_else(default_folder, PathBuf::from),
-        };
-        Self::open(&root)
+        if let Some(path) = setting {
+            return Self::open(path);
+        }
+        if let Some(path) = std::env::var_os("PROCTOR_MODELS") {
+            return Self::open(Path::new(&path));
+        }
+        let user = default_folder();
+        if !user.join("manifest.json").is_file()
+            && let Some(packaged) = packaged_folder()
+        {
+            return Self::open_split(&packaged, &user);
+        }
+        Self::open(&user)
     }
 
     /// Opens the folder at `root`, reading its manifest.
     pub fn open(root: &Path) -> Result<Self, ModelError> {
-        let manifest_path = root.join("manifest.json");
+        Self::open_split(root, root)
+    }
+
+    /// Opens the installed models at `installed_root` (its manifest) with the user's own
+    /// models at `root`.
+    fn open_split(installed_root: &Path, root: &Path) -> Result<Self, ModelError> {
+        let manifest_path = installed_root.join("manifest.json");
         if !manifest_path.is_file() {
             return Err(ModelError::Missing {
                 what: "the models folder".into(),
@@ -84,7 +106,7 @@ impl ModelsFolder {
             });
         }
         let damaged = |message: String| ModelError::Damaged {
-            folder: root.to_owned(),
+            folder: installed_root.to_owned(),
             message,
             hint: INSTALL_HINT.into(),
         };
@@ -96,7 +118,7 @@ impl ModelsFolder {
             .files
             .iter()
             .map(|f| {
-                let path = root.join(&f.path);
+                let path = installed_root.join(&f.path);
                 let present = std::fs::metadata(&path)
                     .is_ok_and(|m| m.is_file() && (f.bytes == 0 || m.len() == f.bytes));
                 InstalledFile {
@@ -113,6 +135,7 @@ impl ModelsFolder {
         let user = read_user_manifest(root).map_err(damaged)?.models;
         Ok(Self {
             root: root.to_owned(),
+            installed_root: installed_root.to_owned(),
             user,
             files: manifest
                 .files
@@ -134,14 +157,19 @@ impl ModelsFolder {
         if !file.present {
             return None;
         }
-        crate::checksum::verify(&file.path, &file.sha256, &self.root)
+        crate::checksum::verify(&file.path, &file.sha256, &self.installed_root)
             .err()
             .map(|e| e.to_string())
     }
 
-    /// The folder.
+    /// The folder of the user's own models.
     pub fn root(&self) -> &Path {
         &self.root
+    }
+
+    /// The folder of the installed models (the user's folder, or the package's).
+    pub fn installed_root(&self) -> &Path {
+        &self.installed_root
     }
 
     /// The installed file with this role ("runtime", "embedder", "embedder-int8",
@@ -153,14 +181,14 @@ impl ModelsFolder {
             .find(|(r, _)| r == role)
             .map(|(_, p)| p)
             .ok_or_else(|| ModelError::Damaged {
-                folder: self.root.clone(),
+                folder: self.installed_root.clone(),
                 message: format!("its manifest lists no {role} file"),
                 hint: INSTALL_HINT.into(),
             })?;
-        let path = self.root.join(relative);
+        let path = self.installed_root.join(relative);
         if path.is_file() {
             if let Some(installed) = self.installed.iter().find(|f| f.role == role) {
-                crate::checksum::verify(&path, &installed.sha256, &self.root)?;
+                crate::checksum::verify(&path, &installed.sha256, &self.installed_root)?;
             }
             Ok(path)
         } else {
@@ -259,6 +287,15 @@ pub fn embedder_name(options: &EmbedderOptions) -> String {
     } else {
         DEFAULT_EMBEDDER.to_owned()
     }
+}
+
+/// The models a package installed beside the program (`<prefix>/bin/proctor` →
+/// `<prefix>/share/proctor/models`), when there are.
+fn packaged_folder() -> Option<PathBuf> {
+    let program = std::env::current_exe().ok()?;
+    let prefix = program.parent()?.parent()?;
+    let folder = prefix.join("share/proctor/models");
+    folder.join("manifest.json").is_file().then_some(folder)
 }
 
 fn default_folder() -> PathBuf {
