@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs everything Proctor needs on a fresh Debian 12 machine, builds it, and runs the demo
-# on the bundled sample project. Idempotent: a second run only rebuilds what changed.
+# Installs everything Proctor needs on a fresh Debian 12 machine, builds it (the debug build the
+# tests use, and the release packages users install), installs the package on this machine and
+# runs the demo with the installed `proctor`. Idempotent: a second run only rebuilds what changed.
 #
-#   scripts/setup.sh                   install, build, run the demo
-#   scripts/setup.sh --no-demo         install and build only (what the test command uses)
+#   scripts/setup.sh                   install, build, package, install the package, run the demo
+#   scripts/setup.sh --no-demo         install and build the debug build only (what the test
+#                                      command uses; it packages as a test stage of its own)
 #   scripts/setup.sh --stronger-model  also install the opt-in stronger reader, Qwen2.5-Coder-
 #                                      1.5B-Instruct (1.1 GB; scripts/install-stronger-model.sh)
 set -euo pipefail
@@ -33,6 +35,8 @@ APT_PACKAGES=(
   libdbus-1-dev dbus gnome-keyring
   # tests: a virtual display for the real window, Chromium for the browser checks, fonts, screenshots
   xvfb xauth xdotool chromium fonts-dejavu-core imagemagick poppler-utils
+  # tests: a clean Debian 12 root to install the package into
+  mmdebstrap
 )
 
 missing=()
@@ -86,12 +90,19 @@ if ((stronger)); then
 fi
 
 if ((demo)); then
-  step "Running the demo on the sample project"
-  "$PROCTOR_BIN" demo --force -p "$PROCTOR_ROOT/tidewater-sample.proctor"
+  step "Packaging the release app (scripts/package.sh)"
+  scripts/package.sh --deb
+  step "Installing the package on this machine"
+  sudo_cmd=(); [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  deb=$(ls -t "${PROCTOR_PACKAGES:-$CARGO_TARGET_DIR/packages}"/proctor_*.deb | head -1)
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -q --reinstall \
+    -o DPkg::Lock::Timeout=600 "$deb"
+  step "Running the demo on the sample project, with the installed proctor"
+  /usr/bin/proctor demo --force -p "$PROCTOR_ROOT/tidewater-sample.proctor"
   cat <<MSG
 
 Next:
-  desktop app:  $PROCTOR_DESKTOP_BIN --sample        (or: $PROCTOR_DESKTOP_BIN tidewater-sample.proctor)
-  in a browser: $PROCTOR_BIN serve -p tidewater-sample.proctor   then open the printed address
+  desktop app:  Proctor in the applications menu, or: proctor-desktop tidewater-sample.proctor
+  in a browser: proctor serve -p tidewater-sample.proctor   then open the printed address
 MSG
 fi

@@ -37,6 +37,8 @@ stage "ui type check" bash -c "cd ui && npm run check --silent"
 stage "ui unit tests" bash -c "cd ui && npm test --silent"
 stage "browser (proctor serve + Chromium)" bash -c "cd ui && npm run build --silent && node --test e2e/*.test.mjs"
 stage "desktop window (Xvfb)" tests/desktop-window.sh
+stage "release packages (.deb, .rpm)" scripts/package.sh
+stage "the .deb on a clean Debian 12 root" tests/clean-root.sh
 
 echo
 if ((failed)); then

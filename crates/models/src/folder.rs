@@ -289,19 +289,28 @@ pub fn embedder_name(options: &EmbedderOptions) -> String {
     }
 }
 
-/// The models a package installed beside the program (`<prefix>/bin/proctor` →
-/// `<prefix>/share/proctor/models`), when there are.
+/// The models a package installed beside the program, when there are: `<prefix>/bin/proctor` →
+/// `<prefix>/share/proctor/models` (the .deb and .rpm), else a `models` folder next to the
+/// program (a Windows installer's resources) or in the app's `Resources` (a macOS bundle).
 fn packaged_folder() -> Option<PathBuf> {
     let program = std::env::current_exe().ok()?;
-    let prefix = program.parent()?.parent()?;
-    let folder = prefix.join("share/proctor/models");
-    folder.join("manifest.json").is_file().then_some(folder)
+    let folder = program.parent()?;
+    [
+        folder.parent().map(|prefix| prefix.join("share/proctor/models")),
+        Some(folder.join("models")),
+        folder.parent().map(|contents| contents.join("Resources/models")),
+    ]
+    .into_iter()
+    .flatten()
+    .find(|candidate| candidate.join("manifest.json").is_file())
 }
 
 fn default_folder() -> PathBuf {
     std::env::var_os("XDG_DATA_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".local/share")))
+        // Windows keeps a user's application data here.
+        .or_else(|| std::env::var_os("APPDATA").map(PathBuf::from))
         .unwrap_or_else(std::env::temp_dir)
         .join("proctor/models")
 }
