@@ -77,6 +77,21 @@ def small_disk(at: Path, kib: int) -> Path:
     return at
 
 
+def read_only_view(source: Path, at: Path) -> Path:
+    """`source` seen read-only at `at` (a read-only bind mount: root only; else the case is
+    skipped)."""
+    at.mkdir(parents=True, exist_ok=True)
+    if os.geteuid() != 0:
+        raise Skip("a read-only file system needs a bind mount, which only root can make")
+    for command in (["mount", "--bind", str(source), str(at)], ["mount", "-o", "remount,ro,bind", str(at)]):
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise Skip(f"cannot mount read-only here: {done.stderr.strip()}")
+        if command[1] == "--bind":
+            MOUNTS.append(at)
+    return at
+
+
 def fill(disk: Path) -> None:
     """Fills a file system to the last byte."""
     for name, block in (("filler", 4096), ("filler-tail", 1)):

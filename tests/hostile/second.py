@@ -33,6 +33,7 @@ from harness import (
     exam_csv,
     fill,
     limits,
+    read_only_view,
     small_disk,
     write,
 )
@@ -133,6 +134,16 @@ def project_cases() -> list[Case]:
         os.chmod(folder, 0o555)
     out.append(Case(fam, "a project in a read-only folder (defect 15)", ["summary", "-p", "{project}"], lambda d: d,
                     prepare=read_only_folder, expect="either", names_file=False))
+
+    def on_read_only_disk(project: Path, folder: Path) -> None:
+        shelf = folder / "shelf"
+        shelf.mkdir()
+        shutil.copy(project, shelf / "p.proctor")
+        read_only_view(shelf, folder / "ro")
+    out.append(Case(fam, "a project on a read-only file system, read (defect 15)", ["summary", "-p", "{dir}/ro/p.proctor"], lambda d: d,
+                    prepare=on_read_only_disk, expect="accepted", check=says("Base")))
+    out.append(Case(fam, "a project on a read-only file system, written (defect 15)", ["import", "answers", "{file}", "-p", "{dir}/ro/p.proctor", "--system", "RO"], answers_file,
+                    prepare=on_read_only_disk, mentions=["read-only", "copy it somewhere"], names_file=False))
     return out
 
 

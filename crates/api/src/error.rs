@@ -63,6 +63,13 @@ impl ApiError {
 impl From<proctor_store::StoreError> for ApiError {
     fn from(e: proctor_store::StoreError) -> Self {
         use proctor_store::StoreError as S;
+        if e.is_read_only_write() {
+            return Self::new(
+                ErrorCode::InvalidInput,
+                "this project is read-only here (its file or folder cannot be written): \
+                 copy it somewhere writable to change it",
+            );
+        }
         let code = match &e {
             S::Missing(_) => ErrorCode::NotFound,
             S::Exists(_) | S::Conflict(_) => ErrorCode::Conflict,

@@ -296,9 +296,13 @@ fn packaged_folder() -> Option<PathBuf> {
     let program = std::env::current_exe().ok()?;
     let folder = program.parent()?;
     [
-        folder.parent().map(|prefix| prefix.join("share/proctor/models")),
+        folder
+            .parent()
+            .map(|prefix| prefix.join("share/proctor/models")),
         Some(folder.join("models")),
-        folder.parent().map(|contents| contents.join("Resources/models")),
+        folder
+            .parent()
+            .map(|contents| contents.join("Resources/models")),
     ]
     .into_iter()
     .flatten()

@@ -111,6 +111,13 @@ pub enum StoreError {
     },
 }
 
+impl StoreError {
+    /// Whether SQLite refused a write because the project was opened for reading only.
+    pub fn is_read_only_write(&self) -> bool {
+        matches!(self, Self::Sqlite(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ReadOnly))
+    }
+}
+
 /// Shorthand for store results.
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
@@ -128,6 +135,41 @@ fn link_count(metadata: &std::fs::Metadata) -> u64 {
 #[cfg(not(unix))]
 fn link_count(_: &std::fs::Metadata) -> u64 {
     1
+}
+
+/// Whether no one can write the file while it is read: its file system is read-only, or it
+/// grants no one write permission.
+fn nobody_writes(path: &Path, metadata: &std::fs::Metadata) -> bool {
+    let read_only_file_system = matches!(
+        std::fs::OpenOptions::new().write(true).open(path),
+        Err(e) if e.kind() == std::io::ErrorKind::ReadOnlyFilesystem
+    );
+    read_only_file_system || no_write_bits(metadata)
+}
+
+#[cfg(unix)]
+fn no_write_bits(metadata: &std::fs::Metadata) -> bool {
+    std::os::unix::fs::PermissionsExt::mode(&metadata.permissions()) & 0o222 == 0
+}
+
+#[cfg(not(unix))]
+fn no_write_bits(metadata: &std::fs::Metadata) -> bool {
+    metadata.permissions().readonly()
+}
+
+/// A path as an SQLite URI's path: `%`, `?` and `#` escaped.
+fn uri_path(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '?' => out.push_str("%3f"),
+            '#' => out.push_str("%23"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// Why a project cannot be written, when that is why SQLite failed: the file is read-only, or
@@ -197,7 +239,9 @@ impl Store {
         Self::prepare(conn, path)
     }
 
-    /// Opens an existing project file and brings its schema up to date.
+    /// Opens an existing project file and brings its schema up to date. A project that cannot
+    /// be written (a read-only file system, a file nobody may write) is opened for reading
+    /// where that is safe; a change to it is then refused with what to do.
     pub fn open(path: &Path) -> Result<Self> {
         let Ok(metadata) = std::fs::metadata(path) else {
             return Err(StoreError::Missing(path.to_owned()));
@@ -212,6 +256,17 @@ impl Store {
                 links,
             });
         }
+        match Self::open_writable(path) {
+            Err(StoreError::ReadOnly { path, why }) => Self::open_for_reading(&path, &metadata)
+                .map_err(|e| match e {
+                    StoreError::TooNew { .. } | StoreError::NotAProject(_) => e,
+                    _ => StoreError::ReadOnly { path, why },
+                }),
+            other => other,
+        }
+    }
+
+    fn open_writable(path: &Path) -> Result<Self> {
         let conn = Connection::open_with_flags(plain(path)?, OpenFlags::SQLITE_OPEN_READ_WRITE)
             .map_err(|e| unwritable(path).unwrap_or(StoreError::Sqlite(e)))?;
         let app_id: i32 = conn
@@ -223,6 +278,50 @@ impl Store {
             return Err(StoreError::NotAProject(path.to_owned()));
         }
         Self::prepare(conn, path)
+    }
+
+    /// A project nobody can change while it is read: opened as immutable (SQLite then needs no
+    /// journal beside it). Only when no one may write the file — a read-only file system, or
+    /// no write permission for anyone — and its schema is the latest (an older one needs
+    /// writing to upgrade).
+    fn open_for_reading(path: &Path, metadata: &std::fs::Metadata) -> Result<Self> {
+        let read_only = |why: &str| StoreError::ReadOnly {
+            path: path.to_owned(),
+            why: why.to_owned(),
+        };
+        if !nobody_writes(path, metadata) {
+            return Err(read_only("cannot be opened for reading safely"));
+        }
+        let uri = format!("file:{}?immutable=1", uri_path(&plain(path)?));
+        let conn = Connection::open_with_flags(
+            uri,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,
+        )?;
+        let app_id: i32 = conn
+            .pragma_query_value(None, "application_id", |r| r.get(0))
+            .map_err(|_| StoreError::NotAProject(path.to_owned()))?;
+        if app_id != APPLICATION_ID {
+            return Err(StoreError::NotAProject(path.to_owned()));
+        }
+        let version: u32 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        if version > LATEST_VERSION {
+            return Err(StoreError::TooNew {
+                path: path.to_owned(),
+                found: version,
+                known: LATEST_VERSION,
+            });
+        }
+        if version < LATEST_VERSION {
+            return Err(read_only(
+                "it was written by an older Proctor and cannot be written to upgrade it; copy \
+                 it somewhere writable and open the copy",
+            ));
+        }
+        conn.pragma_update(None, "foreign_keys", true)?;
+        Ok(Self {
+            conn,
+            path: path.to_owned(),
+        })
     }
 
     fn prepare(mut conn: Connection, path: &Path) -> Result<Self> {
