@@ -322,6 +322,7 @@ impl Project {
             infos.push(SystemInfo {
                 name: system.name.clone(),
                 kind: system.kind.as_str().to_owned(),
+                open: sitting.is_some_and(|run| run.open.is_some()),
                 group: group_of_kind(system.kind),
                 factors: factors_of(system),
                 versions: sat,

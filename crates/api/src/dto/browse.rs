@@ -183,6 +183,9 @@ pub struct SystemInfo {
     pub name: String,
     /// Where its answers come from: answers, articles, endpoint, pipeline.
     pub kind: String,
+    /// Whether it sat the exam on view with open answers (asked without the choices, its free
+    /// answers graded by the reader).
+    pub open: bool,
     /// Systems being judged or reference pipelines.
     pub group: SystemGroup,
     /// Its factor tags.

@@ -226,6 +226,20 @@ fn open_answers_from_a_file_are_graded_by_the_reader() {
         .unwrap();
     assert_eq!(row.mode, SittingMode::Open);
     assert_eq!(row.needs_look, 0);
+    // The Systems page says how it sat; the same answers as letters are no open sitting.
+    let mut letters = ImportRequest::new(ImportKind::Answers, file.clone());
+    letters.system = Some("Letters".into());
+    project.import(&letters, &NoProgress).unwrap();
+    let overview = project.systems_overview().unwrap();
+    let open = |name: &str| {
+        overview
+            .systems
+            .iter()
+            .find(|s| s.name == name)
+            .unwrap()
+            .open
+    };
+    assert!(open("Assistant") && !open("Letters"));
     let ceiling = row
         .open_ceiling
         .unwrap_or_else(|| panic!("{:?} {row:?}", report.notes));

@@ -4344,6 +4344,11 @@ name: string,
  */
 kind: string, 
 /**
+ * Whether it sat the exam on view with open answers (asked without the choices, its free
+ * answers graded by the reader).
+ */
+open: boolean, 
+/**
  * Systems being judged or reference pipelines.
  */
 group: SystemGroup, 
