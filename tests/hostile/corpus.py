@@ -66,6 +66,7 @@ from harness import (
     digest,
     base_project,
     run_case,
+    serve_address,
     MAIN,
     RELS,
     PKG,
@@ -339,13 +340,7 @@ def serve_cases(work: Path) -> list[Result]:
     server = subprocess.Popen([str(PROCTOR), "serve", "--port", "0", "--data-dir", str(data)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, preexec_fn=limits)
     results: list[Result] = []
     try:
-        line = b""
-        deadline = time.monotonic() + 20
-        while b"token=" not in line and time.monotonic() < deadline:
-            line += server.stdout.readline()
-        found = re.search(rb"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)", line)
-        assert found, f"proctor serve printed no address: {line!r}"
-        port, token = int(found.group(1)), found.group(2).decode()
+        port, token = serve_address(server)
         host = f"127.0.0.1:{port}"
 
         def raw(request: bytes, timeout: float = 3) -> tuple[int, bytes]:

@@ -270,6 +270,17 @@ def run_plain(args: list[str]) -> str:
     return done.stdout
 
 
+def serve_address(server: subprocess.Popen) -> tuple[int, str]:
+    """The port and token a started `proctor serve` prints (within 20 s)."""
+    line = b""
+    deadline = time.monotonic() + 20
+    while b"token=" not in line and time.monotonic() < deadline:
+        line += server.stdout.readline()
+    found = re.search(rb"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)", line)
+    assert found, f"proctor serve printed no address: {line!r}"
+    return int(found.group(1)), found.group(2).decode()
+
+
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 

@@ -9,7 +9,6 @@ import concurrent.futures
 import http.server
 import json
 import os
-import re
 import resource
 import shutil
 import socket
@@ -34,6 +33,7 @@ from harness import (
     fill,
     limits,
     read_only_view,
+    serve_address,
     small_disk,
     write,
 )
@@ -596,13 +596,7 @@ def serve_abuse(work: Path) -> list[Result]:
         results.append(Result(Case("serve abuse", name, [], lambda d: d), not problem, "failed" if problem else "accepted", 0.0, problem))
 
     try:
-        line = b""
-        deadline = time.monotonic() + 20
-        while b"token=" not in line and time.monotonic() < deadline:
-            line += server.stdout.readline()
-        found = re.search(rb"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)", line)
-        assert found, f"proctor serve printed no address: {line!r}"
-        port, token = int(found.group(1)), found.group(2).decode()
+        port, token = serve_address(server)
 
         def ask(method: str, path: str, body: bytes = b"", timeout: float = 10) -> int:
             head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n"

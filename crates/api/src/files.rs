@@ -88,12 +88,7 @@ pub(crate) fn chosen_path(given: &str, what: &str) -> ApiResult<PathBuf> {
 
 /// Writes a file the user chose ([`chosen_path`]); the path as written, for the answer.
 pub(crate) fn write_chosen(path: &Path, bytes: &[u8]) -> ApiResult<String> {
-    proctor_formats::user_files::write_replacing(path, bytes).map_err(|e| {
-        ApiError::new(
-            ErrorCode::InvalidInput,
-            format!("writing {}: {e}", path.display()),
-        )
-    })?;
+    crate::write_user_file(path, bytes)?;
     Ok(path.display().to_string())
 }
 
