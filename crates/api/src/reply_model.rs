@@ -1,4 +1,4 @@
-//! What reads the replies the rules leave unsure (METHODS.md §13, step 3): the embedder, for a
+//! What reads the replies the rules leave unsure (METHODS.md §13, step 7): the embedder, for a
 //! reply that names no choice (by meaning), and a language model the user added, checked on the
 //! labelled replies built in, which sets its margin (the least lead above every reading it got
 //! wrong). Only a model whose check gave a margin can be chosen for an import or an endpoint

@@ -77,7 +77,7 @@ pub struct UserModel {
     pub reply_check: Option<ReplyCheck>,
 }
 
-/// How a language model read the labelled replies (METHODS.md §13, step 3).
+/// How a language model read the labelled replies (METHODS.md §13, step 7).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ReplyCheck {
     /// Replies it was asked.

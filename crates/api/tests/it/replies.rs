@@ -1,7 +1,8 @@
 //! The three labelled sets of prose replies (`crates/exam/tests/data/`), read as an import or
 //! an endpoint run reads them: the rules, then a reply that names no choice by its meaning (the
 //! installed embedder). `PRINT_TABLE=1 cargo test -p proctor-api --test it replies -- --nocapture`
-//! prints the README's table.
+//! prints the README's table and every reply read as another choice; `PRINT_UNSURE=1` lists the
+//! replies left for a look.
 
 use proctor_core::Embedder;
 use proctor_exam::reading::{AnswerReading, ReplyHelpers, read_answer_with};
@@ -57,6 +58,14 @@ fn read_set(file: &str, embedder: &dyn Embedder) -> Tally {
                 v["reply"]
             );
         }
+        if !right && !wrong && std::env::var_os("PRINT_UNSURE").is_some() {
+            println!(
+                "needs a look in {file}: meant {meant}, {}: {} | choices {:?}",
+                reading.describe(),
+                v["reply"],
+                choices
+            );
+        }
         t.replies += 1;
         t.as_meant += usize::from(right);
         t.wrong += usize::from(wrong);
@@ -87,9 +96,9 @@ fn the_labelled_replies_are_read_as_a_run_reads_them() {
     // (file, the least share read as meant): where each stands now, so that no change reads
     // fewer of them (the paraphrases the embedder cannot place are what is left for a look).
     for (file, least) in [
-        ("replies.jsonl", 98.0),
-        ("replies-heldout.jsonl", 95.0),
-        ("replies-blind.jsonl", 91.0),
+        ("replies.jsonl", 99.0),
+        ("replies-heldout.jsonl", 96.5),
+        ("replies-blind.jsonl", 94.5),
     ] {
         let t = read_set(file, &embedder);
         if std::env::var_os("PRINT_TABLE").is_some() {

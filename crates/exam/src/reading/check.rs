@@ -1,4 +1,4 @@
-//! Setting a language model's margin on the labelled replies (METHODS.md §13, step 3): the model
+//! Setting a language model's margin on the labelled replies (METHODS.md §13, step 7): the model
 //! reads a fixed part of the set, and its margin is the least lead above every reading it got
 //! wrong — so on the set it reads no reply as another choice, nor a reply that gives no single
 //! choice as one. A model whose margin leaves none of the replies the rules are unsure of read

@@ -152,6 +152,28 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             k += 1;
         }
     }
+    // A table row "| B | Yes | …": the verdict cell beside a letter is a tick or a cross.
+    let rows: Vec<bool> = text
+        .split('\n')
+        .map(|l| l.trim_start().starts_with('|'))
+        .collect();
+    for k in 0..out.len().saturating_sub(1) {
+        let (first, cell) = (&out[k], &out[k + 1]);
+        let row_start = k == 0 || out[k - 1].line != first.line;
+        let verdict = match cell.text.as_str() {
+            "yes" | "correct" | "true" | "right" => Some(true),
+            "no" | "incorrect" | "false" | "wrong" => Some(false),
+            _ => None,
+        };
+        if row_start
+            && rows.get(first.line).copied().unwrap_or(false)
+            && first.raw.len() == 1
+            && cell.line == first.line
+            && let Some(verdict) = verdict
+        {
+            out[k].mark.get_or_insert(verdict);
+        }
+    }
     if let Some(last) = out.last_mut() {
         last.ends_clause = true;
     }
@@ -245,6 +267,18 @@ const REJECT_BEFORE: &[&str] = &[
     "first instinct",
     "tempted by",
     "tempting to",
+    // An answer's own verb denied: "don't go with B", "I wouldn't pick C".
+    "dont go with",
+    "not go with",
+    "wouldnt go with",
+    "dont pick",
+    "not pick",
+    "wouldnt pick",
+    "dont choose",
+    "not choose",
+    "wouldnt choose",
+    "dont select",
+    "avoid",
 ];
 
 /// Phrases right after a mention that reject it ("X is wrong", "X can be ruled out").
@@ -626,6 +660,18 @@ const ABSTAIN: &[&str] = &[
     "do not address",
     "isnt covered",
     "is not covered",
+    // A search that found nothing: "found no relevant passage", "no sources available".
+    "found no relevant",
+    "found nothing relevant",
+    "no relevant passage",
+    "no relevant document",
+    "no relevant source",
+    "no sources available",
+    "no source available",
+    "couldnt find anything",
+    "could not find anything",
+    "couldnt find any relevant",
+    "could not find any relevant",
     "must decline",
     "i decline",
     "ill decline",

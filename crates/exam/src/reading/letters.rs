@@ -50,6 +50,8 @@ const MARKERS: &[&str] = &[
     "verdict",
     "tldr",
     "tl dr",
+    "by elimination",
+    "process of elimination",
 ];
 
 /// Words that may stand between a marker and its letter ("the answer is option B").
@@ -287,7 +289,10 @@ fn marker_on_line(words: &[Word], i: usize) -> bool {
 
 /// The letters a reply names, each a mention (explicit when a marker says it is the answer,
 /// or when it opens the reply as an answer does: "B) …", "**B** — because …").
-pub(super) fn mentions(words: &[Word], choices: usize) -> Vec<Mention> {
+///
+/// `numbered`: whether a bare number may name a place ("Answer: 2") — not where a choice's own
+/// text holds a number.
+pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Mention> {
     let mut out = Vec::new();
     // Letters opening several lines label a list of the choices: none of them answers by
     // opening the reply.
@@ -366,6 +371,34 @@ pub(super) fn mentions(words: &[Word], choices: usize) -> Vec<Mention> {
         });
     }
     out.extend(ordinals(words, choices));
+    if numbered {
+        out.extend(numbers(words, choices));
+    }
+    out
+}
+
+/// "Answer: 2", "the answer is 3.": a number that ends the clause right after a marker.
+fn numbers(words: &[Word], choices: usize) -> Vec<Mention> {
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate().skip(1) {
+        let index = w.text.parse::<usize>().ok().and_then(|n| n.checked_sub(1));
+        let Some(index) = index.filter(|n| *n < choices) else {
+            continue;
+        };
+        let ends = w.ends_clause || i + 1 == words.len();
+        let after_marker = matches!(words[i - 1].text.as_str(), "answer" | "is")
+            && (words[i - 1].text == "answer" || i >= 2 && words[i - 2].text == "answer");
+        if ends && after_marker && w.before.is_empty() {
+            out.push(Mention {
+                choice: index,
+                start: i,
+                end: i + 1,
+                explicit: true,
+                by_place: true,
+                with_text: false,
+            });
+        }
+    }
     out
 }
 
@@ -431,11 +464,15 @@ fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
         }
         // "option three", "choice 2"
         // "option number 2", "choice no. 3", "option #2"
+        // "no." is an abbreviation, not the end of a clause, when a number follows it.
+        let number_next = words
+            .get(i + 2)
+            .is_some_and(|n| n.text.parse::<usize>().is_ok());
         let skip = usize::from(
             words
                 .get(i + 1)
                 .is_some_and(|n| matches!(n.text.as_str(), "number" | "no" | "nr"))
-                && !words[i + 1].ends_clause,
+                && (!words[i + 1].ends_clause || number_next),
         );
         // "It's number 2" — and "option 3", "choice no. 2".
         let numbered = word == "number"
@@ -471,7 +508,7 @@ mod tests {
     use super::*;
 
     fn found(text: &str) -> Vec<(usize, bool)> {
-        mentions(&words(text), 4)
+        mentions(&words(text), 4, true)
             .iter()
             .map(|m| (m.choice, m.explicit))
             .collect()

@@ -6,13 +6,15 @@
 //! a choice's own words ([`text`]), with what the reply does with each choice named read from
 //! the words around it ([`cues`]) — "not X — Y", "X is wrong; Y", "while X might seem
 //! plausible, the answer is Y", "both X and Y …; I'd pick Y" all read as Y. A reply that names
-//! no choice and says it does not know gives no answer. Whatever is left is not guessed: it is
+//! no choice may restate one in its own words, by the words only that choice has
+//! ([`own_words`]); one that says it does not know gives no answer. Whatever is left is not guessed: it is
 //! [`AnswerReading::Unsure`], for a language model or a person to read.
 
 mod check;
 mod cues;
 mod letters;
 mod model;
+mod own_words;
 mod text;
 
 pub use check::{LabelledReply, ReplyModelCheck, check_reply_model, labelled_replies};
@@ -85,14 +87,19 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
             why: NoAnswer::Empty,
         };
     }
-    if out_of_range(&words, choices.len()) {
+    if out_of_range(&words, choices) {
         return AnswerReading::Unsure {
             why: Unsure::LetterOutOfRange,
             candidates: Vec::new(),
         };
     }
     let by_text = text::mentions(&words, choices);
-    let mut mentions = letters::mentions(&words, choices.len());
+    let numbered = !choices.iter().any(|c| {
+        cues::words(c)
+            .iter()
+            .any(|w| w.text.chars().all(|ch| ch.is_ascii_digit()))
+    });
+    let mut mentions = letters::mentions(&words, choices.len(), numbered);
     // A letter inside a choice's own words ("C:\\Tidewater", "A 20 year old …") is not a letter.
     mentions.retain(|m| {
         !by_text
@@ -145,7 +152,20 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
     {
         first.explicit = true;
     }
-    decide(&words, &mentions, choices.len())
+    let reading = decide(&words, &mentions, choices.len());
+    // A reply that names no choice may restate one in its own words.
+    if let AnswerReading::Unsure {
+        why: Unsure::NoChoiceNamed,
+        ..
+    } = reading
+        && let Some(choice) = own_words::restated(&words, choices)
+    {
+        return AnswerReading::Chose {
+            choice,
+            way: Way::Text,
+        };
+    }
+    reading
 }
 
 /// The most mentions of choices read in one reply.
@@ -275,8 +295,9 @@ fn json_answer(reply: &str) -> Option<String> {
     None
 }
 
-/// Whether the reply is only a letter (in some form) past the question's last choice.
-fn out_of_range(words: &[Word], choices: usize) -> bool {
+/// Whether the reply is only a letter (in some form) past the question's last choice — and
+/// not a choice's own text ("K+" among ions).
+fn out_of_range(words: &[Word], choices: &[String]) -> bool {
     let letters: Vec<&Word> = words
         .iter()
         .filter(|w| {
@@ -291,7 +312,11 @@ fn out_of_range(words: &[Word], choices: usize) -> bool {
         && only.raw.chars().all(|c| c.is_ascii_uppercase())
     {
         let index = usize::from(only.raw.as_bytes()[0] - b'A');
-        return index >= choices && index < 26;
+        let own_text = choices.iter().any(|c| {
+            let own = cues::words(c);
+            own.len() == 1 && own[0].text == only.text
+        });
+        return index >= choices.len() && index < 26 && !own_text;
     }
     false
 }
@@ -459,6 +484,8 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
         let joined = |a: &Mention, b: &Mention| {
             b.start >= a.end
                 && b.start <= a.end + 2
+                // Not across a clause's end: "C or D? D." answers with D.
+                && !(a.end - 1..b.start).any(|i| words[i].ends_clause)
                 && (words[a.end..b.start]
                     .iter()
                     .any(|w| matches!(w.text.as_str(), "or" | "and" | "plus"))
@@ -536,6 +563,12 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
     // Every choice but one rejected, and the reply says the one left is the answer.
     if asserted.is_empty() && named.is_empty() {
         let rejected = with(Stance::Rejects);
+        // Every choice rejected: the reply gives none of them.
+        if rejected.len() == choices {
+            return AnswerReading::NoAnswer {
+                why: NoAnswer::Abstains,
+            };
+        }
         // "D, A and C are wrong": with every other choice rejected, the one left is meant,
         // said so ("by elimination") or not — unless the reply gives no answer.
         if rejected.len() + 1 == choices
@@ -601,6 +634,20 @@ fn share_in_lists(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) 
     // What the list's last words say of it, else what the words before it say ("I'd select
     // A and B": both are selected).
     let flush = |group: &mut Vec<usize>, stances: &mut [Stance]| {
+        // "None of A, B, C or D is right", "neither B nor C": the list is denied whole.
+        let denied = group.len() > 1
+            && group.first().is_some_and(|&first| {
+                let at = mentions[first].start;
+                at >= 1 && words[at - 1].text == "neither"
+                    || at >= 2 && words[at - 1].text == "of" && words[at - 2].text == "none"
+            });
+        if denied {
+            for &k in group.iter() {
+                stances[k] = Stance::Rejects;
+            }
+            group.clear();
+            return;
+        }
         let said = match (group.first(), group.last()) {
             (Some(_), Some(&last)) if group.len() > 1 && stances[last] != Stance::Names => {
                 Some(stances[last])
@@ -740,6 +787,70 @@ mod tests {
 
     fn read(reply: &str) -> Option<usize> {
         read_answer(reply, &choices()).choice()
+    }
+
+    #[test]
+    fn forms_assistants_write_that_rules_read() {
+        let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+        let ions = owned(&["Na+", "Ca++", "K+", "Cl-"]);
+        assert_eq!(read_answer("Answer: K+", &ions).choice(), Some(2));
+        let vitamins = owned(&["Vitamin A", "Vitamin C", "Vitamin D", "Vitamin B12"]);
+        assert_eq!(
+            read_answer("**C — Vitamin D**", &vitamins).choice(),
+            Some(2),
+            "a letter inside the choice's own text beside its letter is no letter"
+        );
+        // A number where no choice is a number is a place.
+        let places = owned(&[
+            "Caecum",
+            "Hepatic flexure",
+            "Splenic flexure",
+            "Sigmoid colon",
+        ]);
+        assert_eq!(read_answer("Answer: 2", &places).choice(), Some(1));
+        assert_eq!(
+            read_answer("I'd pick option no. 3.", &places).choice(),
+            Some(2)
+        );
+        assert_eq!(
+            read_answer("Answer: 2", &choices()).choice(),
+            None,
+            "where a choice holds a number, a bare number is no place"
+        );
+        assert_eq!(
+            read_answer("Answer: 2", &owned(&["1", "2", "3", "4"])).choice(),
+            Some(1),
+            "where choices are numbers, a number is the choice's own"
+        );
+        assert_eq!(read("Don't go with A — go with B."), Some(1));
+        assert_eq!(read("C or D? D."), Some(3));
+        assert_eq!(
+            read("First drop C. D can be ruled out too. So, by elimination, B: Port 80."),
+            Some(1)
+        );
+        assert_eq!(
+            read_answer("None of A, B, C or D is right.", &choices()),
+            AnswerReading::NoAnswer {
+                why: NoAnswer::Abstains
+            }
+        );
+        assert_eq!(
+            read_answer(
+                "I looked through the documents but found no relevant passage.",
+                &choices()
+            ),
+            AnswerReading::NoAnswer {
+                why: NoAnswer::Abstains
+            }
+        );
+        let table = "| Option | Correct? | Why |\n|---|---|---|\n| A | No | 443 is HTTPS. |\n\
+                     | B | Yes | Plain HTTP. |\n| C | No | Not a port. |\n| D | No | Not a port. |";
+        assert_eq!(read(table), Some(1));
+        // The row's other cells may name choices by their text.
+        let table = "| Choice | Correct? | Note |\n|:--|:--:|:--|\n\
+                     | A | No | Port 443 is HTTPS. |\n| B | Yes | Port 80 is plain HTTP. |\n\
+                     | C | No | The defendant is liable for negligence is no port. |";
+        assert_eq!(read(table), Some(1));
     }
 
     #[test]

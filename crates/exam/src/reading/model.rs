@@ -1,4 +1,4 @@
-//! Where the rules leave a reply unsure, a model may read it (METHODS.md §13, step 3). A reply
+//! Where the rules leave a reply unsure, a model may read it (METHODS.md §13, step 7). A reply
 //! that names no choice is read by its meaning: the embedder finds the choice it restates, when
 //! that choice is clearly nearer than any other. A language model the user checked is shown the
 //! choices and the reply and asked which choice the reply gives as its answer,

@@ -7,7 +7,7 @@ use super::cues::Word;
 
 /// Words that carry no meaning of their own in a choice ("the", "of"): a restatement may drop
 /// or change them. Negations are not among them: "does not apply" is not "does apply".
-const SMALL: &[&str] = &[
+pub(super) const SMALL: &[&str] = &[
     "the", "a", "an", "of", "to", "in", "on", "at", "for", "and", "or", "is", "are", "was", "were",
     "be", "been", "by", "with", "as", "that", "this", "it", "its", "from", "which", "who", "will",
     "would", "can", "could", "has", "have", "had", "do", "does", "did", "their", "his", "her",
@@ -38,7 +38,7 @@ fn stem(word: &str) -> &str {
 }
 
 /// Whether two words are the same word as a restatement writes it.
-fn same(a: &str, b: &str) -> bool {
+pub(super) fn same(a: &str, b: &str) -> bool {
     if a == b {
         return true;
     }
@@ -95,10 +95,13 @@ fn within(a: &str, b: &str, limit: usize) -> bool {
 /// Every place a choice's words stand in the reply, enough of them in order: (start, end,
 /// share of the choice's meaningful words found there). Places do not overlap.
 fn places(reply: &[Word], choice: &[String]) -> Vec<(usize, usize, f64)> {
+    // A one-letter last word is a label, not "a" ("Vitamin A", "Hepatitis A").
+    let label = |k: usize, w: &str| w.len() == 1 && k + 1 == choice.len() && k > 0;
     let meaningful: Vec<&str> = choice
         .iter()
-        .map(String::as_str)
-        .filter(|w| !SMALL.contains(w))
+        .enumerate()
+        .filter(|(k, w)| !SMALL.contains(&w.as_str()) || label(*k, w))
+        .map(|(_, w)| w.as_str())
         .collect();
     let wanted: Vec<&str> = if meaningful.is_empty() {
         choice.iter().map(String::as_str).collect()
@@ -200,7 +203,7 @@ fn same_in_reply(word: &Word, choice_word: &str) -> bool {
 }
 
 /// Contractions of "not", as a reply's words are cut (apostrophes dropped).
-const NOT_CONTRACTED: &[&str] = &[
+pub(super) const NOT_CONTRACTED: &[&str] = &[
     "isnt", "arent", "wasnt", "werent", "doesnt", "dont", "didnt", "cant", "cannot", "wont",
     "wouldnt", "couldnt", "shouldnt", "hasnt", "havent", "hadnt", "neednt", "mustnt",
 ];
