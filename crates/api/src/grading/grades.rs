@@ -5,7 +5,7 @@ use super::{Loaded, factors_of, group_of_kind};
 use crate::dto::{
     BiasBaselines, CategoryCell, CategoryRow, CategoryTable, CompareRequest, ComparedQuestions,
     Comparison, ExamScore, Factor, Grades, PositionBaseline, ReaderCeiling, SignificanceRequest,
-    SignificanceRow, SignificanceTable, SittingMode, Standing, SystemGroup,
+    SignificanceRow, SignificanceTable, SittingMode, Standing, SystemGroup, Verdict,
 };
 use crate::grading::overlap::Rouge;
 use crate::grading::verdict::{Family, Metric};
@@ -127,7 +127,7 @@ impl Project {
     }
 
     /// Compares two systems question by question on the latest version of an exam, with the
-    /// one verdict of METHODS.md §9 (the family: the first's group against the second).
+    /// one verdict of METHODS.md §9 on the pair (whichever order it is asked in).
     pub fn compare(&self, request: &CompareRequest) -> ApiResult<Comparison> {
         let version = self.exam_version(request.exam.as_deref())?;
         let loaded = self.sittings(&version)?;
@@ -217,8 +217,10 @@ impl Project {
             method: format!(
                 "Each difference is judged by the exact McNemar test on the questions right for \
                  one system only; Holm's correction runs over each group on view (the systems, \
-                 or the reference pipelines), every member against {}. The interval is a 95% \
-                 paired bootstrap ({} resamples) and shows the size of the difference.",
+                 or the reference pipelines), every member against {}. A system above it is \
+                 judged as every pair is, whichever way it is asked: the weaker against the \
+                 stronger, its group against the stronger. The interval is a 95% paired \
+                 bootstrap ({} resamples) and shows the size of the difference.",
                 request.baseline,
                 grading::RESAMPLES
             ),
@@ -360,15 +362,28 @@ fn reader_ceilings(leaderboard: &[Standing]) -> Vec<ReaderCeiling> {
         .collect()
 }
 
+/// A verdict's marker seen from the other system of the pair ("▲" is "▼" from the other side).
+fn opposite(marker: &str) -> &str {
+    match marker {
+        "▲" => "▼",
+        "▼" => "▲",
+        "△" => "▽",
+        "▽" => "△",
+        "^" => "v",
+        "v" => "^",
+        other => other,
+    }
+}
+
 /// The family of `group` against `baseline` for `metric`, worked out once.
 fn family<'f>(
-    families: &'f mut HashMap<(SystemGroup, Metric), Family>,
+    families: &'f mut HashMap<(SystemGroup, String, Metric), Family>,
     loaded: &Loaded,
     group: SystemGroup,
     baseline: &str,
     metric: Metric,
 ) -> ApiResult<&'f Family> {
-    Ok(match families.entry((group, metric)) {
+    Ok(match families.entry((group, baseline.to_owned(), metric)) {
         std::collections::hash_map::Entry::Occupied(known) => known.into_mut(),
         std::collections::hash_map::Entry::Vacant(slot) => {
             slot.insert(Family::of(loaded, group, baseline, metric)?)
@@ -378,7 +393,8 @@ fn family<'f>(
 
 /// Compares each of `firsts` with `second` question by question on a loaded exam version,
 /// the resamples drawn once for all of them, each with the one verdict of METHODS.md §9 (the
-/// family: its group against `second`, worked out once per group).
+/// pair's weaker against its stronger, the family that one's group against the stronger,
+/// worked out once per group and baseline).
 fn compare_loaded(
     loaded: &Loaded,
     firsts: &[&str],
@@ -415,10 +431,32 @@ fn compare_loaded(
     let mut rows = Vec::with_capacity(ones.len());
     for (one, c) in ones.into_iter().zip(compared) {
         let first = one.name.as_str();
-        let group = loaded.group_of(first);
         let d = c.difference;
-        let verdict = family(&mut families, loaded, group, second, Metric::Accuracy)?
-            .verdict(first, d.difference, Metric::Accuracy)
+        // One verdict a pair, whichever way it is asked: the weaker (by accuracy, then name)
+        // against the stronger, the family the weaker's group against the stronger; the
+        // marker then points the way the pair was asked.
+        // (Right for one only: the accuracies' order, counted exactly.)
+        let first_stronger =
+            c.only_first > c.only_second || c.only_first == c.only_second && first < second;
+        let (member, baseline, sign) = if first_stronger {
+            (second, first, -1.0)
+        } else {
+            (first, second, 1.0)
+        };
+        let group = loaded.group_of(member);
+        let asked = |v: Verdict| {
+            if first_stronger {
+                Verdict {
+                    marker: opposite(&v.marker).to_owned(),
+                    ..v
+                }
+            } else {
+                v
+            }
+        };
+        let verdict = family(&mut families, loaded, group, baseline, Metric::Accuracy)?
+            .verdict(member, sign * d.difference, Metric::Accuracy)
+            .map(asked)
             .ok_or_else(|| {
                 ApiError::new(ErrorCode::Internal, "the comparison left its own family")
             })?;
@@ -433,13 +471,11 @@ fn compare_loaded(
                     .and_then(|s| s.exam.as_ref())
                     .map(|e| e.exam)
             };
-            match (score(first), score(second)) {
+            match (score(member), score(baseline)) {
                 (Some(mine), Some(theirs)) => {
-                    family(&mut families, loaded, group, second, Metric::Exam)?.verdict(
-                        first,
-                        mine - theirs,
-                        Metric::Exam,
-                    )
+                    family(&mut families, loaded, group, baseline, Metric::Exam)?
+                        .verdict(member, mine - theirs, Metric::Exam)
+                        .map(asked)
                 }
                 _ => None,
             }

@@ -7,8 +7,9 @@
 //!   2^n ≤ 100,000, else 100,000 seeded sign flips.
 //! - The family: comparing A with B, every system of A's group (the systems being judged, or
 //!   the reference pipelines) is compared with B; Holm's correction runs over that family,
-//!   whose size every sentence states. The leaderboard's baseline column, the compare panel and
-//!   both doors ask this module with the same (A, B), so they get the same answer.
+//!   whose size every sentence states. A pair is always asked the same way — the weaker against
+//!   the stronger (`grades::compare_loaded`) — so the leaderboard's baseline column, the compare
+//!   panel in either order, the report and both doors get the same answer.
 
 use super::Loaded;
 use crate::dto::{SystemGroup, Verdict};

@@ -183,9 +183,8 @@ pub(crate) fn section(
     let loaded = project.sittings(&version)?;
     let questions = project.store.questions(version.id)?;
     for (a, b) in pairs {
-        // The one verdict of Compare two, asked as the leaderboard's table asks it: the weaker
-        // against the stronger, so a pair with the best system has the same family and the
-        // same adjusted p as that table.
+        // The pair's one verdict (the weaker against the stronger, whichever way it is asked);
+        // asked with the weaker first, its marker points from the weaker.
         let c = project.compare(&CompareRequest {
             exam: None,
             first: b.clone(),

@@ -99,6 +99,36 @@ fn the_best_and_the_worst_sample_systems_differ_for_real() {
     assert!(close.wilcoxon_p > 0.5 && close.t_test_p.is_some_and(|p| p > 0.5));
     assert_eq!(close.verdict.marker, "◦");
     assert!(close.verdict.sentence.contains("could be luck"));
+
+    // In either order the pair gets one verdict: asked as the leaderboard asks it, the weaker
+    // against the stronger, with the same family and adjusted p; the marker points the way
+    // of the pair as asked.
+    let turned = project.compare(&request("Echo Bot", "Atlas RAG")).unwrap();
+    assert_eq!(turned.verdict.sentence, c.verdict.sentence);
+    assert_eq!(
+        turned.verdict.adjusted_p_value.to_bits(),
+        c.verdict.adjusted_p_value.to_bits()
+    );
+    assert_eq!(turned.verdict.family, c.verdict.family);
+    assert_eq!(turned.verdict.marker, "▼");
+    assert!(
+        c.verdict.sentence.starts_with("Echo Bot's accuracy is"),
+        "{}",
+        c.verdict.sentence
+    );
+    for (a, b) in [
+        ("Beacon Search", "Cobalt Assist"),
+        ("Drift QA", "Atlas RAG"),
+    ] {
+        let one = project.compare(&request(a, b)).unwrap();
+        let other = project.compare(&request(b, a)).unwrap();
+        assert_eq!(
+            one.verdict.adjusted_p_value.to_bits(),
+            other.verdict.adjusted_p_value.to_bits(),
+            "{a} and {b}"
+        );
+        assert_eq!(one.verdict.sentence, other.verdict.sentence);
+    }
 }
 
 #[test]

@@ -70,10 +70,11 @@ fn demo_prints_the_sample_leaderboard() {
         compared.starts_with("Beacon Search vs Cobalt Assist on the 120 active questions"),
         "{compared}"
     );
-    // 22 against 21 discordant questions: McNemar's p is 1, the verdict "could be luck".
+    // 22 against 21 discordant questions: McNemar's p is 1, the verdict "could be luck" —
+    // asked, as every pair is, the weaker against the stronger.
     assert!(
         compared.contains(
-            "◦ Beacon Search's accuracy is 0.8 points above Cobalt Assist's: the difference \
+            "◦ Cobalt Assist's accuracy is 0.8 points below Beacon Search's: the difference \
              could be luck (exact McNemar, p = 1.000, Holm over 6 comparisons: p = 1.000)."
         ),
         "{compared}"
