@@ -1,4 +1,4 @@
-//! The three labelled sets of prose replies (`crates/exam/tests/data/`), read as an import or
+//! The four labelled sets of prose replies (`crates/exam/tests/data/`), read as an import or
 //! an endpoint run reads them: the rules, then a reply that names no choice by its meaning (the
 //! installed embedder). `PRINT_TABLE=1 cargo test -p proctor-api --test it replies -- --nocapture`
 //! prints the README's table and every reply read as another choice; `PRINT_UNSURE=1` lists the
@@ -99,6 +99,7 @@ fn the_labelled_replies_are_read_as_a_run_reads_them() {
         ("replies.jsonl", 99.0),
         ("replies-heldout.jsonl", 96.5),
         ("replies-blind.jsonl", 94.5),
+        ("replies-blind2.jsonl", 97.5),
     ] {
         let t = read_set(file, &embedder);
         if std::env::var_os("PRINT_TABLE").is_some() {

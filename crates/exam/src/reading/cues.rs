@@ -103,9 +103,11 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             }
             // An opening mark; a quote right after a word closes it instead.
             // An arrow before a word points to it ("→ B"); a strike-through opens ("~~D~~").
+            // A joiner standing alone ("A & B") goes with the word after it.
             let opening = matches!(c, '(' | '[' | '“' | '«' | '→' | '⇒')
                 || matches!(c, '"' | '*' | '`' | '~')
-                    && (spaced || out.is_empty() || !pending_before.is_empty());
+                    && (spaced || out.is_empty() || !pending_before.is_empty())
+                || matches!(c, '&' | '+') && spaced;
             if opening {
                 push_punct(&mut pending_before, c);
             } else if c.is_whitespace() {
@@ -128,8 +130,19 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             in_parens: depth > 0,
         });
     }
+    // A line that opens with a mark ("❌ A ❌ B ✅ C") puts each mark before its word.
+    let marks_lead: Vec<bool> = text
+        .split('\n')
+        .map(|l| {
+            l.trim_start()
+                .starts_with(['✅', '✔', '✓', '☑', '❌', '✗', '✘', '❎', '✖'])
+        })
+        .collect();
     for (line, before, tick) in marks {
-        let on_line = before.filter(|&b| out.get(b).is_some_and(|w| w.line == line));
+        let lead = marks_lead.get(line).copied().unwrap_or(false);
+        let on_line = before
+            .filter(|_| !lead)
+            .filter(|&b| out.get(b).is_some_and(|w| w.line == line));
         let at = on_line.or_else(|| {
             let next = before.map_or(0, |b| b + 1);
             out.get(next).filter(|w| w.line == line).map(|_| next)
@@ -426,6 +439,7 @@ const ASSERT_BEFORE: &[&str] = &[
     "so its",
     "so it is",
     "so the answer is",
+    "actually",
     "on balance",
     "points to",
     "point to",
@@ -672,6 +686,19 @@ const ABSTAIN: &[&str] = &[
     "could not find anything",
     "couldnt find any relevant",
     "could not find any relevant",
+    "refrain from giving",
+    "cant continue with",
+    "cannot continue with",
+    "none of the documents",
+    "isnt in the uploaded",
+    "not in the uploaded",
+    "isnt in the documents",
+    "not in the documents",
+    "isnt in the provided",
+    "none of the listed",
+    "none of the options",
+    "none of the choices",
+    "none of the answers",
     "must decline",
     "i decline",
     "ill decline",
@@ -777,6 +804,16 @@ pub(super) const RETRACT: &[&str] = &[
     "my bad",
     "i meant",
     "sorry i meant",
+    "hmm no",
+    "on reflection",
+    "on further reflection",
+    "wait let me",
+    "let me recount",
+    "let me recheck",
+    "let me redo",
+    "let me reconsider",
+    "let me double check",
+    "rethinking",
 ];
 
 /// Phrases that say the answer is the one choice left ("that leaves …", "the remaining one").

@@ -52,6 +52,8 @@ const MARKERS: &[&str] = &[
     "tl dr",
     "by elimination",
     "process of elimination",
+    // LaTeX: "\\boxed{D}", "\\boxed{\\text{A}}".
+    "boxed",
 ];
 
 /// Words that may stand between a marker and its letter ("the answer is option B").
@@ -69,6 +71,7 @@ const FILLER: &[&str] = &[
     "likely",
     "most",
     "is",
+    "text",
 ];
 
 /// Words that name the letter's kind ("Option B", "choice C").
@@ -332,8 +335,20 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
         let alone_on_line = on_line[words[i].line] == 1;
         // A marker on an earlier line ("**Answer**" over a list of the choices) does not make
         // a list's first label the answer.
-        let marked =
-            after_marker(words, i) && (labels < 2 || alone_on_line || marker_on_line(words, i));
+        // But a marker over one line that is not followed by another letter's line ("## Answer
+        // / **D — West** / ## Why …") is over the answer, not over a list.
+        let next_line_lettered = words
+            .iter()
+            .enumerate()
+            .skip(i + 1)
+            .find(|(_, w)| w.line > words[i].line)
+            .is_some_and(|(j, _)| letter_of(words, j, choices).is_some());
+        let line_opened = i == 0 || words[i - 1].line != words[i].line;
+        let marked = after_marker(words, i)
+            && (labels < 2
+                || alone_on_line
+                || marker_on_line(words, i)
+                || line_opened && !next_line_lettered);
         // "D, B, A… of these, A is the one": a list of letters opening the reply.
         let listed = words[i].after.starts_with([',', '/'])
             && i + 1 < words.len()
@@ -351,7 +366,23 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
             && words[i].ends_clause
             && words[i].after.starts_with(['.', '!'])
             && words[i - 1].line == words[i].line;
-        let explicit = alone || marked || opening || sentence;
+        // A letter alone on the reply's last line, after a line of prose ("…\n\n[[C]]",
+        // "…\n\n**\\boxed{D}**"): the answer under the reasoning.
+        let closing = alone_on_line
+            && words[i].line + 1 == lines
+            && i > 0
+            && on_line[words[i - 1].line] > 1
+            && labels < 3;
+        // "… So C.", "Hence, B.": a conclusion that is only the letter.
+        let concluding = i > 0
+            && matches!(
+                words[i - 1].text.as_str(),
+                "so" | "thus" | "hence" | "therefore" | "ergo"
+            )
+            && (i == 1 || words[i - 2].ends_clause)
+            && words[i].ends_clause
+            && (words[i].after.starts_with(['.', '!']) || i + 1 == words.len());
+        let explicit = alone || marked || opening || sentence || closing || concluding;
         let start = if i > 0
             && NOUNS.contains(&words[i - 1].text.as_str())
             && words[i - 1].line == words[i].line

@@ -489,7 +489,9 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
                 && (words[a.end..b.start]
                     .iter()
                     .any(|w| matches!(w.text.as_str(), "or" | "and" | "plus"))
-                    || b.start == a.end && words[a.end - 1].after.starts_with([',', '/', '&']))
+                    || b.start == a.end
+                        && (words[a.end - 1].after.starts_with([',', '/', '&', '+'])
+                            || words[b.start].before.contains(['&', '+'])))
         };
         let offered_with = mentions
             .iter()
@@ -505,7 +507,10 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
             && mentions.iter().zip(&stances).any(|(m, stance)| {
                 !m.by_place
                     && m.choice != last.choice
-                    && m.start == last.end
+                    && m.start >= last.end
+                    && words[last.end..m.start]
+                        .iter()
+                        .all(|w| matches!(w.text.as_str(), "the" | "a" | "an"))
                     && *stance != Stance::Rejects
             });
         if beside {
@@ -754,9 +759,12 @@ fn retract(words: &[Word], mentions: &[Mention], owner: &[Option<usize>], stance
         return;
     };
     for (k, m) in mentions.iter().enumerate() {
-        let named_again = mentions
-            .iter()
-            .any(|o| o.choice == m.choice && o.start > at);
+        // An answer given and taken back stays taken back, however often its choice is named
+        // in the reasoning after ("South. Wait, let me recount: starting south, …").
+        let named_again = !m.explicit
+            && mentions
+                .iter()
+                .any(|o| o.choice == m.choice && o.start > at);
         if m.end <= at && !named_again {
             stances[k] = Stance::Rejects;
         }
@@ -851,6 +859,92 @@ mod tests {
                      | A | No | Port 443 is HTTPS. |\n| B | Yes | Port 80 is plain HTTP. |\n\
                      | C | No | The defendant is liable for negligence is no port. |";
         assert_eq!(read(table), Some(1));
+    }
+
+    #[test]
+    fn more_forms_assistants_write() {
+        let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+        let compass = owned(&["North", "East", "South", "West"]);
+        let on = |reply: &str| read_answer(reply, &compass);
+        // Taking an answer back.
+        assert_eq!(
+            on("The answer is A. Hmm, no — on reflection it's C.").choice(),
+            Some(2)
+        );
+        assert_eq!(
+            on("South. Wait, let me recount: starting south, two rights make it north. So it's actually north (A).")
+                .choice(),
+            Some(0)
+        );
+        // Marks before the letters they mark.
+        assert_eq!(on("❌ A ❌ B ❌ C ✅ D").choice(), Some(3));
+        assert_eq!(on("A ❌ B ✅ C ❌ D ❌").choice(), Some(1));
+        // A letter alone on the last line, boxed, or after "So".
+        assert_eq!(
+            on("If you start facing east and turn around, you can't tell me it's east.\n\n[[C]]")
+                .choice(),
+            Some(2)
+        );
+        assert_eq!(
+            on("Net one right turn from south.\n\n**\\boxed{D}**").choice(),
+            Some(3)
+        );
+        assert_eq!(
+            on("Net turn: none.\n\n$\\boxed{\\text{A}}$").choice(),
+            Some(0)
+        );
+        assert_eq!(
+            on("B and A are clearly wrong, and C beats the remaining option. So C.").choice(),
+            Some(2)
+        );
+        // Two letters joined by "&" are two answers.
+        assert!(on("Answer: A & B").needs_a_look());
+        // The answer under a heading, the other choices discussed below it.
+        assert_eq!(
+            on("## Answer\n\n**D — West**\n\n## Why\n\n- **A** (North) is a common distractor.\n- **B** (East) mixes up left and right.")
+                .choice(),
+            Some(3)
+        );
+        // Directions and numbers in words.
+        assert_eq!(on("i think its westward").choice(), Some(3));
+        assert_eq!(
+            read_answer(
+                "You could see a base of roughly seven hundred feet.",
+                &owned(&["700 ft", "1000 ft", "500 ft", "12.000 ft"])
+            )
+            .choice(),
+            Some(0)
+        );
+        // Replies that give no answer.
+        for reply in [
+            "This looks like an assessment item, so I'll refrain from giving the answer.",
+            "I'm sorry, but I can't continue with this request.",
+            "None of the documents I have access to cover this question.",
+            "Sorry, the information needed to answer this question isn't in the uploaded files.",
+            "None of the listed options is fully correct. The question seems outdated.",
+        ] {
+            assert!(
+                matches!(on(reply), AnswerReading::NoAnswer { .. }),
+                "{reply}: {:?}",
+                on(reply)
+            );
+        }
+        // A letter with another choice's text beside it is a conflict.
+        let stall = owned(&[
+            "an aeroplane cannot stall",
+            "the stall speed increases",
+            "the stall speed decreases",
+            "the stall speed remains the same",
+        ]);
+        assert!(read_answer("**D** — the stall speed decreases", &stall).needs_a_look());
+        assert_eq!(
+            read_answer(
+                "It's not an aeroplane cannot stall; the answer is the stall speed increases.",
+                &stall
+            )
+            .choice(),
+            Some(1)
+        );
     }
 
     #[test]

@@ -43,7 +43,21 @@ pub(super) fn restated(reply: &[Word], choices: &[String]) -> Option<usize> {
             }
         })
         .collect();
-    // "ninety-five" is 95.
+    // "seven hundred" is 700, "ninety-five" is 95.
+    for i in 1..said.len() {
+        let from_words = !reply[i - 1].text.chars().any(|c| c.is_ascii_digit());
+        let times = match said[i].as_str() {
+            "100" | "1000" if reply[i].text != said[i] => said[i].parse::<u32>().ok(),
+            _ => None,
+        };
+        if let (Some(times), Some(n)) = (times, said[i - 1].parse::<u32>().ok())
+            && from_words
+            && (1..100).contains(&n)
+        {
+            said[i - 1] = (n * times).to_string();
+            said[i] = String::new();
+        }
+    }
     for i in 1..said.len() {
         let tens = said[i - 1]
             .parse::<u32>()
@@ -212,6 +226,11 @@ fn canonical(word: &str) -> String {
         ("hundred", "100"),
         ("thousand", "1000"),
     ];
+    // A direction with "-ward(s)" is the direction ("westward", "eastwards").
+    let word = ["wards", "ward"]
+        .iter()
+        .find_map(|end| word.strip_suffix(end).filter(|rest| rest.len() >= 4))
+        .unwrap_or(word);
     NUMBERS
         .iter()
         .find(|(w, _)| *w == word)

@@ -411,6 +411,14 @@ pub(super) fn mentions(reply: &[Word], choices: &[String]) -> Vec<Mention> {
             }
         }
     }
+    // How many of a place's words are the choice's own words exactly, not by a slip
+    // ("decreases" is "decreases", and only a slip away from "increases").
+    let exact = |index: usize, start: usize, end: usize| {
+        reply[start..end]
+            .iter()
+            .filter(|w| all[index].contains(&w.text))
+            .count()
+    };
     let mut out = Vec::new();
     for &(index, start, end, share, length) in &found {
         let overlapping = found
@@ -418,19 +426,25 @@ pub(super) fn mentions(reply: &[Word], choices: &[String]) -> Vec<Mention> {
             .filter(|&&(other, s, e, _, _)| other != index && s < end && start < e);
         let mut beaten = false;
         let words_found = share * length as f64;
-        for &(_, s, e, sh, len) in overlapping {
+        for &(other, s, e, sh, len) in overlapping {
             // Found whole and longer ("liable only if he was negligent" over "liable"), or found
             // more fully, or as fully and longer ("light blue" over "blue"); found as fully and
             // as long, the tighter place wins ("Chen Fan rescued Li Jia, not Zhao Xin" is one
-            // choice's five words in a row, the other's spread over eight); as tight, the reply
-            // is not clear which, so neither counts.
+            // choice's five words in a row, the other's spread over eight); as tight, the one
+            // written with more of its own words exactly; else the reply is not clear which,
+            // so neither counts.
             let other_found = sh * len as f64;
             let whole = sh > 1.0 - 1e-9;
             let as_fully = (sh - share).abs() < 1e-9;
+            let as_tight = e - s == end - start;
             if whole && other_found > words_found + 1e-9
                 || sh > share + 1e-9
                 || as_fully && len > length
-                || as_fully && len == length && e - s <= end - start
+                || as_fully && len == length && e - s < end - start
+                || as_fully
+                    && len == length
+                    && as_tight
+                    && exact(other, s, e) >= exact(index, start, end)
             {
                 beaten = true;
             }
