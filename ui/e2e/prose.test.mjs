@@ -183,10 +183,13 @@ test("prose replies are read, the undecided ones counted and read by hand; open 
     // The report: only the two vendors, head to head.
     await show(page, "#/report");
     const covers = page.getByTestId("report");
-    for (const box of await covers.locator("label.check input[type=checkbox]").all()) {
-      const label = (await box.locator("xpath=..").innerText()).trim();
-      if (["Atlas RAG", "Beacon Search", "Cobalt Assist", "Scribe Writer", "Drift QA", "Brief Writer", "Echo Bot", "Vendor B (open)"].includes(label)) await box.uncheck();
-    }
+    // "only" keeps one system; a tick adds the other.
+    await covers.getByRole("button", { name: "Only Vendor A" }).click();
+    await covers.locator(".row label.check", { hasText: /^\s*Vendor B\s*$/ }).locator("input").check();
+    assert.deepEqual(
+      await covers.locator(".row label.check input:checked").evaluateAll((boxes) => boxes.map((b) => b.parentElement.textContent.trim()).sort()),
+      ["Vendor A", "Vendor B"],
+    );
     const preview = page.frameLocator("[data-testid=report-preview]");
     await preview.locator("section.pair").first().waitFor({ timeout: 30000 });
     const pairs = await preview.locator("section.pair").count();

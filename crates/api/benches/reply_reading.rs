@@ -1,6 +1,6 @@
 //! How long reading replies takes as a run reads them — the rules, then a reply that names no
 //! choice by its meaning (the installed embedder) — against the rules alone, in the same run
-//! (`cargo bench -p proctor-api --bench reply_reading`): the three labelled sets of
+//! (`cargo bench -p proctor-api --bench reply_reading`): the four labelled sets of
 //! `crates/exam/tests/data/`, cycled to 2,000 as a 2,000-question run would bring them. A run
 //! at 50 ms a reply takes 100 s; reading may add at most 10% of that. Best of 3. Prints
 //! Markdown rows for the README.
@@ -21,6 +21,7 @@ fn load() -> Vec<Reply> {
         "replies.jsonl",
         "replies-heldout.jsonl",
         "replies-blind.jsonl",
+        "replies-blind2.jsonl",
     ] {
         let path = format!("{}/../exam/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).expect("the labelled replies");

@@ -47,7 +47,8 @@ pub struct TryRequest {
     pub name: String,
     /// The configuration to try.
     pub spec: VendorSpec,
-    /// The question's id (default: the first question of the exam on view).
+    /// The question: its id, its number in the exam on view ("12"), or words of its stem
+    /// (default: the first question).
     pub question: Option<String>,
 }
 

@@ -266,21 +266,82 @@ impl Project {
         request.spec.check()?;
         let version = self.exam_version(None)?;
         let mut questions = self.store.questions(version.id)?;
-        let at = match &request.question {
-            Some(id) => questions
-                .iter()
-                .position(|q| q.external_id == *id)
-                .ok_or_else(|| {
-                    ApiError::new(
-                        ErrorCode::NotFound,
-                        format!("the exam on view has no question '{id}'"),
-                    )
-                })?,
-            None => questions.iter().position(|q| q.active).ok_or_else(|| {
+        let at = match request.question.as_deref().map(str::trim) {
+            Some(asked) if !asked.is_empty() => which_question(&questions, asked)?,
+            _ => questions.iter().position(|q| q.active).ok_or_else(|| {
                 ApiError::new(ErrorCode::InvalidInput, "the exam on view has no questions")
             })?,
         };
         Ok(questions.swap_remove(at))
+    }
+}
+
+/// The question a person means by what they typed: its id ("tw-012"), its number in the exam
+/// ("12", "#12": the twelfth active question), or words of its stem found in one question only
+/// ("delta uploader state").
+fn which_question(questions: &[QuestionRow], asked: &str) -> ApiResult<usize> {
+    if let Some(at) = questions.iter().position(|q| q.external_id == asked) {
+        return Ok(at);
+    }
+    let active: Vec<usize> = (0..questions.len())
+        .filter(|&i| questions[i].active)
+        .collect();
+    if let Ok(n) = asked.trim_start_matches('#').parse::<usize>() {
+        return n
+            .checked_sub(1)
+            .and_then(|k| active.get(k).copied())
+            .ok_or_else(|| {
+                ApiError::new(
+                    ErrorCode::NotFound,
+                    format!(
+                        "the exam on view has {} questions: give a number from 1 to {}, an id, \
+                         or words of the question",
+                        active.len(),
+                        active.len()
+                    ),
+                )
+            });
+    }
+    let words: Vec<String> = asked
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let holds = |q: &QuestionRow| {
+        let stem = q.stem.to_lowercase();
+        words.iter().all(|w| stem.contains(w.as_str()))
+    };
+    let found: Vec<usize> = active
+        .iter()
+        .copied()
+        .filter(|&i| !words.is_empty() && holds(&questions[i]))
+        .collect();
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(ApiError::new(
+            ErrorCode::NotFound,
+            format!(
+                "the exam on view has no question '{asked}': give its id, its number (1 to {}), \
+                 or words of its question",
+                active.len()
+            ),
+        )),
+        several => Err(ApiError::new(
+            ErrorCode::InvalidInput,
+            format!(
+                "{} questions hold '{asked}' (numbers {}); add words, or give a number",
+                several.len(),
+                several
+                    .iter()
+                    .take(8)
+                    .filter_map(|i| active
+                        .iter()
+                        .position(|a| a == i)
+                        .map(|p| (p + 1).to_string()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )),
     }
 }
 

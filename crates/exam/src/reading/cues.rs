@@ -1107,7 +1107,29 @@ pub(super) fn stance(
 
 /// Whether the words hold a phrase that gives no answer.
 pub(super) fn abstains(words: &[Word]) -> bool {
-    contains_any(words, ABSTAIN)
+    // The phrases by their first word, so a long reply is read once, not once a phrase.
+    static BY_FIRST: std::sync::LazyLock<
+        std::collections::HashMap<&'static str, Vec<Vec<&'static str>>>,
+    > = std::sync::LazyLock::new(|| {
+        let mut index: std::collections::HashMap<&str, Vec<Vec<&str>>> =
+            std::collections::HashMap::new();
+        for phrase in ABSTAIN {
+            let parts: Vec<&str> = phrase.split(' ').collect();
+            index.entry(parts[0]).or_default().push(parts);
+        }
+        index
+    });
+    (0..words.len()).any(|i| {
+        BY_FIRST.get(words[i].text.as_str()).is_some_and(|phrases| {
+            phrases.iter().any(|parts| {
+                i + parts.len() <= words.len()
+                    && words[i..i + parts.len()]
+                        .iter()
+                        .zip(parts)
+                        .all(|(w, p)| w.text == *p)
+            })
+        })
+    })
 }
 
 /// Whether the words hold one of `phrases`.

@@ -320,6 +320,15 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
             on_line[w.line] += 1;
         }
     }
+    // The first word after each line (on a later line), if any.
+    let mut first_after_line: Vec<Option<usize>> = vec![None; lines];
+    let mut filled = 0;
+    for (j, w) in words.iter().enumerate() {
+        while filled < w.line {
+            first_after_line[filled] = Some(j);
+            filled += 1;
+        }
+    }
     for i in 0..words.len() {
         let Some(choice) = letter_of(words, i, choices) else {
             continue;
@@ -337,12 +346,8 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
         // a list's first label the answer.
         // But a marker over one line that is not followed by another letter's line ("## Answer
         // / **D — West** / ## Why …") is over the answer, not over a list.
-        let next_line_lettered = words
-            .iter()
-            .enumerate()
-            .skip(i + 1)
-            .find(|(_, w)| w.line > words[i].line)
-            .is_some_and(|(j, _)| letter_of(words, j, choices).is_some());
+        let next_line_lettered =
+            first_after_line[words[i].line].is_some_and(|j| letter_of(words, j, choices).is_some());
         let line_opened = i == 0 || words[i - 1].line != words[i].line;
         let marked = after_marker(words, i)
             && (labels < 2

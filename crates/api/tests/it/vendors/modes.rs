@@ -124,6 +124,43 @@ fn trying_one_question_shows_the_request_the_reply_and_what_was_read() {
     assert_eq!(tried.evidence.len(), 1);
     assert_eq!(tried.prompt_tokens, Some(100));
     assert_eq!(tried.right, Some(false), "tw-003 is a planted wrong answer");
+    // The question may be named as people name it: its number, or words of its stem.
+    for asked in ["3", "#3", "recall the background service that the Linux"] {
+        let by = project
+            .try_endpoint(&TryRequest {
+                name: "Vendor Z".into(),
+                spec: spec(server.url()),
+                question: Some(asked.into()),
+            })
+            .unwrap_or_else(|e| panic!("{asked}: {e:?}"));
+        assert!(by.request.contains("\"id\": \"tw-003\""), "{asked}");
+    }
+    let sent = server.seen().len();
+    for (asked, says) in [
+        ("999", "give a number from 1 to 120"),
+        (
+            "Linux package",
+            "questions hold 'Linux package' (numbers 1, 2",
+        ),
+        (
+            "no such words anywhere",
+            "no question 'no such words anywhere'",
+        ),
+    ] {
+        let e = project
+            .try_endpoint(&TryRequest {
+                name: "Vendor Z".into(),
+                spec: spec(server.url()),
+                question: Some(asked.into()),
+            })
+            .unwrap_err();
+        assert!(e.message.contains(says), "{asked}: {}", e.message);
+    }
+    assert_eq!(
+        server.seen().len(),
+        sent,
+        "nothing sent for a question not found"
+    );
     assert!(tried.mapping.unwrap().starts_with("the letter"));
     let mut wrong_path = spec(server.url());
     wrong_path.reply.answer = "choices[0].message.content".into();
