@@ -11,7 +11,9 @@ use proctor_stats::{MeanEstimate, Proportion};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 mod compare;
-pub use compare::{Comparison, RESAMPLES, SEED, compare, compare_each, discordant, right};
+pub use compare::{
+    Comparison, RESAMPLES, SEED, compare, compare_each, discordant, discordant_when_read, right,
+};
 
 /// What grading needs to know about an active question.
 #[derive(Debug, Clone, PartialEq)]

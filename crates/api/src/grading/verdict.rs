@@ -195,6 +195,9 @@ pub(crate) struct Family {
     discordant: Vec<Option<(usize, usize, usize)>>,
     /// Replies still to be read by a person: each member's, in the same order, and the baseline's.
     looks: (Vec<usize>, usize),
+    /// For accuracy, each member's discordant counts when every reply that needs a look is read
+    /// in its favour and against it (the extremes a person's reading can reach).
+    when_read: Vec<Option<((usize, usize), (usize, usize))>>,
 }
 
 /// How many of a sitting's replies to the active questions still need a look.
@@ -256,6 +259,14 @@ impl Family {
             .iter()
             .map(|(name, _)| loaded.sitting(name).map_or(0, |m| looks(loaded, m)))
             .collect();
+        let when_read = raw
+            .iter()
+            .map(|(name, _)| {
+                let member = loaded.sitting(name)?;
+                (metric == Metric::Accuracy)
+                    .then(|| grading::discordant_when_read(&loaded.questions, member, base))
+            })
+            .collect();
         let p_values: Vec<f64> = raw.iter().map(|(_, t)| t.p).collect();
         let discordant = raw.iter().map(|(_, t)| t.discordant).collect();
         let adjusted =
@@ -270,7 +281,24 @@ impl Family {
                 .collect(),
             discordant,
             looks: (member_looks, looks(loaded, base)),
+            when_read,
         })
+    }
+
+    /// Whether reading the replies that still need a look could turn this member's verdict
+    /// (real against luck): its test redone at both extremes of their reading, Holm over the
+    /// family with the other members as they stand. None where none need a look.
+    fn could_turn(&self, at: usize, real: bool) -> Option<bool> {
+        if self.looks.0[at] + self.looks.1 == 0 {
+            return None;
+        }
+        let (best, worst) = self.when_read[at]?;
+        let turns = [best, worst].iter().any(|&(b, c)| {
+            let mut p: Vec<f64> = self.members.iter().map(|(_, p, _)| *p).collect();
+            p[at] = mcnemar_exact(b as u64, c as u64).p_value;
+            holm(&p).is_ok_and(|adjusted| (adjusted[at] < ALPHA) != real)
+        });
+        Some(turns)
     }
 
     /// The verdict on `member` against the baseline, whose difference (member − baseline) is
@@ -315,7 +343,11 @@ impl Family {
             ) + &looks_note(&[
                 (member, self.looks.0[at]),
                 (&self.baseline, self.looks.1),
-            ]),
+            ]) + match self.could_turn(at, real) {
+                Some(true) => " Read by hand, they could turn this verdict.",
+                Some(false) => " However they are read, this verdict stands.",
+                None => "",
+            },
             family,
             real,
             marker: Marker::of(*adjusted, difference).symbol().to_owned(),
@@ -420,6 +452,26 @@ mod tests {
             looks_note(&[("A", 3), ("B", 1)]),
             " 3 of A's replies and 1 of B's replies still need a look; until read by hand they count as not right."
         );
+    }
+
+    #[test]
+    fn a_verdict_says_whether_the_replies_still_to_read_could_turn_it() {
+        let family = |looks: usize, best: (usize, usize), worst: (usize, usize)| Family {
+            group: SystemGroup::Systems,
+            baseline: "B".into(),
+            members: vec![("A".into(), 0.001, 0.002), ("C".into(), 0.5, 0.5)],
+            discordant: vec![None, None],
+            looks: (vec![looks, 0], 0),
+            when_read: vec![Some((best, worst)), None],
+        };
+        // Real now; read either way the test stays far below 0.05: it stands.
+        assert_eq!(family(3, (33, 2), (30, 5)).could_turn(0, true), Some(false));
+        // Real now; read against A, 8 to 7 is luck: it could turn.
+        assert_eq!(family(6, (14, 3), (8, 7)).could_turn(0, true), Some(true));
+        // Luck now; read for A, 20 to 2 is real: it could turn.
+        assert_eq!(family(9, (20, 2), (11, 2)).could_turn(0, false), Some(true));
+        // Nothing to read: nothing to say.
+        assert_eq!(family(0, (14, 3), (8, 7)).could_turn(0, true), None);
     }
 
     #[test]

@@ -60,6 +60,36 @@ pub fn discordant(
     })
 }
 
+/// The discordant counts (as [`discordant`]) at the two extremes of the replies that still need
+/// a person's look: (every such reply of the first read right and of the second read not right;
+/// the other way round). Where none need a look, both are the counts as they stand.
+pub fn discordant_when_read(
+    questions: &[GradedQuestion],
+    first: &Sitting,
+    second: &Sitting,
+) -> ((usize, usize), (usize, usize)) {
+    let open = |s: &Sitting, q: &GradedQuestion| {
+        matches!(s.responses.get(&q.id), Some(Outcome::NeedsLook))
+    };
+    let count = |first_right: &dyn Fn(&GradedQuestion) -> bool,
+                 second_right: &dyn Fn(&GradedQuestion) -> bool| {
+        questions.iter().fold((0, 0), |(a, b), q| {
+            match (first_right(q), second_right(q)) {
+                (true, false) => (a + 1, b),
+                (false, true) => (a, b + 1),
+                _ => (a, b),
+            }
+        })
+    };
+    let best = count(&|q| right(first, q) || open(first, q), &|q| {
+        right(second, q)
+    });
+    let worst = count(&|q| right(first, q), &|q| {
+        right(second, q) || open(second, q)
+    });
+    (best, worst)
+}
+
 /// Compares two sittings question by question; `None` when the exam has no active question.
 pub fn compare(
     questions: &[GradedQuestion],

@@ -151,6 +151,11 @@ fn replies_that_need_a_look_are_counted_and_read_by_hand() {
         )),
         "{said}"
     );
+    assert!(
+        said.ends_with(" Read by hand, they could turn this verdict.")
+            || said.ends_with(" However they are read, this verdict stands."),
+        "the verdict says whether the replies to read could turn it: {said}"
+    );
 
     // The analyst reads one: the key. The sheet shows it as read by hand, with the original.
     let (id, first) = known
