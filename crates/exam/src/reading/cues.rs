@@ -25,6 +25,8 @@ pub(super) struct Word {
     pub mark: Option<bool>,
     /// Whether the word stands inside round brackets (an aside).
     pub in_parens: bool,
+    /// Whether the word is on a row of a Markdown table ("| B | … |").
+    pub in_table: bool,
 }
 
 /// Cuts a reply into words, marking where clauses end.
@@ -74,6 +76,7 @@ pub(super) fn words(text: &str) -> Vec<Word> {
                     line: if c == '\n' { line - 1 } else { line },
                     mark: None,
                     in_parens: depth > 0,
+                    in_table: false,
                 });
                 spaced = false;
             }
@@ -128,6 +131,7 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             line,
             mark: None,
             in_parens: depth > 0,
+            in_table: false,
         });
     }
     // A line that opens with a mark ("❌ A ❌ B ✅ C") puts each mark before its word.
@@ -165,11 +169,27 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             k += 1;
         }
     }
-    // A table row "| B | Yes | …": the verdict cell beside a letter is a tick or a cross.
+    // Lines that are rows of a Markdown table.
     let rows: Vec<bool> = text
         .split('\n')
         .map(|l| l.trim_start().starts_with('|'))
         .collect();
+    for w in &mut out {
+        w.in_table = rows.get(w.line).copied().unwrap_or(false);
+    }
+    // A table row "| B | … | ✅ Correct |": a mark anywhere on the row is its letter's.
+    for line_words in out.chunk_by_mut(|a, b| a.line == b.line) {
+        let row = rows.get(line_words[0].line).copied().unwrap_or(false);
+        let mark = line_words.iter().find_map(|w| w.mark);
+        if row && line_words[0].raw.len() == 1 && line_words[0].mark.is_none() {
+            // … and no other word's: the row's statement is the letter's.
+            line_words[0].mark = mark;
+            for w in &mut line_words[1..] {
+                w.mark = None;
+            }
+        }
+    }
+    // A table row "| B | Yes | …": the verdict cell beside a letter is a tick or a cross.
     for k in 0..out.len().saturating_sub(1) {
         let (first, cell) = (&out[k], &out[k + 1]);
         let row_start = k == 0 || out[k - 1].line != first.line;
@@ -440,6 +460,12 @@ const ASSERT_BEFORE: &[&str] = &[
     "so it is",
     "so the answer is",
     "actually",
+    "to conclude",
+    "in conclusion",
+    "in short",
+    "bottom line",
+    "final answer",
+    "my answer",
     "on balance",
     "points to",
     "point to",

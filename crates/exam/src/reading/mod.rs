@@ -47,7 +47,7 @@ pub(crate) struct Mention {
 pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
     let bounded = bounded(reply);
     let cleaned = without_special_tokens(&bounded);
-    let reply = without_sources(after_thinking(cleaned.trim()));
+    let reply = without_question(without_sources(after_thinking(cleaned.trim())));
     if reply.is_empty() {
         return AnswerReading::NoAnswer {
             why: NoAnswer::Empty,
@@ -237,6 +237,30 @@ fn without_sources(reply: &str) -> &str {
     reply
 }
 
+/// The reply without the question it opens by restating ("Question: A car is going south …
+/// Which direction is it going now?"): the question's words are not the answer.
+fn without_question(reply: &str) -> &str {
+    let head: String = reply
+        .chars()
+        .take(12)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let opens = ["question:", "q:", "**question:**", "**question**:"]
+        .iter()
+        .any(|p| head.starts_with(p));
+    if !opens {
+        return reply;
+    }
+    // Up to the question's mark, or else its paragraph's end.
+    let end = reply
+        .find("?\n")
+        .map(|at| at + 1)
+        .or_else(|| reply.find("\n\n"))
+        .unwrap_or(0);
+    let rest = reply[end..].trim_start();
+    if rest.is_empty() { reply } else { rest }
+}
+
 /// What a reply says after a model's visible thinking (`<think> … </think>`): its answer.
 fn after_thinking(reply: &str) -> &str {
     let lower = reply.to_ascii_lowercase();
@@ -413,6 +437,20 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
     offered_in_questions(words, mentions, &clause, &mut stances);
     concede_before_contrast(words, mentions, &clause, &mut stances);
     retract(words, mentions, &owner, &mut stances);
+    conclude(words, mentions, &clause, &mut stances);
+    // On a table's row that opens with a marked letter, the row's other cells only name what
+    // they hold: the mark is the verdict ("| B | One left from north | ✅ Correct |").
+    for (m, stance) in mentions.iter().zip(stances.iter_mut()) {
+        let first = (0..=m.start)
+            .rev()
+            .take_while(|&i| words[i].line == words[m.start].line)
+            .last()
+            .unwrap_or(m.start);
+        if !m.by_place && words[m.start].in_table && first != m.start && words[first].mark.is_some()
+        {
+            *stance = Stance::Names;
+        }
+    }
     // A choice asserted in the same clause that says the documents do not say is not asserted
     // ("the documentation does not say whether it is port 80").
     for (m, stance) in mentions.iter().zip(stances.iter_mut()) {
@@ -771,6 +809,38 @@ fn retract(words: &[Word], mentions: &[Mention], owner: &[Option<usize>], stance
     }
 }
 
+/// "… So the car ends up heading North, which is option A.": the reply's last clause that
+/// names a choice, opening with "so", "therefore", "thus" or "hence" and naming only that one
+/// (by its text, its letter or both), concludes with it.
+fn conclude(
+    words: &[Word],
+    mentions: &[Mention],
+    clause: &[((usize, usize), bool)],
+    stances: &mut [Stance],
+) {
+    let Some(last) = mentions.last() else {
+        return;
+    };
+    let ((from, to), _) = clause[last.start];
+    if !matches!(
+        words[from].text.as_str(),
+        "so" | "therefore" | "thus" | "hence"
+    ) {
+        return;
+    }
+    let inside: Vec<usize> = (0..mentions.len())
+        .filter(|&k| mentions[k].start >= from && mentions[k].start < to)
+        .collect();
+    let one = inside
+        .iter()
+        .all(|&k| mentions[k].choice == last.choice && stances[k] != Stance::Rejects);
+    if one {
+        for k in inside {
+            stances[k] = Stance::Asserts;
+        }
+    }
+}
+
 fn distinct(choices: impl Iterator<Item = usize>) -> Vec<usize> {
     let mut out: Vec<usize> = choices.collect();
     out.sort_unstable();
@@ -913,6 +983,30 @@ mod tests {
                 &owned(&["700 ft", "1000 ft", "500 ft", "12.000 ft"])
             )
             .choice(),
+            Some(0)
+        );
+        // A conclusion that names one choice, by its text and its letter.
+        assert_eq!(
+            on("Start: south.\n1. Right twice: north.\n2. Left once: west.\n\nSo the car ends up heading **West**, which is option D.")
+                .choice(),
+            Some(3)
+        );
+        // A mark anywhere on a table's row is its letter's.
+        assert_eq!(
+            on("| Option | Why | Verdict |\n|---|---|---|\n| A | Two rights from south | ❌ Incorrect |\n| B | One left from north | ✅ Correct |")
+                .choice(),
+            Some(1)
+        );
+        // "To conclude: …" asserts the choice's text after it.
+        assert_eq!(
+            on("Option A is a common slip and D mixes things up.\n\nTo conclude: \"West\" (D).")
+                .choice(),
+            Some(3)
+        );
+        // A reply that opens by restating the question: its words are not the answer.
+        assert_eq!(
+            on("Question: A car going south turns right twice. Which way is it going now?\n\nOptions:\n- A: North\n- B: East\n- C: South\n- D: West\n\nOf these, A is right.")
+                .choice(),
             Some(0)
         );
         // Replies that give no answer.
