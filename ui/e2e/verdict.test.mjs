@@ -113,8 +113,9 @@ test("the same pair gets the same verdict in the leaderboard, the compare panel,
     await page.getByLabel("First system").selectOption("Vendor A");
     await page.getByLabel("Second system").selectOption("Vendor B");
     const verdict = page.getByTestId("compare-verdict");
-    // Wait for the verdict on this pair (the panel answers each selection in turn).
-    await verdict.getByText("Vendor A's accuracy is 40.0 points above Vendor B's").waitFor();
+    // Wait for the verdict on this pair (the panel answers each selection in turn); a pair is
+    // always judged the weaker against the stronger, whichever way it is asked.
+    await verdict.getByText("Vendor B's accuracy is 40.0 points below Vendor A's").waitFor();
     assert.equal((await verdict.innerText()).trim(), `${cliPair.verdict.marker} ${cliPair.verdict.sentence}`);
     await page.getByTestId("comparison").screenshot({ path: join(shots, "serve-one-verdict.png") });
   });
