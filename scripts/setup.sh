@@ -35,8 +35,8 @@ APT_PACKAGES=(
   libdbus-1-dev dbus gnome-keyring
   # tests: a virtual display for the real window, Chromium for the browser checks, fonts, screenshots
   xvfb xauth xdotool chromium fonts-dejavu-core imagemagick poppler-utils
-  # tests: a clean Debian 12 root to install the package into
-  mmdebstrap
+  # tests: a clean Debian 12 root to install the .deb into; rpm to install the .rpm
+  mmdebstrap rpm
 )
 
 missing=()

@@ -39,6 +39,7 @@ stage "browser (proctor serve + Chromium)" bash -c "cd ui && npm run build --sil
 stage "desktop window (Xvfb)" tests/desktop-window.sh
 stage "release packages (.deb, .rpm)" scripts/package.sh
 stage "the .deb on a clean Debian 12 root" tests/clean-root.sh
+stage "the .rpm installed by rpm" tests/rpm-root.sh
 
 echo
 if ((failed)); then
