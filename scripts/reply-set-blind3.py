@@ -9,12 +9,12 @@ together with the choice the reply's writer meant:
     {"set": ..., "id": ..., "choices": [four choice texts], "style": ...,
      "reply": ..., "meant": "A"|"B"|"C"|"D"|"none"|"unclear"}
 
-"meant" is what the reply asserts, which is often not the key (about 40% of the
-replies that pick a choice pick a wrong one); "none" marks replies that give no answer at
-all (refusals, "I don't know", "the documents don't say", output cut off before
-any answer); "unclear" marks replies that commit to no single choice (torn
-between two, "both B and D", a letter whose quoted text belongs to another
-choice).
+"meant" is what the reply asserts, which is often not the key (about 40% of
+the replies that pick a choice pick a wrong one); "none" marks replies that
+give no answer at all (refusals, "I don't know", "the documents don't say",
+output cut off before any answer); "unclear" marks replies that commit to no
+single choice (torn between two, "both B and D", a letter whose quoted text
+belongs to another choice).
 
 Questions come from three sets in the PyPI wheel evals 3.0.1.post1, read
 directly from the zip under evals/registry/data/:
