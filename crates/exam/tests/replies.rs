@@ -194,3 +194,16 @@ fn replies_written_blind_are_read_as_meant() {
 fn replies_written_blind_again_are_read_as_meant() {
     held_to("replies-blind2.jsonl", 98.5);
 }
+
+/// A fifth set, written blind to the reader and to the other four
+/// (`tests/data/replies-blind3.jsonl`, made by `scripts/reply-set-blind3.py` from MMLU, JEE
+/// mathematics and chess questions, in the uneven mix of five kinds of writers: chat
+/// assistants, cautious ones, small local models, RAG products and people typing quickly), first
+/// measured at 90.4% as meant and 1.0% as another choice; then mended on what it showed (terse
+/// lower-case letters, one letter repeated, a reply cut at its end-of-turn token, an answer
+/// field inside a nested JSON object, "could guess" as no guess, a guess after "the context
+/// doesn't say", "A (omicron)" as a letter, LaTeX commands in choices).
+#[test]
+fn replies_written_blind_a_third_time_are_read_as_meant() {
+    held_to("replies-blind3.jsonl", 97.0);
+}

@@ -915,6 +915,10 @@ pub(super) const GUESS: &[&str] = &[
     "i would choose",
     "id say",
     "i would say",
+    // "The context doesn't say. Answering from general knowledge: D."
+    "general knowledge",
+    "my own knowledge",
+    "from memory",
 ];
 
 /// Whether `phrase` (words separated by single spaces) ends just before word `at` (it ends at

@@ -193,27 +193,40 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
         let after_verb = previous.is_some_and(|p| VERBS.contains(&p));
         // A sentence that runs on without its full stop ("answer is b Not D").
         let run_on = next.is_some_and(|n| n.raw.chars().next().is_some_and(char::is_uppercase));
-        // A short reply whose one letter is no English word there ("c obviously", "ez, b",
-        // "def a"; not "a lot").
-        let casual = words.len() <= 4
-            && c != 'i'
-            && words.iter().filter(|w| w.raw.chars().count() == 1).count() == 1
-            && (c != 'a'
-                || next.is_none_or(|n| {
-                    matches!(
-                        n.text.as_str(),
-                        "obviously"
-                            | "for"
-                            | "definitely"
-                            | "probably"
-                            | "clearly"
-                            | "lol"
-                            | "imo"
-                            | "tbh"
-                            | "surely"
-                            | "i"
-                    )
-                }));
+        // A short reply whose letters are no English words there ("c obviously", "ez, b",
+        // "def a", "not c lol. d", "a, easy", "d i think"; not "a lot"), or one letter said over
+        // and over ("a a a a", "d\nd\nd").
+        let singles: Vec<&Word> = words
+            .iter()
+            .filter(|w| w.raw.chars().count() == 1 && w.text != "i")
+            .collect();
+        let repeated = singles.len() >= 2
+            && singles.iter().all(|w| w.text == word.text)
+            && words.len() <= singles.len() + 2;
+        let casual = repeated
+            || words.len() <= 8
+                && c != 'i'
+                && (c != 'a'
+                    || word.after.starts_with([',', '.', '!', ':', ';'])
+                    || next.is_some_and(|n| n.raw.chars().count() == 1)
+                    // "a or b", "between a and c"
+                    || next.is_some_and(|n| matches!(n.text.as_str(), "or" | "and" | "vs"))
+                        && words.get(i + 2).is_some_and(|n| n.raw.chars().count() == 1)
+                    || next.is_none_or(|n| {
+                        matches!(
+                            n.text.as_str(),
+                            "obviously"
+                                | "for"
+                                | "definitely"
+                                | "probably"
+                                | "clearly"
+                                | "lol"
+                                | "imo"
+                                | "tbh"
+                                | "surely"
+                                | "i"
+                        )
+                    }));
         let marked = bracketed
             || (after_noun || after_verb) && (punctuated || next.is_none() || run_on)
             || casual
@@ -223,12 +236,14 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
     if c == 'A' && !bracketed && !punctuated && !after_noun {
         // "A negligence claim …" and "A 20-year-old …" are the article; "A because …" and
         // "A." are the letter.
+        // (No article comes before a bracket: "A (omicron)" is the letter.)
         if let Some(next) = next
             && next
                 .raw
                 .chars()
                 .next()
                 .is_some_and(|n| n.is_lowercase() || n.is_ascii_digit())
+            && !next.before.contains(['(', '['])
             && !AFTER_LETTER_A.contains(&next.text.as_str())
         {
             return None;
@@ -373,11 +388,8 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
             && words[i - 1].line == words[i].line;
         // A letter alone on the reply's last line, after a line of prose ("…\n\n[[C]]",
         // "…\n\n**\\boxed{D}**"): the answer under the reasoning.
-        let closing = alone_on_line
-            && words[i].line + 1 == lines
-            && i > 0
-            && on_line[words[i - 1].line] > 1
-            && labels < 3;
+        let closing =
+            alone_on_line && words[i].line + 1 == lines && i > 0 && on_line[words[i - 1].line] > 1;
         // "… So C.", "Hence, B.": a conclusion that is only the letter.
         let concluding = i > 0
             && matches!(
@@ -387,7 +399,19 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
             && (i == 1 || words[i - 2].ends_clause)
             && words[i].ends_clause
             && (words[i].after.starts_with(['.', '!']) || i + 1 == words.len());
-        let explicit = alone || marked || opening || sentence || closing || concluding;
+        // A short reply's last word, a letter with at most two words before it in its clause
+        // ("b or c. eh, c", "d? no. c", "not c lol. d"; not "A or b??", nor "I'm unsure between
+        // A and C").
+        let clause_start = (0..i)
+            .rev()
+            .find(|&j| words[j].ends_clause)
+            .map_or(0, |j| j + 1);
+        let last_of_short = words.len() <= 8
+            && i + 1 == words.len()
+            && i - clause_start <= 2
+            && !words[i].after.contains('?');
+        let explicit =
+            alone || marked || opening || sentence || closing || concluding || last_of_short;
         let start = if i > 0
             && NOUNS.contains(&words[i - 1].text.as_str())
             && words[i - 1].line == words[i].line

@@ -82,9 +82,23 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
             way: Way::Text,
         };
     }
-    if words.is_empty() {
+    // A reply cut off before its answer ("Answer:", "### Response:") is empty.
+    if words.iter().all(|w| {
+        matches!(
+            w.text.as_str(),
+            "answer" | "final" | "response" | "my" | "is"
+        )
+    }) {
         return AnswerReading::NoAnswer {
             why: NoAnswer::Empty,
+        };
+    }
+    // A reply that is only "skip" or "pass" declines.
+    if let [only] = words.as_slice()
+        && matches!(only.text.as_str(), "skip" | "pass" | "skipped" | "passing")
+    {
+        return AnswerReading::NoAnswer {
+            why: NoAnswer::Abstains,
         };
     }
     if out_of_range(&words, choices) {
@@ -187,6 +201,23 @@ fn bounded(reply: &str) -> std::borrow::Cow<'_, str> {
 
 /// The reply without a model's special tokens ("<|endoftext|>", "<|im_end|>", "</s>").
 fn without_special_tokens(reply: &str) -> String {
+    // A model's reply ends at its end-of-turn token; what a small model writes after it (a new
+    // turn, another question) is not its answer.
+    const END_OF_TURN: &[&str] = &[
+        "<|eot_id|>",
+        "<|im_end|>",
+        "<|end|>",
+        "<|endoftext|>",
+        "<end_of_turn>",
+        "</s>",
+        "<eos>",
+    ];
+    let reply = END_OF_TURN
+        .iter()
+        .filter_map(|t| reply.find(t))
+        .filter(|&at| !reply[..at].trim().is_empty())
+        .min()
+        .map_or(reply, |at| &reply[..at]);
     let mut out = String::with_capacity(reply.len());
     let mut rest = reply;
     while let Some(at) = rest.find("<|") {
@@ -274,21 +305,6 @@ fn after_thinking(reply: &str) -> &str {
 
 /// The answer field of a reply that is a JSON object (bare or in a ```json fence), if any.
 fn json_answer(reply: &str) -> Option<String> {
-    const KEYS: &[&str] = &[
-        "answer",
-        "final_answer",
-        "finalanswer",
-        "final answer",
-        "choice",
-        "option",
-        "letter",
-        "selected",
-        "selection",
-        "selected_option",
-        "prediction",
-        "response",
-        "result",
-    ];
     let body = reply
         .trim()
         .trim_start_matches("```json")
@@ -306,7 +322,30 @@ fn json_answer(reply: &str) -> Option<String> {
         return None;
     }
     let value: serde_json::Value = serde_json::from_str(&body[start..=end]).ok()?;
-    let object = value.as_object()?;
+    answer_field(value.as_object()?, 3)
+}
+
+/// The answer field of a JSON object, or of an object inside it (`{"result": {"choice": "D",
+/// …}}`), `depth` levels down at most; the outer object's own field first.
+fn answer_field(
+    object: &serde_json::Map<String, serde_json::Value>,
+    depth: usize,
+) -> Option<String> {
+    const KEYS: &[&str] = &[
+        "answer",
+        "final_answer",
+        "finalanswer",
+        "final answer",
+        "choice",
+        "option",
+        "letter",
+        "selected",
+        "selection",
+        "selected_option",
+        "prediction",
+        "response",
+        "result",
+    ];
     for key in KEYS {
         if let Some((_, v)) = object.iter().find(|(k, _)| k.eq_ignore_ascii_case(key)) {
             match v {
@@ -316,7 +355,13 @@ fn json_answer(reply: &str) -> Option<String> {
             }
         }
     }
-    None
+    if depth == 0 {
+        return None;
+    }
+    object
+        .values()
+        .filter_map(serde_json::Value::as_object)
+        .find_map(|inner| answer_field(inner, depth - 1))
 }
 
 /// Whether the reply is only a letter (in some form) past the question's last choice — and
@@ -482,7 +527,8 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
                 && !(i > 0
                     && matches!(
                         words[i - 1].text.as_str(),
-                        "not" | "dont" | "wont" | "never"
+                        // "I could guess, but …", "a guess wouldn't help": no guess made.
+                        "not" | "dont" | "wont" | "never" | "could" | "a" | "cant" | "wouldnt"
                     ))
         });
 
@@ -631,7 +677,9 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
     match (asserted.as_slice(), named.as_slice()) {
         // An asserted choice is the answer, also beside "I'm not sure" (a hedged answer).
         ([one], _) => chose(*one),
-        ([], [one]) if !abstains => chose(*one),
+        // Named alone — also after "the context doesn't say; from general knowledge: D" (a
+        // guess is an answer).
+        ([], [one]) if !abstains || guesses_after => chose(*one),
         ([], [_] | []) => {
             if abstains && !guesses_after {
                 AnswerReading::NoAnswer {
@@ -1003,6 +1051,71 @@ mod tests {
                 .choice(),
             Some(3)
         );
+        // Small models and people typing quickly.
+        for (reply, meant) in [
+            ("not c lol. d", Some(3)),
+            ("b or c. eh, c", Some(2)),
+            ("d? no. c", Some(2)),
+            ("c -- actually scratch that, a", Some(0)),
+            ("a i think", Some(0)),
+            ("d i think", Some(3)),
+            ("a, easy", Some(0)),
+            ("a a a a a a a", Some(0)),
+            ("d\nd\nd", Some(3)),
+            ("Answer: b b b b b b b", Some(1)),
+            (
+                "d<|eot_id|><|start_header_id|>assistant\n\nA is also possible",
+                Some(3),
+            ),
+            (
+                "{\"result\": {\"choice\": \"D\", \"sources\": [{\"title\": \"Section C12\"}]}}",
+                Some(3),
+            ),
+            ("a lot of people get this wrong", None),
+        ] {
+            assert_eq!(on(reply).choice(), meant, "{reply}");
+        }
+        assert!(on("A or b??").needs_a_look());
+        assert!(on("a or b??").needs_a_look());
+        assert_eq!(
+            on("The answer is **West** (D).\n\nIt's tempting to go with A (north), but that turn is one short.").choice(),
+            Some(3)
+        );
+        assert_eq!(
+            on("A. North\nB. East\nC. South\nD. West\nD").choice(),
+            Some(3),
+            "the options echoed, then the answer alone on the last line"
+        );
+        assert!(on("somewhere between a and c tbh").needs_a_look());
+        assert_eq!(
+            on("The provided context doesn't address this. Answering from general knowledge instead: D — west.").choice(),
+            Some(3)
+        );
+        let roots = owned(&[
+            "\\(\\sqrt{29}\\)",
+            "\\(2\\sqrt{29}\\)",
+            "\\(29\\)",
+            "\\(4\\sqrt{29}\\)",
+        ]);
+        assert_eq!(read_answer("It comes to 2√29.", &roots).choice(), Some(1));
+        assert!(read_answer("**Answer: D — 2√29**", &roots).needs_a_look());
+        for (reply, why) in [
+            ("Answer:", NoAnswer::Empty),
+            ("### Response:\n", NoAnswer::Empty),
+            ("skip", NoAnswer::Abstains),
+            ("pass", NoAnswer::Abstains),
+        ] {
+            assert_eq!(on(reply), AnswerReading::NoAnswer { why }, "{reply}");
+        }
+        for reply in [
+            "I don't know this one. I could guess, but a guess would not be helpful.",
+            "I don't have enough information, and a guess wouldn't be useful.",
+        ] {
+            assert!(
+                matches!(on(reply), AnswerReading::NoAnswer { .. }),
+                "{reply}"
+            );
+        }
         // A reply that opens by restating the question: its words are not the answer.
         assert_eq!(
             on("Question: A car going south turns right twice. Which way is it going now?\n\nOptions:\n- A: North\n- B: East\n- C: South\n- D: West\n\nOf these, A is right.")

@@ -12,6 +12,8 @@ pub(super) const SMALL: &[&str] = &[
     "be", "been", "by", "with", "as", "that", "this", "it", "its", "from", "which", "who", "will",
     "would", "can", "could", "has", "have", "had", "do", "does", "did", "their", "his", "her",
     "they", "he", "she", "we", "you", "there", "than", "so", "such", "into", "about",
+    // LaTeX's commands in a choice ("\\(2\\sqrt{29}\\)"): a reply writes "2√29".
+    "sqrt", "frac", "dfrac", "tfrac", "mathrm", "mathbf",
 ];
 
 /// A choice's words, as a reply's are cut.
