@@ -75,6 +75,13 @@ pub struct Measures {
     /// reading check made with it. None until such a check.
     #[serde(default)]
     pub guessable: Option<bool>,
+    /// What in the question gives its answer away, if anything: the key's own words in the
+    /// stem, or the words an option's letters stand for ("fast-forward" beside "--ff").
+    #[serde(default)]
+    pub gives_away: Option<String>,
+    /// Why the key is no phrase of its own to ask for ("This", "What"), if it is not.
+    #[serde(default)]
+    pub not_a_phrase: Option<String>,
 }
 
 /// The checks a question can fail.
@@ -95,12 +102,18 @@ pub enum Check {
     Duplicate,
     /// A keyword lookup answers it, and the exam aims at fewer such questions.
     KeywordLookup,
+    /// The question gives its answer away.
+    GivesAway,
+    /// The answer is no phrase of its own: a pronoun or a function word.
+    NotAPhrase,
 }
 
 impl Check {
     /// Every check, in the order they are shown.
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 9] = [
         Self::NotSelfContained,
+        Self::GivesAway,
+        Self::NotAPhrase,
         Self::DistractorCloserInWords,
         Self::DistractorCloserInMeaning,
         Self::ChoicesAlikeInWords,
@@ -119,6 +132,8 @@ impl Check {
             Self::ChoicesAlikeInMeaning => "a wrong answer means nearly the same as the answer",
             Self::Duplicate => "duplicate of another question",
             Self::KeywordLookup => "a keyword lookup answers it (above the aimed share)",
+            Self::GivesAway => "the question gives its answer away",
+            Self::NotAPhrase => "the answer is no phrase of its own",
         }
     }
 }
@@ -236,7 +251,9 @@ pub fn measure(
                         !lower[end..].starts_with(|c: char| c.is_alphanumeric())
                     })
                 })
-                .map(|p| (*p).to_owned());
+                .map(|p| (*p).to_owned())
+                .or_else(|| super::stem::leans_back(q.stem));
+            let key = q.choices.get(q.key).map_or("", String::as_str);
             let source_bags: Vec<_> = sentences(q.source)
                 .into_iter()
                 .map(|(a, b)| bag(&q.source[a..b]))
@@ -268,9 +285,71 @@ pub fn measure(
                 alike_meaning: best(&|i| cosine(key_vector, &v[1 + i])),
                 lookup: None,
                 guessable: None,
+                gives_away: gives_away(q.stem, key),
+                not_a_phrase: not_a_phrase(key),
             })
         })
         .collect()
+}
+
+/// What in `stem` gives `key` away: the key's words in a row ("(gvim)" for "gVim"), or the
+/// words an option's letters stand for ("fast-forward" for "--ff").
+pub fn gives_away(stem: &str, key: &str) -> Option<String> {
+    let lower = |t: &str| -> Vec<String> {
+        t.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let key_words = lower(key);
+    let stem_words = lower(stem);
+    let letters: usize = key_words.iter().map(|w| w.chars().count()).sum();
+    if letters >= 3
+        && !key_words.is_empty()
+        && stem_words
+            .windows(key_words.len())
+            .any(|w| w == key_words.as_slice())
+    {
+        return Some(key.trim().to_owned());
+    }
+    // "--ff" beside "fast-forward": an option's letters are the first letters of the parts of
+    // a hyphenated word.
+    let option = key.trim().trim_start_matches('-');
+    if key.trim().starts_with('-')
+        && (2..=4).contains(&option.chars().count())
+        && option.chars().all(|c| c.is_ascii_alphabetic())
+    {
+        let initials: String = option.to_lowercase();
+        let compound = stem
+            .split(|c: char| !c.is_alphanumeric() && c != '-')
+            .filter(|t| !t.starts_with('-') && t.contains('-'))
+            .find(|t| {
+                let parts: Vec<&str> = t.split('-').filter(|p| p.chars().count() > 1).collect();
+                parts.len() == initials.chars().count()
+                    && parts
+                        .iter()
+                        .zip(initials.chars())
+                        .all(|(p, c)| p.to_lowercase().starts_with(c))
+            });
+        if let Some(compound) = compound {
+            return Some(compound.to_owned());
+        }
+    }
+    None
+}
+
+/// Why `key` is no phrase of its own, if it is not: a pronoun or a function word ("This",
+/// "What") is what a sentence's grammar holds, not a fact to ask for.
+pub fn not_a_phrase(key: &str) -> Option<String> {
+    const FUNCTION: &[&str] = &[
+        "this", "these", "that", "those", "it", "its", "they", "them", "what", "which", "who",
+        "there", "here", "such", "the", "a", "an", "and", "or", "but", "if", "then", "also",
+        "however", "thus",
+    ];
+    let word = key.trim().trim_end_matches(['.', ',', ':', ';']);
+    FUNCTION
+        .contains(&word.to_lowercase().as_str())
+        .then(|| word.to_owned())
 }
 
 /// The nearest-rank quantile at 1 − `share`: values above it are the `share` highest (ties keep
@@ -325,6 +404,12 @@ pub fn flags(m: &Measures, t: &Thresholds) -> Vec<Flag> {
     let mut out = Vec::new();
     if let Some(phrase) = &m.pointing {
         out.push(Flag::noted(Check::NotSelfContained, phrase.clone()));
+    }
+    if let Some(words) = &m.gives_away {
+        out.push(Flag::noted(Check::GivesAway, words.clone()));
+    }
+    if let Some(word) = &m.not_a_phrase {
+        out.push(Flag::noted(Check::NotAPhrase, word.clone()));
     }
     for (check, value, threshold) in [
         (
@@ -412,6 +497,44 @@ mod tests {
         assert_eq!(over_the_aim(&questions, 0.5), vec![9, 8]);
         assert!(over_the_aim(&questions, 0.6).is_empty());
         assert_eq!(over_the_aim(&questions, 0.0).len(), 6);
+    }
+
+    #[test]
+    fn a_question_that_gives_its_answer_away_or_asks_for_no_phrase() {
+        assert_eq!(
+            gives_away(
+                "Applies even if you use Neovim or what (gvim) as the merge tool?",
+                "gVim"
+            )
+            .as_deref(),
+            Some("gVim")
+        );
+        assert_eq!(
+            gives_away(
+                "With which option, when possible, resolve the merge as a fast-forward?",
+                "--ff"
+            )
+            .as_deref(),
+            Some("fast-forward")
+        );
+        assert_eq!(
+            gives_away("Which option lists remote branches?", "-r"),
+            None
+        );
+        assert_eq!(
+            gives_away(
+                "Any diff command can take -c or which option for a combined diff?",
+                "--cc"
+            ),
+            None
+        );
+        assert_eq!(
+            gives_away("Which tool packs the repository?", "git repack"),
+            None
+        );
+        assert_eq!(not_a_phrase("This").as_deref(), Some("This"));
+        assert_eq!(not_a_phrase("What"), Some("What".to_owned()));
+        assert_eq!(not_a_phrase("the index"), None);
     }
 
     #[test]

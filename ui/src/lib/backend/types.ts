@@ -4591,7 +4591,8 @@ name: string,
  */
 spec: VendorSpec, 
 /**
- * The question's id (default: the first question of the exam on view).
+ * The question: its id, its number in the exam on view ("12"), or words of its stem
+ * (default: the first question).
  */
 question: string | null, };
 
