@@ -31,6 +31,13 @@ pub fn composed(name: &str) -> String {
     name.nfc().collect()
 }
 
+/// Text in its compatibility form (NFKC): full-width, circled and mathematical letters and
+/// digits become the plain ones ("Ａ", "ⓑ", "ℂ", "²" → "A", "b", "C", "2").
+pub fn compatible(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    text.nfkc().collect()
+}
+
 /// Whether two names would look alike on screen: equal once composed and in lower case
 /// ("Billing" and "billing", "Café" in either form).
 pub fn look_alike(a: &str, b: &str) -> bool {

@@ -713,6 +713,14 @@ const ABSTAIN: &[&str] = &[
     "couldnt find any relevant",
     "could not find any relevant",
     "refrain from giving",
+    "cant comply",
+    "cannot comply",
+    "rather not",
+    "hand over the answer",
+    "give you a hint",
+    "cannot be answered",
+    "cant be answered",
+    "be answered as posed",
     "cant continue with",
     "cannot continue with",
     "none of the documents",
@@ -1113,8 +1121,12 @@ pub(super) fn stance(
     {
         return Stance::Names;
     }
+    // "If not, it's D": a "not" closed by its comma negates nothing after it.
+    let not_closed = (start.saturating_sub(3)..start)
+        .any(|j| words[j].text == "not" && words[j].after.starts_with(','));
     let rejected = REJECT_BEFORE
         .iter()
+        .filter(|p| !(not_closed && **p == "not"))
         .any(|p| ends_before_outside(words, start, p, 2, clause.0, others))
         || REJECT_AFTER
             .iter()

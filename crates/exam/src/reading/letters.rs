@@ -54,6 +54,22 @@ const MARKERS: &[&str] = &[
     "process of elimination",
     // LaTeX: "\\boxed{D}", "\\boxed{\\text{A}}".
     "boxed",
+    // The word "answer" in the languages a reply may slip into.
+    "resposta",
+    "réponse",
+    "reponse",
+    "la réponse est",
+    "la bonne réponse est",
+    "bonne réponse",
+    "antwort",
+    "die antwort ist",
+    "respuesta",
+    "la respuesta es",
+    "risposta",
+    "antwoord",
+    "svar",
+    // An agent's last action: "finish[B]".
+    "finish",
 ];
 
 /// Words that may stand between a marker and its letter ("the answer is option B").
@@ -84,6 +100,9 @@ const VERBS: &[&str] = &[
 
 /// Lower-case words after which a capital "A" is the letter, not the article ("A because …").
 const AFTER_LETTER_A: &[&str] = &[
+    "rather",
+    "instead",
+    "over",
     "because",
     "since",
     "as",
@@ -135,9 +154,54 @@ const FUNCTION: &[&str] = &[
     "so", "and", "but", "or", "is", "was", "seems", "fits", "i", "im", "id", "not", "no",
 ];
 
+/// Nouns after which a capital letter is a name, not a choice ("operator C", "Vitamin D",
+/// "Plan B", "Type A").
+const NAMING: &[&str] = &[
+    "operator",
+    "operators",
+    "vitamin",
+    "plan",
+    "type",
+    "class",
+    "grade",
+    "group",
+    "team",
+    "section",
+    "appendix",
+    "part",
+    "phase",
+    "zone",
+    "stage",
+    "node",
+    "vertex",
+    "point",
+    "figure",
+    "hepatitis",
+    "block",
+    "column",
+    "row",
+    "step",
+    "player",
+    "person",
+    "company",
+    "country",
+    "city",
+    "village",
+    "town",
+    "student",
+    "box",
+    "room",
+    "building",
+    "site",
+    "machine",
+];
+
 /// The choice a word names as a letter, if it is written as one.
 fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
     let word = &words[i];
+    if i > 0 && NAMING.contains(&words[i - 1].text.as_str()) && !words[i - 1].ends_clause {
+        return None;
+    }
     let mut chars = word.raw.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else {
         return None;
@@ -410,8 +474,23 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
             && i + 1 == words.len()
             && i - clause_start <= 2
             && !words[i].after.contains('?');
-        let explicit =
-            alone || marked || opening || sentence || closing || concluding || last_of_short;
+        // "Answer: the highest-probability option, C.": the one letter closing a clause that
+        // opens with a marker and its colon.
+        let clause_end = words[i].ends_clause || i + 1 == words.len();
+        let clause_marked = clause_end
+            && words[clause_start..i]
+                .iter()
+                .position(|w| w.after.starts_with(':'))
+                .is_some_and(|colon| after_marker(words, clause_start + colon + 1))
+            && (clause_start..i).all(|j| letter_of(words, j, choices).is_none());
+        let explicit = alone
+            || marked
+            || opening
+            || sentence
+            || closing
+            || concluding
+            || last_of_short
+            || clause_marked;
         let start = if i > 0
             && NOUNS.contains(&words[i - 1].text.as_str())
             && words[i - 1].line == words[i].line
@@ -541,12 +620,25 @@ fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
             && !words[i].ends_clause
             && let Some(next) = words.get(i + 1 + skip)
         {
-            let index = NUMBERS.iter().position(|n| *n == next.text).or_else(|| {
-                next.text
-                    .parse::<usize>()
-                    .ok()
-                    .and_then(|n| n.checked_sub(1))
-            });
+            // "option three", "choice 2", "option (iii)"
+            const ROMAN: &[&str] = &["i", "ii", "iii", "iv", "v", "vi"];
+            let index = NUMBERS
+                .iter()
+                .position(|n| *n == next.text)
+                .or_else(|| {
+                    next.text
+                        .parse::<usize>()
+                        .ok()
+                        .and_then(|n| n.checked_sub(1))
+                })
+                .or_else(|| {
+                    next.raw
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase())
+                        .then(|| ROMAN.iter().position(|r| *r == next.text))
+                        .flatten()
+                        .filter(|_| next.text != "i" || next.before.contains('('))
+                });
             if let Some(index) = index.filter(|i| *i < choices) {
                 out.push(Mention {
                     choice: index,

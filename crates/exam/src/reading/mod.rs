@@ -12,6 +12,7 @@
 
 mod check;
 mod cues;
+mod forms;
 mod letters;
 mod model;
 mod own_words;
@@ -46,12 +47,24 @@ pub(crate) struct Mention {
 /// Reads a reply to a question with these choices.
 pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
     let bounded = bounded(reply);
-    let cleaned = without_special_tokens(&bounded);
-    let reply = without_question(without_sources(after_thinking(cleaned.trim())));
+    let plain = forms::plain_letters(&bounded);
+    let cleaned = without_special_tokens(&plain);
+    let reply = without_question(without_sources(forms::after_final_answer(
+        forms::after_reasoning(cleaned.trim()),
+    )));
     if reply.is_empty() {
         return AnswerReading::NoAnswer {
             why: NoAnswer::Empty,
         };
+    }
+    // An answer in tags ("<final>A</final>") is read by what they hold.
+    if let Some(inside) = forms::tagged_answer(reply)
+        && inside != reply
+    {
+        let inner = read_answer(inside, choices);
+        if !matches!(inner, AnswerReading::NoAnswer { .. }) {
+            return inner;
+        }
     }
     if let Some(answer) = json_answer(reply) {
         let inner = read_answer(&answer, choices);
@@ -167,6 +180,31 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
         first.explicit = true;
     }
     let reading = decide(&words, &mentions, choices.len());
+    // A template's placeholder left unfilled ("The answer is {answer}.") gives no answer.
+    if let AnswerReading::Unsure {
+        why: Unsure::NoChoiceNamed,
+        ..
+    } = reading
+    {
+        let lower = reply.to_ascii_lowercase();
+        if [
+            "{answer}",
+            "{{answer}}",
+            "{choice}",
+            "{letter}",
+            "[answer]",
+            "<answer>",
+            "<letter>",
+            "<choice>",
+        ]
+        .iter()
+        .any(|p| lower.contains(p))
+        {
+            return AnswerReading::NoAnswer {
+                why: NoAnswer::Empty,
+            };
+        }
+    }
     // A reply that names no choice may restate one in its own words.
     if let AnswerReading::Unsure {
         why: Unsure::NoChoiceNamed,
@@ -290,17 +328,6 @@ fn without_question(reply: &str) -> &str {
         .unwrap_or(0);
     let rest = reply[end..].trim_start();
     if rest.is_empty() { reply } else { rest }
-}
-
-/// What a reply says after a model's visible thinking (`<think> … </think>`): its answer.
-fn after_thinking(reply: &str) -> &str {
-    let lower = reply.to_ascii_lowercase();
-    match lower.rfind("</think>") {
-        Some(at) if !reply[at + "</think>".len()..].trim().is_empty() => {
-            reply[at + "</think>".len()..].trim()
-        }
-        _ => reply,
-    }
 }
 
 /// The answer field of a reply that is a JSON object (bare or in a ```json fence), if any.
@@ -562,6 +589,30 @@ fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading
         .enumerate()
         .filter(|(i, m)| m.explicit && stances[*i] != Stance::Rejects)
         .collect();
+    // "If X, the answer is A; if Y, it's D": answers under conditions are no one answer.
+    let conditional = distinct(
+        mentions
+            .iter()
+            .enumerate()
+            .filter(|(k, m)| {
+                (m.explicit || stances[*k] == Stance::Asserts) && stances[*k] != Stance::Rejects
+            })
+            .filter(|(_, m)| {
+                let ((from, to), _) = clause[m.start];
+                let sentence_from = (0..from)
+                    .rev()
+                    .find(|&j| words[j].after.starts_with(['.', ';', '!', '?']))
+                    .map_or(0, |j| j + 1);
+                (sentence_from..to.min(m.start + 1)).any(|j| words[j].text == "if")
+            })
+            .map(|(_, m)| m.choice),
+    );
+    if conditional.len() >= 2 {
+        return AnswerReading::Unsure {
+            why: Unsure::SeveralChoices,
+            candidates: conditional,
+        };
+    }
     if let Some(&(_, last)) = explicit.iter().max_by_key(|(_, m)| m.start) {
         // "The answer is B or C", "Answers: A, B", "I'd select A, C and D": an explicit
         // letter offered with another is no one answer.
@@ -840,7 +891,16 @@ fn retract(words: &[Word], mentions: &[Mention], owner: &[Option<usize>], stance
     let Some(at) = (0..words.len())
         .rev()
         .filter(|&i| owner[i].is_none())
-        .find(|&i| cues::RETRACT.iter().any(|p| cues::phrase_at(words, i, p)))
+        .find(|&i| {
+            cues::RETRACT.iter().any(|p| {
+                // "Edit:" and "Correction:" take back only as a label, not as words of a
+                // sentence ("… plus a small correction").
+                let label = !matches!(*p, "edit" | "correction")
+                    || words[i].after.starts_with([':', '—', '-'])
+                    || words[i].after.starts_with(',') && (i == 0 || words[i - 1].ends_clause);
+                label && cues::phrase_at(words, i, p)
+            })
+        })
     else {
         return;
     };
@@ -1116,6 +1176,76 @@ mod tests {
                 "{reply}"
             );
         }
+        // Forms from agents, templates and other languages.
+        for (reply, meant) in [
+            ("Answer：（Ｂ）", Some(1)),
+            ("Answer: ⓒ", Some(2)),
+            ("Answer: 🅰️", Some(0)),
+            ("The correct choice is ℂ.", Some(2)),
+            ("Correct option — Β", Some(1)),
+            (
+                "<scratchpad>South? (C)</scratchpad>\n<final>A</final>",
+                Some(0),
+            ),
+            (
+                "<reasoning>At first D looked tempting, but not so.</reasoning>\n\n**A**",
+                Some(0),
+            ),
+            (
+                "Thought: maybe C.\nAction: Search[turns]\nObservation: C is south.\nFinal Answer: B",
+                Some(1),
+            ),
+            ("**Resposta: A**\n\nB would break the pattern.", Some(0)),
+            ("Antwort: C", Some(2)),
+            ("The answer is option (iii).", Some(2)),
+            (
+                "My estimates:\nA: 14%, B: 19%, C: 53%, D: 14%\n\nAnswer: the most likely option, C.",
+                Some(2),
+            ),
+            (
+                "Apply operator C first, then operator D: the answer is B.",
+                Some(1),
+            ),
+        ] {
+            assert_eq!(on(reply).choice(), meant, "{reply}");
+        }
+        for reply in [
+            "The answer is {answer}.",
+            "I can't comply with this request.",
+            "I'd rather not just hand over the answer. Want me to give you a hint instead?",
+            "I don't think this can be answered as posed: operator C is shown once.",
+        ] {
+            assert!(
+                matches!(on(reply), AnswerReading::NoAnswer { .. }),
+                "{reply}: {:?}",
+                on(reply)
+            );
+        }
+        assert!(
+            on("It depends: if you count the turn, the answer is A; if not, it's D.")
+                .needs_a_look()
+        );
+        assert_eq!(
+            on("Answer: A. Check each term against the one before plus a small correction.")
+                .choice(),
+            Some(0),
+            "a correction in a sentence takes nothing back"
+        );
+        assert_eq!(on("A\nCorrection: C").choice(), Some(2));
+        assert_eq!(
+            on("Not C. The answer is A rather than B.").choice(),
+            Some(0)
+        );
+        assert_eq!(on("**La bonne réponse est C.**").choice(), Some(2));
+        assert!(matches!(
+            on("Answer: <letter>"),
+            AnswerReading::NoAnswer { .. }
+        ));
+        assert_eq!(
+            on("Thought: C looks close.\nAction: finish[B]").choice(),
+            Some(1),
+            "an agent's finish action"
+        );
         // A reply that opens by restating the question: its words are not the answer.
         assert_eq!(
             on("Question: A car going south turns right twice. Which way is it going now?\n\nOptions:\n- A: North\n- B: East\n- C: South\n- D: West\n\nOf these, A is right.")

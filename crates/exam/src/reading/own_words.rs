@@ -43,35 +43,9 @@ pub(super) fn restated(reply: &[Word], choices: &[String]) -> Option<usize> {
             }
         })
         .collect();
-    // "seven hundred" is 700, "ninety-five" is 95.
-    for i in 1..said.len() {
-        let from_words = !reply[i - 1].text.chars().any(|c| c.is_ascii_digit());
-        let times = match said[i].as_str() {
-            "100" | "1000" if reply[i].text != said[i] => said[i].parse::<u32>().ok(),
-            _ => None,
-        };
-        if let (Some(times), Some(n)) = (times, said[i - 1].parse::<u32>().ok())
-            && from_words
-            && (1..100).contains(&n)
-        {
-            said[i - 1] = (n * times).to_string();
-            said[i] = String::new();
-        }
-    }
-    for i in 1..said.len() {
-        let tens = said[i - 1]
-            .parse::<u32>()
-            .ok()
-            .filter(|t| (20..100).contains(t) && t % 10 == 0);
-        let unit = said[i].parse::<u32>().ok().filter(|u| (1..10).contains(u));
-        if let (Some(tens), Some(unit)) = (tens, unit)
-            && reply[i - 1].after == "-"
-            && !reply[i - 1].text.chars().any(|c| c.is_ascii_digit())
-        {
-            said[i - 1] = (tens + unit).to_string();
-            said[i] = String::new();
-        }
-    }
+    // Numbers in words are one number: "seven hundred" is 700, "ninety-five" 95, "one hundred
+    // twenty-eight" 128, "two thousand five hundred" 2500.
+    number_words(reply, &mut said);
     let keys: Vec<Vec<String>> = choices.iter().map(|c| keys(c)).collect();
     let mut shares: Vec<(usize, f64, Vec<usize>)> = Vec::new();
     for (i, own) in keys.iter().enumerate() {
@@ -131,6 +105,49 @@ pub(super) fn restated(reply: &[Word], choices: &[String]) -> Option<usize> {
     Some(best.0)
 }
 
+/// Runs of number words (as [`canonical`] reads them, "and" allowed inside) folded into the one
+/// number they say, written in its first word's place.
+fn number_words(reply: &[Word], said: &mut [String]) {
+    let value = |said: &[String], i: usize| -> Option<u64> {
+        (!reply[i].text.chars().any(|c| c.is_ascii_digit()))
+            .then(|| said[i].parse::<u64>().ok())
+            .flatten()
+    };
+    let mut i = 0;
+    while i < said.len() {
+        let Some(first) = value(said, i) else {
+            i += 1;
+            continue;
+        };
+        let (mut total, mut group) = (0u64, first);
+        let mut end = i + 1;
+        while end < said.len() {
+            if reply[end].text == "and" && end + 1 < said.len() && value(said, end + 1).is_some() {
+                end += 1;
+                continue;
+            }
+            let Some(next) = value(said, end) else { break };
+            match next {
+                100 => group = group.max(1) * 100,
+                1000 => {
+                    total += group.max(1) * 1000;
+                    group = 0;
+                }
+                n if n < 100 => group += n,
+                _ => break,
+            }
+            end += 1;
+        }
+        if end > i + 1 {
+            said[i] = (total + group).to_string();
+            for slot in &mut said[i + 1..end] {
+                slot.clear();
+            }
+        }
+        i = end;
+    }
+}
+
 /// A choice that is an abbreviation ("ECOA", "HUD", "ACT") spelled out in the reply: the first
 /// letters of words in a row, small words skipped ("Housing and Urban Development"). Written
 /// in capitals, two letters are enough; in small letters, three.
@@ -187,8 +204,24 @@ fn spelled_out(reply: &[Word], short: &str) -> bool {
 
 /// A text's words as compared here: meaningful words only, numbers written as digits.
 fn keys(text: &str) -> Vec<String> {
+    // "366,303" is one number.
+    let chars: Vec<char> = text.chars().collect();
+    let text: String = chars
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| {
+            !(c == ','
+                && i > 0
+                && chars[i - 1].is_ascii_digit()
+                && chars
+                    .get(i + 1..i + 4)
+                    .is_some_and(|d| d.iter().all(char::is_ascii_digit))
+                && chars.get(i + 4).is_none_or(|n| !n.is_ascii_digit()))
+        })
+        .map(|(_, c)| *c)
+        .collect();
     let mut out: Vec<String> = Vec::new();
-    for w in super::cues::words(text).into_iter().take(64) {
+    for w in super::cues::words(&text).into_iter().take(64) {
         let k = canonical(&w.text);
         let meaningful = k.chars().count() >= 2 || k.chars().all(|c| c.is_ascii_digit());
         if !SMALL.contains(&k.as_str()) && meaningful && !out.contains(&k) {
@@ -292,6 +325,31 @@ mod tests {
             Some(0)
         );
         assert_eq!(read("Five of them.", &["3", "5", "7"]), Some(1));
+        assert_eq!(
+            read(
+                "The gap is filled by one hundred twenty-eight.",
+                &["128", "126", "184", "172"]
+            ),
+            Some(0)
+        );
+        assert_eq!(
+            read("Four hundred and fifteen.", &["404", "415", "426", "437"]),
+            Some(1)
+        );
+        assert_eq!(
+            read(
+                "Three hundred and sixty-six thousand three hundred and three dollars.",
+                &["263,352", "366,303", "501,282", "605,401"]
+            ),
+            Some(1)
+        );
+        assert_eq!(
+            read(
+                "Two thousand five hundred of them.",
+                &["250", "2500", "5000", "25"]
+            ),
+            Some(1)
+        );
         assert_eq!(
             read(
                 "Roughly ninety-five percent.",

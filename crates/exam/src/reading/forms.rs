@@ -1,0 +1,150 @@
+//! The forms a reply's answer takes before its words are read: letters written in other
+//! characters (full-width "Ａ", circled "ⓑ", "🅰️", "ℂ", a Greek or Cyrillic capital standing
+//! alone as "Β"), an answer inside tags (`<answer>C</answer>`, `<final>A</final>`), the answer
+//! after an agent's "Final Answer:" line, and reasoning blocks set aside (`<reasoning>…`).
+
+/// The reply with its letters in plain Latin: compatibility forms folded (full-width, circled,
+/// mathematical letters), squared and regional-indicator letters read as letters, and a Greek
+/// or Cyrillic capital that stands alone (no letter beside it) read as the Latin one it looks
+/// like.
+pub(super) fn plain_letters(reply: &str) -> String {
+    // (An ellipsis stays one: it marks a quoted choice cut short.)
+    let folded = reply
+        .split('…')
+        .map(proctor_core::text::compatible)
+        .collect::<Vec<_>>()
+        .join("…");
+    let chars: Vec<char> = folded.chars().filter(|c| *c != '\u{fe0f}').collect();
+    let mut out = String::with_capacity(folded.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let alone = |j: Option<usize>| {
+            j.and_then(|j| chars.get(j))
+                .is_none_or(|n| !n.is_alphabetic())
+        };
+        let standing_alone = alone(i.checked_sub(1)) && alone(Some(i + 1));
+        out.push(match c {
+            // 🅰 … 🆉 and 🄰 … 🅉 (squared), 🇦 … 🇿 (regional indicators).
+            '\u{1F170}'..='\u{1F189}' => shifted(c, 0x1F170),
+            '\u{1F130}'..='\u{1F149}' => shifted(c, 0x1F130),
+            '\u{1F1E6}'..='\u{1F1FF}' => shifted(c, 0x1F1E6),
+            _ if standing_alone => look_alike(c).unwrap_or(c),
+            _ => c,
+        });
+    }
+    out
+}
+
+/// The capital letter at `c`'s place in a block of 26 starting at `first`.
+fn shifted(c: char, first: u32) -> char {
+    char::from_u32(u32::from(c) - first + u32::from('A')).unwrap_or(c)
+}
+
+/// The Latin letter a Greek, Cyrillic, Cherokee or Lisu letter looks like, if any.
+fn look_alike(c: char) -> Option<char> {
+    Some(match c {
+        'Α' | 'А' | 'Ꭺ' | 'ꓮ' => 'A',
+        'Β' | 'В' | 'Ᏼ' | 'ꓐ' => 'B',
+        'С' | 'Ꮯ' | 'ꓚ' => 'C',
+        'Ꭰ' | 'ꓓ' => 'D',
+        'Ε' | 'Е' => 'E',
+        'а' => 'a',
+        'с' => 'c',
+        _ => return None,
+    })
+}
+
+/// What stands inside an answer tag (`<answer>C</answer>`, `<final>…</final>`,
+/// `<final_answer>…`), the last such tag, if any holds something.
+pub(super) fn tagged_answer(reply: &str) -> Option<&str> {
+    const TAGS: &[&str] = &["answer", "final_answer", "final", "choice", "result"];
+    let lower = reply.to_ascii_lowercase();
+    TAGS.iter().find_map(|tag| {
+        let open = format!("<{tag}>");
+        let close = format!("</{tag}>");
+        let start = lower.rfind(&open)? + open.len();
+        let end = start + lower[start..].find(&close)?;
+        let inside = reply[start..end].trim();
+        (!inside.is_empty()).then_some(inside)
+    })
+}
+
+/// The reply without reasoning set apart in tags (`<reasoning>…</reasoning>`, `<scratchpad>`,
+/// `<thinking>`, `<analysis>`): what follows the last such block, where anything does.
+pub(super) fn after_reasoning(reply: &str) -> &str {
+    const CLOSING: &[&str] = &[
+        "</think>",
+        "</thinking>",
+        "</reasoning>",
+        "</scratchpad>",
+        "</analysis>",
+        "</thought>",
+    ];
+    let lower = reply.to_ascii_lowercase();
+    CLOSING
+        .iter()
+        .filter_map(|tag| lower.rfind(tag).map(|at| at + tag.len()))
+        .max()
+        .map(|end| reply[end..].trim())
+        .filter(|rest| !rest.is_empty())
+        .unwrap_or(reply)
+}
+
+/// An agent's answer: what follows its last "Final Answer:" line (a ReAct trace's thoughts,
+/// actions and observations before it are not the answer).
+pub(super) fn after_final_answer(reply: &str) -> &str {
+    let lower = reply.to_ascii_lowercase();
+    let mut best = None;
+    for (at, _) in lower.match_indices("final answer:") {
+        let line_start = at == 0 || lower[..at].ends_with('\n');
+        if line_start {
+            best = Some(at + "final answer:".len());
+        }
+    }
+    best.map(|from| reply[from..].trim())
+        .filter(|rest| !rest.is_empty())
+        .unwrap_or(reply)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_in_other_characters_are_letters() {
+        assert_eq!(plain_letters("Answer：（Ａ）"), "Answer:(A)");
+        assert_eq!(plain_letters("Answer: ⓑ"), "Answer: b");
+        assert_eq!(plain_letters("Answer: 🅰️"), "Answer: A");
+        assert_eq!(
+            plain_letters("The correct choice is ℂ."),
+            "The correct choice is C."
+        );
+        assert_eq!(plain_letters("Correct option — Β"), "Correct option — B");
+        // Inside a word a Greek letter stays Greek: "Βήτα" is no "B".
+        assert_eq!(plain_letters("Βήτα"), "Βήτα");
+        assert_eq!(
+            plain_letters("it's 'Yes, because …'"),
+            "it's 'Yes, because …'"
+        );
+    }
+
+    #[test]
+    fn tags_reasoning_and_final_answers() {
+        assert_eq!(
+            tagged_answer("<scratchpad>D?</scratchpad>\n<final>A</final>"),
+            Some("A")
+        );
+        assert_eq!(tagged_answer("<answer></answer>"), None);
+        assert_eq!(
+            after_reasoning("<reasoning>D looked tempting.</reasoning>\n\n**A**"),
+            "**A**"
+        );
+        assert_eq!(
+            after_final_answer("Thought: C?\nObservation: the shapes are C\nFinal Answer: B"),
+            "B"
+        );
+        assert_eq!(
+            after_final_answer("My final answer: B"),
+            "My final answer: B"
+        );
+    }
+}
