@@ -4,6 +4,9 @@ export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 PROCTOR_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PROCTOR_ROOT
+# Snapshot tests find their snapshots under this checkout, even when a test binary was built
+# in another checkout sharing the target directory (insta reads this at run time).
+export INSTA_WORKSPACE_ROOT="$PROCTOR_ROOT"
 export PROCTOR_BIN="${PROCTOR_BIN:-$CARGO_TARGET_DIR/debug/proctor}"
 export PROCTOR_DESKTOP_BIN="${PROCTOR_DESKTOP_BIN:-$CARGO_TARGET_DIR/debug/proctor-desktop}"
 # The venv with the Python reference tools (scripts/reference-requirements.txt).

@@ -48,13 +48,15 @@ test("opens the sample project and shows its leaderboard", async () => {
     assert.equal(await page.getByTestId("project-name").innerText(), "Tidewater sample");
     await page.screenshot({ path: join(shots, "serve-summary.png"), fullPage: true });
 
-    // The analyst's two best systems are compared at once; two close systems cannot be told apart.
+    // The analyst's two best systems are compared at once (the pair's verdict is asked the weaker
+    // against the stronger; the marker points from the first chosen); two close systems cannot
+    // be told apart.
     await show(page, "#/results/compare");
     const comparison = page.getByTestId("comparison");
     await comparison.waitFor();
     assert.match(
       await comparison.getByTestId("compare-verdict").innerText(),
-      /▲ Atlas RAG's accuracy is 15\.8 points above Beacon Search's: the difference is real \(exact McNemar/,
+      /▲ Beacon Search's accuracy is 15\.8 points below Atlas RAG's: the difference is real \(exact McNemar/,
     );
     await page.getByLabel("First system").selectOption("Cobalt Assist");
     await comparison.getByText("could be luck").waitFor();

@@ -197,8 +197,12 @@ pub(crate) struct Family {
     looks: (Vec<usize>, usize),
     /// For accuracy, each member's discordant counts when every reply that needs a look is read
     /// in its favour and against it (the extremes a person's reading can reach).
-    when_read: Vec<Option<((usize, usize), (usize, usize))>>,
+    when_read: Vec<Option<Extremes>>,
 }
+
+/// Discordant counts (right for the member only, for the baseline only) at the two extremes of
+/// the replies still to read: all in the member's favour, all against it.
+type Extremes = ((usize, usize), (usize, usize));
 
 /// How many of a sitting's replies to the active questions still need a look.
 pub(crate) fn looks(loaded: &Loaded, sitting: &Sitting) -> usize {
