@@ -3,7 +3,8 @@
 //! an ordinal ("the second option", "the last one"). A letter must be one of this question's.
 
 use super::Mention;
-use super::cues::Word;
+use super::places::{numbers, ordinals};
+use super::words::Word;
 
 /// Words that, right before a letter, make it an explicit answer ("the answer is B").
 const MARKERS: &[&str] = &[
@@ -38,6 +39,14 @@ const MARKERS: &[&str] = &[
     "my choice is",
     "my pick is",
     "answer option",
+    // A classifier's output: "label: A", "pred=A", "top: B".
+    "label",
+    "pred",
+    "prediction",
+    "predicted",
+    "predicted label",
+    "top choice",
+    "top pick",
     "selected answer",
     "selected option",
     "chosen option",
@@ -95,7 +104,7 @@ const NOUNS: &[&str] = &["option", "choice", "letter", "answer", "alternative"];
 
 /// Words after which a lower-case letter ending a clause is a letter ("… is b.", "go with a.").
 const VERBS: &[&str] = &[
-    "is", "its", "with", "pick", "choose", "select", "say", "be", "was",
+    "is", "its", "with", "pick", "choose", "select", "say", "be", "was", "ist", "es", "est",
 ];
 
 /// Lower-case words after which a capital "A" is the letter, not the article ("A because …").
@@ -145,6 +154,18 @@ const AFTER_LETTER_A: &[&str] = &[
     "suggests",
     "mentions",
     "refers",
+    "survives",
+    "if",
+    "unless",
+    "wins",
+    "works",
+    "fails",
+    "doesnt",
+    "isnt",
+    // "A ist korrekt", "A es correcta", "A est correcte".
+    "ist",
+    "es",
+    "est",
 ];
 
 /// Small words after which "C." is still a letter ("B. the second option"), not a name's
@@ -297,7 +318,15 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
             || (i == 0 && (word.after.starts_with([')', '.', ':']) || words.len() == 1));
         return marked.then_some(index);
     }
-    if c == 'A' && !bracketed && !punctuated && !after_noun {
+    // After "is" ("… ist A am überzeugendsten") a capital "A" is the letter.
+    let after_copula = previous.is_some_and(|p| matches!(p, "is" | "ist" | "es" | "est" | "was"));
+    if c == 'A'
+        && !bracketed
+        && !punctuated
+        && !after_noun
+        && !after_copula
+        && !after_marker(words, i)
+    {
         // "A negligence claim …" and "A 20-year-old …" are the article; "A because …" and
         // "A." are the letter.
         // (No article comes before a bracket: "A (omicron)" is the letter.)
@@ -342,16 +371,15 @@ fn after_marker(words: &[Word], i: usize) -> bool {
         let sentence_over = end > 0 && words[end - 1].after.starts_with(['.', '!', '?']);
         if !sentence_over
             && MARKERS.iter().any(|m| {
-                let parts: Vec<&str> = m.split(' ').collect();
-                end >= parts.len()
-                    && words[end - parts.len()..end]
-                        .iter()
-                        .zip(&parts)
-                        .all(|(w, p)| w.text == *p)
+                // Checked without allocating: every letter of a long reply comes here.
+                let count = m.split(' ').count();
+                end >= count
+                    && m.rsplit(' ').next() == Some(words[end - 1].text.as_str())
+                    && m.split(' ')
+                        .zip(&words[end - count..end])
+                        .all(|(p, w)| w.text == p)
                     // A marker is one phrase: "the textbook answer. Option B" is not one.
-                    && words[end - parts.len()..end - 1]
-                        .iter()
-                        .all(|w| !w.ends_clause)
+                    && words[end - count..end - 1].iter().all(|w| !w.ends_clause)
             })
         {
             return true;
@@ -362,6 +390,14 @@ fn after_marker(words: &[Word], i: usize) -> bool {
         }
     }
     false
+}
+
+/// How many different values a list holds.
+fn distinct_count(values: &[usize]) -> usize {
+    let mut seen = values.to_vec();
+    seen.sort_unstable();
+    seen.dedup();
+    seen.len()
 }
 
 /// Whether a marker phrase stands on the letter's own line, right before it.
@@ -378,11 +414,13 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
     let mut out = Vec::new();
     // Letters opening several lines label a list of the choices: none of them answers by
     // opening the reply.
-    let labels = (0..words.len())
-        .filter(|&i| {
-            (i == 0 || words[i - 1].line != words[i].line) && letter_of(words, i, choices).is_some()
-        })
-        .count();
+    let labelled: Vec<usize> = (0..words.len())
+        .filter(|&i| i == 0 || words[i - 1].line != words[i].line)
+        .filter_map(|i| letter_of(words, i, choices))
+        .collect();
+    let labels = labelled.len();
+    // Three choices or more labelling lines: the options echoed ("A.\nB.\nC.\nD.").
+    let echoed = distinct_count(&labelled) >= 3;
     // Words that are not a letter's kind or filler, in all and on each line: a letter alone in
     // the reply (or on its line) is the only such word there.
     let plain = |w: &Word| {
@@ -460,7 +498,8 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
                 words[i - 1].text.as_str(),
                 "so" | "thus" | "hence" | "therefore" | "ergo"
             )
-            && (i == 1 || words[i - 2].ends_clause)
+            // "… so D." opening its clause, or after a comma ("…, so D.").
+            && (i == 1 || words[i - 2].ends_clause || words[i - 2].after.starts_with(','))
             && words[i].ends_clause
             && (words[i].after.starts_with(['.', '!']) || i + 1 == words.len());
         // A short reply's last word, a letter with at most two words before it in its clause
@@ -471,6 +510,7 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
             .find(|&j| words[j].ends_clause)
             .map_or(0, |j| j + 1);
         let last_of_short = words.len() <= 8
+            && !(echoed && line_opened)
             && i + 1 == words.len()
             && i - clause_start <= 2
             && !words[i].after.contains('?');
@@ -516,147 +556,9 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
     out
 }
 
-/// "Answer: 2", "the answer is 3.": a number that ends the clause right after a marker.
-fn numbers(words: &[Word], choices: usize) -> Vec<Mention> {
-    let mut out = Vec::new();
-    for (i, w) in words.iter().enumerate().skip(1) {
-        let index = w.text.parse::<usize>().ok().and_then(|n| n.checked_sub(1));
-        let Some(index) = index.filter(|n| *n < choices) else {
-            continue;
-        };
-        let ends = w.ends_clause || i + 1 == words.len();
-        let after_marker = matches!(words[i - 1].text.as_str(), "answer" | "is")
-            && (words[i - 1].text == "answer" || i >= 2 && words[i - 2].text == "answer");
-        if ends && after_marker && w.before.is_empty() {
-            out.push(Mention {
-                choice: index,
-                start: i,
-                end: i + 1,
-                explicit: true,
-                by_place: true,
-                with_text: false,
-            });
-        }
-    }
-    out
-}
-
-/// "the second option", "the last one", "option three".
-fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
-    const ORDINALS: &[&str] = &["first", "second", "third", "fourth", "fifth", "sixth"];
-    const SHORT: &[&str] = &["1st", "2nd", "3rd", "4th", "5th", "6th"];
-    const NUMBERS: &[&str] = &["one", "two", "three", "four", "five", "six"];
-    const THINGS: &[&str] = &[
-        "option",
-        "options",
-        "one",
-        "choice",
-        "answer",
-        "alternative",
-        "statement",
-    ];
-    let mut out = Vec::new();
-    for i in 0..words.len() {
-        let word = words[i].text.as_str();
-        // "the second to last", "the second-to-last", "the penultimate"
-        let second_to_last = word == "penultimate"
-            || (word == "last"
-                && i >= 2
-                && words[i - 1].text == "to"
-                && words[i - 2].text == "second");
-        let index = if second_to_last {
-            choices.checked_sub(2)
-        } else if word == "last"
-            || word == "final"
-                && words
-                    .get(i + 1)
-                    .is_some_and(|n| n.text == "one" || n.text == "option")
-        {
-            choices.checked_sub(1)
-        } else if words.get(i + 1).is_some_and(|n| n.text == "to") {
-            None
-        } else {
-            ORDINALS
-                .iter()
-                .position(|o| *o == word)
-                .or_else(|| SHORT.iter().position(|o| *o == word))
-        };
-        // "the second option", or "the second." alone at a clause's end.
-        let thing_follows = words
-            .get(i + 1)
-            .is_some_and(|n| THINGS.contains(&n.text.as_str()))
-            && !words[i].ends_clause;
-        // "the second." at a clause's end, or "Second." as the whole reply.
-        let alone =
-            words[i].ends_clause && (i > 0 && words[i - 1].text == "the" || words.len() == 1);
-        if let Some(index) = index.filter(|i| *i < choices)
-            && (thing_follows || alone)
-        {
-            out.push(Mention {
-                choice: index,
-                start: i,
-                end: if alone { i + 1 } else { i + 2 },
-                explicit: false,
-                by_place: true,
-                with_text: false,
-            });
-        }
-        // "option three", "choice 2"
-        // "option number 2", "choice no. 3", "option #2"
-        // "no." is an abbreviation, not the end of a clause, when a number follows it.
-        let number_next = words
-            .get(i + 2)
-            .is_some_and(|n| n.text.parse::<usize>().is_ok());
-        let skip = usize::from(
-            words
-                .get(i + 1)
-                .is_some_and(|n| matches!(n.text.as_str(), "number" | "no" | "nr"))
-                && (!words[i + 1].ends_clause || number_next),
-        );
-        // "It's number 2" — and "option 3", "choice no. 2".
-        let numbered = word == "number"
-            && !(i > 0 && matches!(words[i - 1].text.as_str(), "option" | "choice"));
-        if (word == "option" || word == "choice" || numbered)
-            && !words[i].ends_clause
-            && let Some(next) = words.get(i + 1 + skip)
-        {
-            // "option three", "choice 2", "option (iii)"
-            const ROMAN: &[&str] = &["i", "ii", "iii", "iv", "v", "vi"];
-            let index = NUMBERS
-                .iter()
-                .position(|n| *n == next.text)
-                .or_else(|| {
-                    next.text
-                        .parse::<usize>()
-                        .ok()
-                        .and_then(|n| n.checked_sub(1))
-                })
-                .or_else(|| {
-                    next.raw
-                        .chars()
-                        .all(|c| c.is_ascii_lowercase())
-                        .then(|| ROMAN.iter().position(|r| *r == next.text))
-                        .flatten()
-                        .filter(|_| next.text != "i" || next.before.contains('('))
-                });
-            if let Some(index) = index.filter(|i| *i < choices) {
-                out.push(Mention {
-                    choice: index,
-                    start: i,
-                    end: i + 2 + skip,
-                    explicit: false,
-                    by_place: true,
-                    with_text: false,
-                });
-            }
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::cues::words;
+    use super::super::words::words;
     use super::*;
 
     fn found(text: &str) -> Vec<(usize, bool)> {

@@ -9,8 +9,8 @@
 //! no choice has words of its own ("High incidence & Low prevalence" against "Low incidence &
 //! High prevalence"), nothing is read: the order of the words would decide, and that is meaning.
 
-use super::cues::Word;
 use super::text::{NOT_CONTRACTED, SMALL, same};
+use super::words::Word;
 
 /// The share of a choice's own words a reply must say to be read as it (more than this).
 const SAID: f64 = 0.5;
@@ -221,7 +221,7 @@ fn keys(text: &str) -> Vec<String> {
         .map(|(_, c)| *c)
         .collect();
     let mut out: Vec<String> = Vec::new();
-    for w in super::cues::words(&text).into_iter().take(64) {
+    for w in super::words::words(&text).into_iter().take(64) {
         let k = canonical(&w.text);
         let meaningful = k.chars().count() >= 2 || k.chars().all(|c| c.is_ascii_digit());
         if !SMALL.contains(&k.as_str()) && meaningful && !out.contains(&k) {
@@ -288,7 +288,7 @@ mod tests {
 
     fn read(reply: &str, choices: &[&str]) -> Option<usize> {
         let choices: Vec<String> = choices.iter().map(|c| (*c).to_owned()).collect();
-        restated(&super::super::cues::words(reply), &choices)
+        restated(&super::super::words::words(reply), &choices)
     }
 
     #[test]

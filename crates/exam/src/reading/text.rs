@@ -3,7 +3,7 @@
 //! for "apply"), a slip of a letter ("neglegence").
 
 use super::Mention;
-use super::cues::Word;
+use super::words::Word;
 
 /// Words that carry no meaning of their own in a choice ("the", "of"): a restatement may drop
 /// or change them. Negations are not among them: "does not apply" is not "does apply".
@@ -20,7 +20,7 @@ pub(super) const SMALL: &[&str] = &[
 fn choice_words(choice: &str) -> Vec<String> {
     // A choice is read by its first 64 words: enough to tell choices apart, and the search
     // stays fast.
-    super::cues::words(choice)
+    super::words::words(choice)
         .into_iter()
         .take(64)
         .map(|w| w.text)
@@ -211,7 +211,8 @@ pub(super) const NOT_CONTRACTED: &[&str] = &[
 ];
 
 /// Where a reply quotes a choice's beginning and cuts it short ("Some interstellar molecules
-/// cannot be found…"): (start, end, words quoted), at least four words, ending in an ellipsis.
+/// cannot be found…"): (start, end, words quoted), at least four words, ending in an ellipsis
+/// or a closing quote.
 fn truncated(reply: &[Word], choice: &[String]) -> Vec<(usize, usize, usize)> {
     let mut out = Vec::new();
     for start in 0..reply.len() {
@@ -226,9 +227,13 @@ fn truncated(reply: &[Word], choice: &[String]) -> Vec<(usize, usize, usize)> {
                 break;
             }
         }
+        // Cut short with an ellipsis, or a quotation of the choice's first words alone
+        // ("the option stating \"the fact-finder could find that the shopper\"").
         let cut = k > 0
             && (reply[start + k - 1].after.contains('…')
-                || reply[start + k - 1].after.contains(".."));
+                || reply[start + k - 1].after.contains("..")
+                || reply[start].before.contains(['"', '“', '«'])
+                    && reply[start + k - 1].after.starts_with(['"', '”', '»']));
         if k >= 4 && k < choice.len() && cut {
             out.push((start, start + k, k));
         }
@@ -467,7 +472,7 @@ pub(super) fn mentions(reply: &[Word], choices: &[String]) -> Vec<Mention> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::cues::words;
+    use super::super::words::words;
     use super::*;
 
     fn named(reply: &str, choices: &[&str]) -> Vec<usize> {

@@ -1,0 +1,211 @@
+//! Odds given per choice — "A: 65%, B: 12%, C: 7%, D: 16%", a table of options and
+//! probabilities, `{"scores": {"A": 0.08, …, "D": 0.72}}` — where a reply names no one answer.
+//! A choice given more than half of the probability is the one the reply picks: it says that
+//! choice is more likely right than all the others together. Odds with no such choice ("A 24%,
+//! B 29%, C 16%, D 31%") pick none, and the reply stays for a look.
+
+use serde_json::Value;
+
+/// The choice given more than half of the probability, where the reply gives every choice a
+/// probability and they add up to a whole (1 or 100%, within 5%).
+pub(super) fn favourite(reply: &str, choices: usize) -> Option<usize> {
+    let odds = from_json(reply, choices).or_else(|| from_text(reply, choices))?;
+    let total: f64 = odds.iter().sum();
+    let whole = [1.0, 100.0].iter().any(|w| (total - w).abs() <= 0.05 * w);
+    if !whole {
+        return None;
+    }
+    let (best, top) = odds
+        .iter()
+        .copied()
+        .enumerate()
+        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+    (top > total / 2.0).then_some(best)
+}
+
+/// The letter of place `i` ("A" for 0).
+fn letter(i: usize) -> String {
+    char::from(b'A' + u8::try_from(i).unwrap_or(25)).to_string()
+}
+
+/// Odds in a JSON object: an object of the letters and numbers (`{"A": 0.1, …}`, at any
+/// depth), or a list of objects each with a letter and a number (`[{"label": "A", "prob":
+/// 0.1}, …]`).
+fn from_json(reply: &str, choices: usize) -> Option<Vec<f64>> {
+    let object = super::prepare::json_object(reply)?;
+    find_in(&Value::Object(object), choices, 4)
+}
+
+fn find_in(value: &Value, choices: usize, depth: usize) -> Option<Vec<f64>> {
+    match value {
+        Value::Object(object) => {
+            let by_letter: Option<Vec<f64>> = (0..choices)
+                .map(|i| {
+                    object
+                        .iter()
+                        .find(|(k, _)| k.trim().eq_ignore_ascii_case(&letter(i)))
+                        .and_then(|(_, v)| v.as_f64())
+                })
+                .collect();
+            if let Some(odds) = by_letter.filter(|_| object.len() == choices) {
+                return Some(odds);
+            }
+            if depth == 0 {
+                return None;
+            }
+            object.values().find_map(|v| find_in(v, choices, depth - 1))
+        }
+        Value::Array(items) if items.len() == choices => {
+            const LABELS: &[&str] = &["label", "option", "choice", "letter", "id"];
+            const NUMBERS: &[&str] = &[
+                "prob",
+                "probability",
+                "p",
+                "score",
+                "confidence",
+                "likelihood",
+            ];
+            let mut odds = vec![None; choices];
+            for item in items {
+                let item = item.as_object()?;
+                let get = |names: &[&str]| {
+                    item.iter()
+                        .find(|(k, _)| names.iter().any(|n| k.eq_ignore_ascii_case(n)))
+                        .map(|(_, v)| v)
+                };
+                let label = get(LABELS)?.as_str()?.trim().to_ascii_uppercase();
+                let place = (0..choices).find(|i| letter(*i) == label)?;
+                let number = get(NUMBERS)?.as_f64()?;
+                if odds[place].replace(number).is_some() {
+                    return None;
+                }
+            }
+            odds.into_iter().collect()
+        }
+        _ => None,
+    }
+}
+
+/// Odds written as text: each choice's letter, then (after its text, if any) its share in
+/// per cent ("- A: 65%", "B ($68,282): 26%", "A 80%, B 3%"), or as a table row's last cell
+/// ("| D | 0.60 |"). Every choice once, no other letter between a letter and its number.
+fn from_text(reply: &str, choices: usize) -> Option<Vec<f64>> {
+    let mut odds: Vec<Option<f64>> = vec![None; choices];
+    // Parts: lines, and items of a list on one line ("A 80%, B 3%"; not "$63,382").
+    let parts = reply.replace(", ", "\n").replace(';', "\n");
+    for part in parts.split('\n') {
+        let (before, number) = if part.trim_start().starts_with('|') {
+            // A table row: the number is its last cell.
+            let cells = part.trim().trim_matches('|');
+            let Some(at) = cells.rfind('|') else {
+                continue;
+            };
+            (&cells[..at], cells[at + 1..].trim())
+        } else {
+            let Some(end) = part.find('%') else {
+                continue;
+            };
+            let head = part[..end].trim_end();
+            let at = head
+                .char_indices()
+                .rev()
+                .find(|(_, c)| !(c.is_ascii_digit() || *c == '.'))
+                .map_or(0, |(at, c)| at + c.len_utf8());
+            (&head[..at], &head[at..])
+        };
+        let Ok(number) = number.parse::<f64>() else {
+            continue;
+        };
+        // The one letter standing alone before the number.
+        let [place] = standalone_letters(before, choices)[..] else {
+            continue;
+        };
+        if odds[place].replace(number).is_some() {
+            return None;
+        }
+    }
+    odds.into_iter().collect()
+}
+
+/// The places of the capital letters standing alone in `text` ("A", "(B)", "C:"), among the
+/// first `choices` letters; any other lone capital counts too, so that the caller sees two.
+fn standalone_letters(text: &str, choices: usize) -> Vec<usize> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    for (i, &c) in chars.iter().enumerate() {
+        let alone = c.is_ascii_uppercase()
+            && (i == 0 || !chars[i - 1].is_alphanumeric())
+            && chars.get(i + 1).is_none_or(|n| !n.is_alphanumeric());
+        if alone {
+            out.push(usize::from(u8::try_from(c).unwrap_or(b'Z') - b'A'));
+        }
+    }
+    if out.iter().any(|&p| p >= choices) {
+        // A letter past the choices ("I", "$"): not a table of these choices' odds.
+        out.retain(|&p| p < choices);
+        if out.len() == 1 {
+            return out;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn more_than_half_of_the_probability_is_a_pick() {
+        assert_eq!(favourite("A: 6%\nB: 1%\nC: 90%\nD: 3%", 4), Some(2));
+        assert_eq!(
+            favourite("Confidence by option — A 80%, B 3%, C 13%, D 4%.", 4),
+            Some(0)
+        );
+        assert_eq!(
+            favourite(
+                "- A ($48,001): 3%\n- B ($4,383): 18%\n- C ($8,393): 23%\n- D ($9,882): 56%",
+                4
+            ),
+            Some(3)
+        );
+        assert_eq!(
+            favourite(
+                "| Option | Probability |\n|---|---|\n| A | 0.00 |\n| B | 0.32 |\n| C | 0.08 |\n| D | 0.60 |",
+                4
+            ),
+            Some(3)
+        );
+        assert_eq!(
+            favourite(
+                r#"{"scores": {"A": 0.078, "B": 0.191, "C": 0.007, "D": 0.724}}"#,
+                4
+            ),
+            Some(3)
+        );
+        assert_eq!(
+            favourite(
+                r#"{"choices": [{"label": "A", "prob": 0.118}, {"label": "B", "prob": 0.669}, {"label": "C", "prob": 0.147}, {"label": "D", "prob": 0.065}]}"#,
+                4
+            ),
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn odds_with_no_majority_or_no_whole_pick_none() {
+        // No choice above half.
+        assert_eq!(
+            favourite(
+                "A) $63,382 — 24%\nB) $95,303 — 29%\nC) $129,282 — 16%\nD) $185,401 — 31%",
+                4
+            ),
+            None
+        );
+        // Not every choice given a share.
+        assert_eq!(favourite("A: 70%\nB: 30%", 4), None);
+        // Shares that do not add up to a whole are not odds.
+        assert_eq!(favourite("A: 70%\nB: 60%\nC: 50%\nD: 40%", 4), None);
+        // A letter given twice.
+        assert_eq!(favourite("A: 60%\nA: 10%\nC: 20%\nD: 10%", 4), None);
+    }
+}

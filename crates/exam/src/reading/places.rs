@@ -1,0 +1,188 @@
+//! A choice named by its place in words or numbers: "the second option", "the last one",
+//! "option three", "Answer: 2", `options[2]` — counted from one unless the reply counts from
+//! zero.
+
+use super::Mention;
+use super::words::Word;
+
+/// "Answer: 2", "the answer is 3.": a number that ends the clause right after a marker.
+pub(super) fn numbers(words: &[Word], choices: usize) -> Vec<Mention> {
+    let first = usize::from(!from_zero(words));
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate().skip(1) {
+        let index = w
+            .text
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(first));
+        let Some(index) = index.filter(|n| *n < choices) else {
+            continue;
+        };
+        let ends = w.ends_clause || i + 1 == words.len();
+        let after_marker = matches!(words[i - 1].text.as_str(), "answer" | "is")
+            && (words[i - 1].text == "answer" || i >= 2 && words[i - 2].text == "answer");
+        if ends && after_marker && w.before.is_empty() {
+            out.push(Mention {
+                choice: index,
+                start: i,
+                end: i + 1,
+                explicit: true,
+                by_place: true,
+                with_text: false,
+            });
+        }
+    }
+    out
+}
+
+/// Whether the reply counts the options from zero: it labels one "Option 0" or "choice 0", or
+/// says so ("counting from zero", "zero-based", "index_base: 0").
+fn from_zero(words: &[Word]) -> bool {
+    words.windows(2).any(|pair| {
+        matches!(pair[0].text.as_str(), "option" | "choice" | "index") && pair[1].text == "0"
+    }) || words.windows(3).any(|w| {
+        let said: [&str; 3] = [&w[0].text, &w[1].text, &w[2].text];
+        matches!(
+            said,
+            ["counting" | "counted", "from", "zero" | "0"] | ["index", "base", "0"]
+        ) || matches!(said[..2], ["zero" | "0", "based" | "indexed"])
+    })
+}
+
+/// "the second option", "the last one", "option three".
+pub(super) fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
+    const ORDINALS: &[&str] = &["first", "second", "third", "fourth", "fifth", "sixth"];
+    const SHORT: &[&str] = &["1st", "2nd", "3rd", "4th", "5th", "6th"];
+    const NUMBERS: &[&str] = &["one", "two", "three", "four", "five", "six"];
+    const THINGS: &[&str] = &[
+        "option",
+        "options",
+        "one",
+        "choice",
+        "answer",
+        "alternative",
+        "statement",
+    ];
+    // Numbers count from one, unless the reply counts its options from zero ("Option 0: …",
+    // "option 2 (counting from zero)").
+    let first = usize::from(!from_zero(words));
+    let mut out = Vec::new();
+    for i in 0..words.len() {
+        let word = words[i].text.as_str();
+        // "the second to last", "the second-to-last", "the penultimate"
+        let second_to_last = word == "penultimate"
+            || (word == "last"
+                && i >= 2
+                && words[i - 1].text == "to"
+                && words[i - 2].text == "second");
+        let index = if second_to_last {
+            choices.checked_sub(2)
+        } else if word == "last"
+            || word == "final"
+                && words
+                    .get(i + 1)
+                    .is_some_and(|n| n.text == "one" || n.text == "option")
+        {
+            choices.checked_sub(1)
+        } else if words.get(i + 1).is_some_and(|n| n.text == "to") {
+            None
+        } else {
+            ORDINALS
+                .iter()
+                .position(|o| *o == word)
+                .or_else(|| SHORT.iter().position(|o| *o == word))
+        };
+        // "the second option", or "the second." alone at a clause's end.
+        let thing_follows = words
+            .get(i + 1)
+            .is_some_and(|n| THINGS.contains(&n.text.as_str()))
+            && !words[i].ends_clause;
+        // "the second." at a clause's end, or "Second." as the whole reply.
+        let alone =
+            words[i].ends_clause && (i > 0 && words[i - 1].text == "the" || words.len() == 1);
+        if let Some(index) = index.filter(|i| *i < choices)
+            && (thing_follows || alone)
+        {
+            out.push(Mention {
+                choice: index,
+                start: i,
+                end: if alone { i + 1 } else { i + 2 },
+                explicit: false,
+                by_place: true,
+                with_text: false,
+            });
+        }
+        // "option three", "choice 2"
+        // "option number 2", "choice no. 3", "option #2"
+        // "no." is an abbreviation, not the end of a clause, when a number follows it.
+        let number_next = words
+            .get(i + 2)
+            .is_some_and(|n| n.text.parse::<usize>().is_ok());
+        let skip = usize::from(
+            words
+                .get(i + 1)
+                .is_some_and(|n| matches!(n.text.as_str(), "number" | "no" | "nr"))
+                && (!words[i + 1].ends_clause || number_next),
+        );
+        // "It's number 2" — and "option 3", "choice no. 2".
+        let numbered = word == "number"
+            && !(i > 0 && matches!(words[i - 1].text.as_str(), "option" | "choice"));
+        // "options[2]": an index, counted from zero as programs count.
+        let indexed = word == "options"
+            && words
+                .get(i + 1)
+                .is_some_and(|n| n.before.contains('[') && n.text.parse::<usize>().is_ok());
+        if indexed
+            && let Some(index) = words[i + 1]
+                .text
+                .parse::<usize>()
+                .ok()
+                .filter(|n| *n < choices)
+        {
+            out.push(Mention {
+                choice: index,
+                start: i,
+                end: i + 2,
+                explicit: false,
+                by_place: true,
+                with_text: false,
+            });
+            continue;
+        }
+        if (word == "option" || word == "choice" || numbered)
+            && !words[i].ends_clause
+            && let Some(next) = words.get(i + 1 + skip)
+        {
+            // "option three", "choice 2", "option (iii)"
+            const ROMAN: &[&str] = &["i", "ii", "iii", "iv", "v", "vi"];
+            let index = NUMBERS
+                .iter()
+                .position(|n| *n == next.text)
+                .or_else(|| {
+                    next.text
+                        .parse::<usize>()
+                        .ok()
+                        .and_then(|n| n.checked_sub(first))
+                })
+                .or_else(|| {
+                    next.raw
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase())
+                        .then(|| ROMAN.iter().position(|r| *r == next.text))
+                        .flatten()
+                        .filter(|_| next.text != "i" || next.before.contains('('))
+                });
+            if let Some(index) = index.filter(|i| *i < choices) {
+                out.push(Mention {
+                    choice: index,
+                    start: i,
+                    end: i + 2 + skip,
+                    explicit: false,
+                    by_place: true,
+                    with_text: false,
+                });
+            }
+        }
+    }
+    out
+}

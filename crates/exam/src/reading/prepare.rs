@@ -1,0 +1,215 @@
+//! A reply made ready to read: bounded in length, without special tokens, cited sources or
+//! a restated question, and the answer field of a JSON reply.
+
+/// The most of a reply read: its beginning and its end (where a final answer goes). A longer
+/// reply is read by these alone, so reading stays fast on any input.
+const READ_CHARS: usize = 8_000;
+
+pub(super) fn bounded(reply: &str) -> std::borrow::Cow<'_, str> {
+    let count = reply.chars().count();
+    if count <= READ_CHARS {
+        return std::borrow::Cow::Borrowed(reply);
+    }
+    let head: String = reply.chars().take(READ_CHARS * 3 / 8).collect();
+    let tail: String = reply.chars().skip(count - READ_CHARS * 5 / 8).collect();
+    std::borrow::Cow::Owned(format!("{head}\n…\n{tail}"))
+}
+
+/// The reply without a model's special tokens ("<|endoftext|>", "<|im_end|>", "</s>").
+pub(super) fn without_special_tokens(reply: &str) -> String {
+    // A model's reply ends at its end-of-turn token; what a small model writes after it (a new
+    // turn, another question) is not its answer.
+    const END_OF_TURN: &[&str] = &[
+        "<|eot_id|>",
+        "<|im_end|>",
+        "<|end|>",
+        "<|endoftext|>",
+        "<end_of_turn>",
+        "</s>",
+        "<eos>",
+    ];
+    let reply = END_OF_TURN
+        .iter()
+        .filter_map(|t| reply.find(t))
+        .filter(|&at| !reply[..at].trim().is_empty())
+        .min()
+        .map_or(reply, |at| &reply[..at]);
+    let mut out = String::with_capacity(reply.len());
+    let mut rest = reply;
+    while let Some(at) = rest.find("<|") {
+        out.push_str(&rest[..at]);
+        // A special token is short: look for its end within 40 characters.
+        let limit = rest[at..]
+            .char_indices()
+            .nth(40)
+            .map_or(rest.len(), |(i, _)| at + i);
+        if let Some(end) = rest[at..limit].find("|>") {
+            rest = &rest[at + end + 2..];
+        } else {
+            out.push_str("<|");
+            rest = &rest[at + 2..];
+        }
+    }
+    out.push_str(rest);
+    out.replace("</s>", "")
+        .replace("<eos>", "")
+        .replace("<end_of_turn>", "")
+}
+
+/// The reply without the list of sources a RAG product puts under its answer ("Sources:",
+/// "References:", then "[1] …" lines): titles and paths there are not the answer.
+pub(super) fn without_sources(reply: &str) -> &str {
+    let mut offset = 0;
+    for line in reply.split_inclusive('\n') {
+        let head = line
+            .trim()
+            .trim_matches(|c: char| c == '*' || c == '#' || c == '_')
+            .trim()
+            .to_ascii_lowercase();
+        let heading = [
+            "sources",
+            "source",
+            "references",
+            "citations",
+            "sources used",
+        ]
+        .iter()
+        .any(|h| head == *h || head.strip_prefix(h).is_some_and(|r| r.trim() == ":"));
+        let answer_after = reply[offset..].to_ascii_lowercase().contains("answer");
+        if heading && offset > 0 && !answer_after {
+            return reply[..offset].trim_end();
+        }
+        offset += line.len();
+    }
+    reply
+}
+
+/// The reply without the question it opens by restating ("Question: A car is going south …
+/// Which direction is it going now?"): the question's words are not the answer.
+pub(super) fn without_question(reply: &str) -> &str {
+    let head: String = reply
+        .chars()
+        .take(12)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let opens = ["question:", "q:", "**question:**", "**question**:"]
+        .iter()
+        .any(|p| head.starts_with(p));
+    if !opens {
+        return reply;
+    }
+    // Up to the question's mark, or else its paragraph's end.
+    let end = reply
+        .find("?\n")
+        .map(|at| at + 1)
+        .or_else(|| reply.find("\n\n"))
+        .unwrap_or(0);
+    let rest = reply[end..].trim_start();
+    if rest.is_empty() { reply } else { rest }
+}
+
+/// What a reply that is a JSON object (bare or in a ```json fence) answers: its answer field,
+/// and what the object says beside it of the same answer — the choice's text
+/// (`"answer_text"`) or its place counted from a stated base (`"choice_index": 1,
+/// "index_base": 1`) — which must agree with it.
+pub(super) struct JsonAnswer {
+    /// The answer field's text.
+    pub answer: String,
+    /// The answer's text, where the object gives it.
+    pub text: Option<String>,
+    /// The answer's place counted from 0, where the object gives an index and its base.
+    pub index: Option<usize>,
+}
+
+/// The JSON object a reply is, if it is one (a JSON object inside much prose is an example,
+/// not the reply).
+pub(super) fn json_object(reply: &str) -> Option<serde_json::Map<String, serde_json::Value>> {
+    let body = reply
+        .trim()
+        .trim_start_matches("```json")
+        .trim_start_matches("```JSON")
+        .trim_start_matches("```")
+        .trim_end_matches("```")
+        .trim();
+    let start = body.find('{')?;
+    let end = body.rfind('}')?;
+    if end < start {
+        return None;
+    }
+    if start > 0 && !body[..start].trim().is_empty() && body.len() > 2 * (end - start + 1) {
+        return None;
+    }
+    match serde_json::from_str(&body[start..=end]).ok()? {
+        serde_json::Value::Object(object) => Some(object),
+        _ => None,
+    }
+}
+
+/// The answer of a reply that is a JSON object, if it has an answer field.
+pub(super) fn json_answer(reply: &str) -> Option<JsonAnswer> {
+    answer_field(&json_object(reply)?, 3)
+}
+
+/// The answer field of a JSON object, or of an object inside it (`{"result": {"choice": "D",
+/// …}}`), `depth` levels down at most; the outer object's own field first.
+fn answer_field(
+    object: &serde_json::Map<String, serde_json::Value>,
+    depth: usize,
+) -> Option<JsonAnswer> {
+    const KEYS: &[&str] = &[
+        "answer",
+        "final_answer",
+        "finalanswer",
+        "final answer",
+        "choice",
+        "option",
+        "letter",
+        "selected",
+        "selection",
+        "selected_option",
+        "prediction",
+        "predicted",
+        "predicted_label",
+        "label",
+        "top",
+        "response",
+        "result",
+    ];
+    let field = |name: &str| {
+        object
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v)
+    };
+    for key in KEYS {
+        let answer = match field(key) {
+            Some(serde_json::Value::String(s)) => s.clone(),
+            Some(serde_json::Value::Null) => String::new(),
+            _ => continue,
+        };
+        let text = [format!("{key}_text"), "text".to_owned()]
+            .iter()
+            .find_map(|name| field(name).and_then(serde_json::Value::as_str))
+            .map(str::to_owned);
+        // An index means a place only with its base said ("index_base": 0 or 1).
+        let base = field("index_base").and_then(serde_json::Value::as_u64);
+        let index = [format!("{key}_index"), "index".to_owned()]
+            .iter()
+            .find_map(|name| field(name).and_then(serde_json::Value::as_u64))
+            .zip(base)
+            .and_then(|(index, base)| index.checked_sub(base))
+            .and_then(|place| usize::try_from(place).ok());
+        return Some(JsonAnswer {
+            answer,
+            text,
+            index,
+        });
+    }
+    if depth == 0 {
+        return None;
+    }
+    object
+        .values()
+        .filter_map(serde_json::Value::as_object)
+        .find_map(|inner| answer_field(inner, depth - 1))
+}

@@ -1,0 +1,313 @@
+//! A reply's words as the reader sees them: lower case, letters and digits, apostrophes dropped
+//! ("don't" is `dont`), each with what stood around it and whether a clause ends after it.
+
+/// One word of a reply, with where it ends (a clause boundary follows some words).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Word {
+    /// The word in lower case, letters and digits only.
+    pub text: String,
+    /// The word as written (its case tells a letter "B" from the word "b").
+    pub raw: String,
+    /// Whether a clause ends after this word (a full stop, a semicolon, a dash, a line).
+    pub ends_clause: bool,
+    /// The punctuation written right before the word ("(" of "(B)"), at most two characters.
+    pub before: String,
+    /// The punctuation written right after the word (")" of "B)", "." of "B."), at most four.
+    pub after: String,
+    /// The line the word is on (0-based).
+    pub line: usize,
+    /// A mark beside the word: a tick (✅, ✓, `[x]`) is true, a cross (❌, ✗) false. A mark
+    /// belongs to the word before it on its line ("C ✗"), else to the word after it ("✅ B").
+    pub mark: Option<bool>,
+    /// Whether the word stands inside round brackets (an aside).
+    pub in_parens: bool,
+    /// Whether the word is on a row of a Markdown table ("| B | … |").
+    pub in_table: bool,
+}
+
+/// Cuts a reply into words, marking where clauses end.
+pub(super) fn words(text: &str) -> Vec<Word> {
+    let mut out: Vec<Word> = Vec::new();
+    let mut current = String::new();
+    let mut pending_before = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut line = 0;
+    // (line, the word before the mark if any, tick or cross)
+    let mut marks: Vec<(usize, Option<usize>, bool)> = Vec::new();
+    // Whether a space has come since the last word ended: its `after` is then complete.
+    let mut spaced = false;
+    // How deep in round brackets the text is ("(Starter customers only get …)").
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let tick = TICKS.contains(&c);
+        if tick || CROSSES.contains(&c) {
+            // The word being written, or the last one written, is the word before the mark.
+            let before = if current.is_empty() {
+                out.len().checked_sub(1)
+            } else {
+                Some(out.len())
+            };
+            marks.push((line, before, tick));
+        }
+        if c == '\n' {
+            line += 1;
+        }
+        if c.is_alphanumeric() {
+            // Scripts written without spaces ("正解はDです", "选A。") hold a letter as a word
+            // of its own.
+            if current
+                .chars()
+                .last()
+                .is_some_and(|p| spaceless(p) != spaceless(c))
+            {
+                out.push(Word {
+                    text: current.to_lowercase(),
+                    raw: std::mem::take(&mut current),
+                    ends_clause: false,
+                    before: std::mem::take(&mut pending_before),
+                    after: String::new(),
+                    line,
+                    mark: None,
+                    in_parens: depth > 0,
+                    in_table: false,
+                });
+                spaced = true;
+            }
+            current.push(c);
+        } else if c == '\'' || c == '’' {
+            // "don't", "it's": the apostrophe joins, it does not cut.
+            if current.is_empty() {
+                push_punct(&mut pending_before, c);
+            }
+        } else {
+            if !current.is_empty() {
+                out.push(Word {
+                    text: current.to_lowercase(),
+                    raw: std::mem::take(&mut current),
+                    ends_clause: false,
+                    before: std::mem::take(&mut pending_before),
+                    after: String::new(),
+                    line: if c == '\n' { line - 1 } else { line },
+                    mark: None,
+                    in_parens: depth > 0,
+                    in_table: false,
+                });
+                spaced = false;
+            }
+            let next = chars.get(i + 1).copied();
+            if let Some(last) = out.last_mut()
+                && last.after.chars().count() < 6
+                && !c.is_whitespace()
+                // An ellipsis set off by a space still ends what it follows ("the ...").
+                && (!spaced || c == '…' || c == '.' && next == Some('.'))
+                && pending_before.is_empty()
+            {
+                last.after.push(c);
+            }
+            if c.is_whitespace() {
+                spaced = true;
+            }
+            match c {
+                '(' => depth = (depth + 1).min(8),
+                ')' => depth = depth.saturating_sub(1),
+                // A bracket left open does not run past its paragraph.
+                '\n' if next == Some('\n') => depth = 0,
+                _ => {}
+            }
+            if ends_clause(c, next, &out)
+                && let Some(last) = out.last_mut()
+            {
+                last.ends_clause = true;
+            }
+            // An opening mark; a quote right after a word closes it instead.
+            // An arrow before a word points to it ("→ B"); a strike-through opens ("~~D~~").
+            // A joiner standing alone ("A & B") goes with the word after it.
+            let opening = matches!(c, '(' | '[' | '“' | '«' | '→' | '⇒')
+                || matches!(c, '"' | '*' | '`' | '~')
+                    && (spaced
+                        || out.is_empty()
+                        || !pending_before.is_empty()
+                        // A value after its name: label="A", answer:"B".
+                        || i > 0 && matches!(chars[i - 1], '=' | ':'))
+                || matches!(c, '&' | '+') && spaced;
+            if opening {
+                push_punct(&mut pending_before, c);
+            } else if c.is_whitespace() {
+                // A space between "(" and the word keeps the bracket with the word.
+            } else if !matches!(c, '(' | '[') {
+                pending_before.clear();
+            }
+        }
+        i += 1;
+    }
+    if !current.is_empty() {
+        out.push(Word {
+            text: current.to_lowercase(),
+            raw: current,
+            ends_clause: false,
+            before: pending_before,
+            after: String::new(),
+            line,
+            mark: None,
+            in_parens: depth > 0,
+            in_table: false,
+        });
+    }
+    // A line that opens with a mark ("❌ A ❌ B ✅ C") puts each mark before its word.
+    let marks_lead: Vec<bool> = text
+        .split('\n')
+        .map(|l| {
+            l.trim_start()
+                .starts_with(|c| TICKS.contains(&c) || CROSSES.contains(&c))
+        })
+        .collect();
+    for (line, before, tick) in marks {
+        let lead = marks_lead.get(line).copied().unwrap_or(false);
+        let on_line = before
+            .filter(|_| !lead)
+            .filter(|&b| out.get(b).is_some_and(|w| w.line == line));
+        let at = on_line.or_else(|| {
+            let next = before.map_or(0, |b| b + 1);
+            out.get(next).filter(|w| w.line == line).map(|_| next)
+        });
+        if let Some(at) = at {
+            out[at].mark.get_or_insert(tick);
+        }
+    }
+    // A checkbox "[x]" is a tick on the word after it, not a word.
+    let mut k = 0;
+    while k < out.len() {
+        let w = &out[k];
+        if (w.raw == "x" || w.raw == "X") && w.before.contains('[') && w.after.starts_with(']') {
+            let line = w.line;
+            out.remove(k);
+            if let Some(next) = out.get_mut(k).filter(|n| n.line == line) {
+                next.mark = Some(true);
+            }
+        } else {
+            k += 1;
+        }
+    }
+    // Lines that are rows of a Markdown table.
+    let rows: Vec<bool> = text
+        .split('\n')
+        .map(|l| l.trim_start().starts_with('|'))
+        .collect();
+    for w in &mut out {
+        w.in_table = rows.get(w.line).copied().unwrap_or(false);
+    }
+    // A table row "| B | … | ✅ Correct |": a mark anywhere on the row is its letter's.
+    for line_words in out.chunk_by_mut(|a, b| a.line == b.line) {
+        let row = rows.get(line_words[0].line).copied().unwrap_or(false);
+        let mark = line_words.iter().find_map(|w| w.mark);
+        if row && line_words[0].raw.len() == 1 && line_words[0].mark.is_none() {
+            // … and no other word's: the row's statement is the letter's.
+            line_words[0].mark = mark;
+            for w in &mut line_words[1..] {
+                w.mark = None;
+            }
+        }
+    }
+    // A table row "| B | Yes | …": the verdict cell beside a letter is a tick or a cross.
+    for k in 0..out.len().saturating_sub(1) {
+        let (first, cell) = (&out[k], &out[k + 1]);
+        let row_start = k == 0 || out[k - 1].line != first.line;
+        let verdict = match cell.text.as_str() {
+            "yes" | "correct" | "true" | "right" => Some(true),
+            "no" | "incorrect" | "false" | "wrong" => Some(false),
+            _ => None,
+        };
+        if row_start
+            && rows.get(first.line).copied().unwrap_or(false)
+            && first.raw.len() == 1
+            && cell.line == first.line
+            && let Some(verdict) = verdict
+        {
+            out[k].mark.get_or_insert(verdict);
+        }
+    }
+    if let Some(last) = out.last_mut() {
+        last.ends_clause = true;
+    }
+    out
+}
+
+/// Marks that say yes beside a choice: ticks, a green light, a thumb up.
+const TICKS: &[char] = &['✅', '✔', '✓', '☑', '🟢', '👍'];
+
+/// Marks that say no: crosses, a red light, a thumb down.
+const CROSSES: &[char] = &['❌', '✗', '✘', '❎', '✖', '🔴', '👎'];
+
+/// Whether `c` belongs to a script written without spaces between words (Chinese, Japanese;
+/// Korean's syllables, which attach their particles: "B가").
+fn spaceless(c: char) -> bool {
+    matches!(u32::from(c),
+        0x3040..=0x30FF // Hiragana, Katakana
+        | 0x3400..=0x4DBF // CJK Extension A
+        | 0x4E00..=0x9FFF // CJK Unified Ideographs
+        | 0xAC00..=0xD7AF // Hangul syllables
+        | 0xF900..=0xFAFF // CJK Compatibility Ideographs
+        | 0xFF66..=0xFF9F // half-width Katakana
+        | 0x20000..=0x2FA1F) // CJK Extensions B–F, supplement
+}
+
+fn push_punct(into: &mut String, c: char) {
+    if into.chars().count() < 2 {
+        into.push(c);
+    }
+}
+
+/// Whether `c` (followed by `next`) ends a clause: a sentence's end, a semicolon, a dash set
+/// off by spaces, a line break. A full stop inside a number ("3.5") or right after a single
+/// letter ("B. the second option") does not.
+fn ends_clause(c: char, next: Option<char>, out: &[Word]) -> bool {
+    let last = out.last();
+    match c {
+        '\n' | ';' | '—' | '–' | '!' | '?' | '。' | '！' | '？' | '；' => true,
+        '.' => {
+            let inside_number = last.is_some_and(|w| w.text.chars().all(|d| d.is_ascii_digit()))
+                && next.is_some_and(|n| n.is_ascii_digit());
+            // "B. the second option": a label's own full stop (a letter opening its line), not
+            // a sentence's.
+            let after_letter = last.is_some_and(|w| w.raw.chars().count() == 1 && w.after == ".")
+                && (out.len() == 1 || out[out.len() - 2].ends_clause);
+            !inside_number && !after_letter && next.is_none_or(char::is_whitespace)
+        }
+        '-' => next.is_some_and(char::is_whitespace),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(words: &[Word]) -> Vec<&str> {
+        words.iter().map(|w| w.text.as_str()).collect()
+    }
+
+    #[test]
+    fn words_keep_case_brackets_and_clause_ends() {
+        let w = words("I'd go with (B). Not A — it's C; 3.5 stays");
+        assert_eq!(
+            texts(&w),
+            [
+                "id", "go", "with", "b", "not", "a", "its", "c", "3", "5", "stays"
+            ]
+        );
+        assert_eq!(w[3].raw, "B");
+        assert_eq!(w[3].before, "(");
+        assert!(w[3].after.starts_with(')'));
+        assert!(w[3].ends_clause);
+        assert!(w[5].ends_clause, "a spaced dash ends a clause");
+        assert!(w[7].ends_clause);
+        assert!(!w[8].ends_clause, "3.5 is one number");
+        let w = words("B. the second option");
+        assert!(
+            !w[0].ends_clause,
+            "a letter's full stop is not a sentence's"
+        );
+    }
+}
