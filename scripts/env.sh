@@ -7,8 +7,10 @@ export PROCTOR_ROOT
 # Snapshot tests find their snapshots under this checkout, even when a test binary was built
 # in another checkout sharing the target directory (insta reads this at run time).
 export INSTA_WORKSPACE_ROOT="$PROCTOR_ROOT"
-export PROCTOR_BIN="${PROCTOR_BIN:-$CARGO_TARGET_DIR/debug/proctor}"
-export PROCTOR_DESKTOP_BIN="${PROCTOR_DESKTOP_BIN:-$CARGO_TARGET_DIR/debug/proctor-desktop}"
+# The tests run the release build, the one users run and the packages hold: one build of every
+# dependency serves the set-up, the tests and the packages.
+export PROCTOR_BIN="${PROCTOR_BIN:-$CARGO_TARGET_DIR/release/proctor}"
+export PROCTOR_DESKTOP_BIN="${PROCTOR_DESKTOP_BIN:-$CARGO_TARGET_DIR/release/proctor-desktop}"
 # The venv with the Python reference tools (scripts/reference-requirements.txt).
 export PROCTOR_VENV="${PROCTOR_VENV:-$HOME/.cache/proctor-venv}"
 export PROCTOR_PYTHON="${PROCTOR_PYTHON:-$PROCTOR_VENV/bin/python}"

@@ -34,7 +34,8 @@ step "Building the UI"
 (cd ui && npm run build --silent)
 
 step "Building the release app: the command line and the desktop app, in one build"
-cargo build --release --locked -p proctor-cli -p proctor-desktop --features proctor-desktop/custom-protocol
+# The whole workspace, as scripts/setup.sh builds it: the same features, so nothing is built twice.
+cargo build --release --locked --workspace --features proctor-desktop/custom-protocol
 
 step "Staging the models and the package's extra files"
 rm -rf "$stage"

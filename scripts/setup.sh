@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Installs everything Proctor needs on a fresh Debian 12 machine, builds it (the debug build the
-# tests use, and the release packages users install), installs the package on this machine and
+# Installs everything Proctor needs on a fresh Debian 12 machine, builds it (the release build the
+# tests use and the packages users install hold), installs the package on this machine and
 # runs the demo with the installed `proctor`. Idempotent: a second run only rebuilds what changed.
 #
 #   scripts/setup.sh                   install, build, package, install the package, run the demo
-#   scripts/setup.sh --no-demo         install and build the debug build only (what the test
+#   scripts/setup.sh --no-demo         install and build the release build only (what the test
 #                                      command uses; it packages as a test stage of its own)
 #   scripts/setup.sh --stronger-model  also install the opt-in stronger reader, Qwen2.5-Coder-
 #                                      1.5B-Instruct (1.1 GB; scripts/install-stronger-model.sh)
@@ -80,9 +80,10 @@ step "Building the UI"
 (cd ui && npm run build --silent)
 
 step "Building Proctor (command line, server, desktop app)"
-# One build of the whole workspace with the same features the tests use, so that dependencies
-# are compiled once and shared.
-cargo build --locked --workspace --features proctor-desktop/custom-protocol
+# One release build of the whole workspace with the features the tests and the packages use, so
+# that every dependency is compiled once (llama.cpp and Tauri dominate a cold build: building a
+# debug build for the tests as well would compile them twice, the cold CI run past an hour).
+cargo build --release --locked --workspace --features proctor-desktop/custom-protocol
 
 if ((stronger)); then
   step "Installing the stronger reader (Qwen2.5-Coder-1.5B-Instruct, 1.1 GB)"

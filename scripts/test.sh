@@ -27,8 +27,10 @@ stage() {
 scripts/setup.sh --no-demo || { echo "set-up failed"; exit 1; }
 
 stage "rustfmt" cargo fmt --all --check
-stage "clippy" cargo clippy --locked --workspace --all-targets --features proctor-desktop/custom-protocol -- -D warnings
-stage "rust tests" cargo test --locked --workspace --features proctor-desktop/custom-protocol
+# Clippy in the release profile too: the build scripts' work (llama.cpp's C++) is then shared
+# with the build, not done again for another profile.
+stage "clippy" cargo clippy --release --locked --workspace --all-targets --features proctor-desktop/custom-protocol -- -D warnings
+stage "rust tests" cargo test --release --locked --workspace --features proctor-desktop/custom-protocol
 stage "hostile inputs (importers and proctor serve)" python3 tests/hostile/corpus.py
 stage "layers" python3 tests/layers.py
 stage "forgotten test files" python3 tests/forgotten_tests.py

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Callable
 
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR", Path.home() / ".cache/proctor-target"))
-PROCTOR = Path(os.environ.get("PROCTOR_BIN", TARGET / "debug/proctor"))
+PROCTOR = Path(os.environ.get("PROCTOR_BIN", TARGET / "release/proctor"))
 MEMORY_LIMIT = int(os.environ.get("HOSTILE_MEMORY_MB", "2048")) * 1024 * 1024
 TIME_LIMIT = float(os.environ.get("HOSTILE_SECONDS", "30"))
 # The corpus runs with a smaller unpack limit than the default (512 MB) so that the bombs are

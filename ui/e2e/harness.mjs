@@ -9,7 +9,7 @@ import { chromium } from "playwright-core";
 const here = dirname(fileURLToPath(import.meta.url));
 export const ui = join(here, "..");
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(process.env.HOME ?? "/root", ".cache/proctor-target");
-export const proctorBin = process.env.PROCTOR_BIN ?? join(targetDir, "debug/proctor");
+export const proctorBin = process.env.PROCTOR_BIN ?? join(targetDir, "release/proctor");
 export const shots = join(ui, "test-results");
 
 /** A models folder of the test's own: the installed runtime, embedder and tokenizer by absolute
