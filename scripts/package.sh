@@ -34,8 +34,9 @@ step "Building the UI"
 (cd ui && npm run build --silent)
 
 step "Building the release app: the command line and the desktop app, in one build"
-# The whole workspace, as scripts/setup.sh builds it: the same features, so nothing is built twice.
-cargo build --release --locked --workspace --features proctor-desktop/custom-protocol
+# The whole workspace, as scripts/setup.sh builds it (all targets, the same features), so that
+# nothing is built twice.
+cargo build --release --locked --workspace --all-targets --features proctor-desktop/custom-protocol
 
 step "Staging the models and the package's extra files"
 rm -rf "$stage"

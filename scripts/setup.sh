@@ -83,7 +83,9 @@ step "Building Proctor (command line, server, desktop app)"
 # One release build of the whole workspace with the features the tests and the packages use, so
 # that every dependency is compiled once (llama.cpp and Tauri dominate a cold build: building a
 # debug build for the tests as well would compile them twice, the cold CI run past an hour).
-cargo build --release --locked --workspace --features proctor-desktop/custom-protocol
+# All targets: the tests' dependencies switch on features of shared crates (getrandom, uuid), and
+# a build without them would be built again, Tauri and all, for the tests.
+cargo build --release --locked --workspace --all-targets --features proctor-desktop/custom-protocol
 
 if ((stronger)); then
   step "Installing the stronger reader (Qwen2.5-Coder-1.5B-Instruct, 1.1 GB)"

@@ -127,27 +127,21 @@ fn from_text(reply: &str, choices: usize) -> Option<Vec<f64>> {
     odds.into_iter().collect()
 }
 
-/// The places of the capital letters standing alone in `text` ("A", "(B)", "C:"), among the
-/// first `choices` letters; any other lone capital counts too, so that the caller sees two.
+/// The places of the capital letters standing alone in `text` ("A", "(B)", "C:") that are
+/// among the first `choices` letters ("I" in "I think" is not a fifth choice's).
 fn standalone_letters(text: &str, choices: usize) -> Vec<usize> {
     let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    for (i, &c) in chars.iter().enumerate() {
-        let alone = c.is_ascii_uppercase()
-            && (i == 0 || !chars[i - 1].is_alphanumeric())
-            && chars.get(i + 1).is_none_or(|n| !n.is_alphanumeric());
-        if alone {
-            out.push(usize::from(u8::try_from(c).unwrap_or(b'Z') - b'A'));
-        }
-    }
-    if out.iter().any(|&p| p >= choices) {
-        // A letter past the choices ("I", "$"): not a table of these choices' odds.
-        out.retain(|&p| p < choices);
-        if out.len() == 1 {
-            return out;
-        }
-    }
-    out
+    chars
+        .iter()
+        .enumerate()
+        .filter(|&(i, c)| {
+            c.is_ascii_uppercase()
+                && (i == 0 || !chars[i - 1].is_alphanumeric())
+                && chars.get(i + 1).is_none_or(|n| !n.is_alphanumeric())
+        })
+        .map(|(_, &c)| usize::from(u8::try_from(c).unwrap_or(b'Z') - b'A'))
+        .filter(|&p| p < choices)
+        .collect()
 }
 
 #[cfg(test)]
