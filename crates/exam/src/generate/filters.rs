@@ -82,6 +82,10 @@ pub struct Measures {
     /// Why the key is no phrase of its own to ask for ("This", "What"), if it is not.
     #[serde(default)]
     pub not_a_phrase: Option<String>,
+    /// The denial the question left out ("no matching refs"), where its source denies the key's
+    /// phrase and the question asks as if it held.
+    #[serde(default)]
+    pub denied: Option<String>,
 }
 
 /// The checks a question can fail.
@@ -106,12 +110,15 @@ pub enum Check {
     GivesAway,
     /// The answer is no phrase of its own: a pronoun or a function word.
     NotAPhrase,
+    /// The source denies what the question asks ("no matching refs" asked as "what are found").
+    Denied,
 }
 
 impl Check {
     /// Every check, in the order they are shown.
-    pub const ALL: [Self; 9] = [
+    pub const ALL: [Self; 10] = [
         Self::NotSelfContained,
+        Self::Denied,
         Self::GivesAway,
         Self::NotAPhrase,
         Self::DistractorCloserInWords,
@@ -134,6 +141,7 @@ impl Check {
             Self::KeywordLookup => "a keyword lookup answers it (above the aimed share)",
             Self::GivesAway => "the question gives its answer away",
             Self::NotAPhrase => "the answer is no phrase of its own",
+            Self::Denied => "the source denies what the question asks",
         }
     }
 }
@@ -287,6 +295,7 @@ pub fn measure(
                 guessable: None,
                 gives_away: gives_away(q.stem, key),
                 not_a_phrase: not_a_phrase(key),
+                denied: denied(q.stem, key, q.source),
             })
         })
         .collect()
@@ -352,6 +361,38 @@ pub fn not_a_phrase(key: &str) -> Option<String> {
         .then(|| word.to_owned())
 }
 
+/// Where the source says the key's words right after a denial ("Exit with status 2 when no
+/// matching refs are found", "there are no Release Notes") and the question does not say that
+/// denial, the question asks the opposite of what the source says, and its key is wrong: the
+/// denial and the key's words. An article between them counts as nothing ("no a", "not the").
+pub fn denied(stem: &str, key: &str, source: &str) -> Option<String> {
+    const DENIALS: &[&str] = &["no", "not", "never", "without", "nor", "none", "cannot"];
+    let lower = |t: &str| -> Vec<String> {
+        t.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let key_words = lower(key);
+    if key_words.is_empty() {
+        return None;
+    }
+    let source_words = lower(source);
+    let stem_words = lower(stem);
+    source_words
+        .windows(key_words.len())
+        .enumerate()
+        .filter(|(_, w)| *w == key_words.as_slice())
+        .find_map(|(at, _)| {
+            let before = source_words[..at]
+                .iter()
+                .rposition(|w| !matches!(w.as_str(), "the" | "a" | "an" | "any"))?;
+            let denial = &source_words[before];
+            (DENIALS.contains(&denial.as_str()) && !stem_words.contains(denial))
+                .then(|| format!("{denial} {}", key.trim()))
+        })
+}
+
 /// The nearest-rank quantile at 1 − `share`: values above it are the `share` highest (ties keep
 /// a question in). `None` for no values.
 pub fn threshold(values: &[f64], share: f64) -> Option<f64> {
@@ -410,6 +451,9 @@ pub fn flags(m: &Measures, t: &Thresholds) -> Vec<Flag> {
     }
     if let Some(word) = &m.not_a_phrase {
         out.push(Flag::noted(Check::NotAPhrase, word.clone()));
+    }
+    if let Some(words) = &m.denied {
+        out.push(Flag::noted(Check::Denied, words.clone()));
     }
     for (check, value, threshold) in [
         (
@@ -530,6 +574,41 @@ mod tests {
         );
         assert_eq!(
             gives_away("Which tool packs the repository?", "git repack"),
+            None
+        );
+        assert_eq!(
+            denied(
+                "Exit with status \"2\" when what are found in the remote repository?",
+                "matching refs",
+                "Exit with status \"2\" when no matching refs are found in the remote repository."
+            )
+            .as_deref(),
+            Some("no matching refs")
+        );
+        assert_eq!(
+            denied(
+                "When you decide to move from stable to testing, there are what to help you?",
+                "Release Notes",
+                "When you decide to move from stable to testing, there are no Release Notes to help you."
+            )
+            .as_deref(),
+            Some("no Release Notes")
+        );
+        // The question keeps the denial, or the source does not deny: nothing to say.
+        assert_eq!(
+            denied(
+                "Exit with status 2 when no what are found?",
+                "matching refs",
+                "Exit with status 2 when no matching refs are found."
+            ),
+            None
+        );
+        assert_eq!(
+            denied(
+                "Which refs are shown?",
+                "matching refs",
+                "Only the matching refs are shown."
+            ),
             None
         );
         assert_eq!(not_a_phrase("This").as_deref(), Some("This"));
