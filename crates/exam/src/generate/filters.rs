@@ -304,12 +304,6 @@ pub fn measure(
 /// What in `stem` gives `key` away: the key's words in a row ("(gvim)" for "gVim"), or the
 /// words an option's letters stand for ("fast-forward" for "--ff").
 pub fn gives_away(stem: &str, key: &str) -> Option<String> {
-    let lower = |t: &str| -> Vec<String> {
-        t.split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect()
-    };
     let key_words = lower(key);
     let stem_words = lower(stem);
     let letters: usize = key_words.iter().map(|w| w.chars().count()).sum();
@@ -361,18 +355,20 @@ pub fn not_a_phrase(key: &str) -> Option<String> {
         .then(|| word.to_owned())
 }
 
+/// A text's words in lower case, cut at every character that is no letter or digit.
+fn lower(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
 /// Where the source says the key's words right after a denial ("Exit with status 2 when no
 /// matching refs are found", "there are no Release Notes") and the question does not say that
 /// denial, the question asks the opposite of what the source says, and its key is wrong: the
 /// denial and the key's words. An article between them counts as nothing ("no a", "not the").
 pub fn denied(stem: &str, key: &str, source: &str) -> Option<String> {
     const DENIALS: &[&str] = &["no", "not", "never", "without", "nor", "none", "cannot"];
-    let lower = |t: &str| -> Vec<String> {
-        t.split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect()
-    };
     let key_words = lower(key);
     if key_words.is_empty() {
         return None;

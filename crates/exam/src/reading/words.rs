@@ -25,6 +25,23 @@ pub(super) struct Word {
     pub in_table: bool,
 }
 
+impl Word {
+    /// The word written so far (taken, with the punctuation pending before it), on `line`.
+    fn new(current: &mut String, before: &mut String, line: usize, in_parens: bool) -> Self {
+        Self {
+            text: current.to_lowercase(),
+            raw: std::mem::take(current),
+            ends_clause: false,
+            before: std::mem::take(before),
+            after: String::new(),
+            line,
+            mark: None,
+            in_parens,
+            in_table: false,
+        }
+    }
+}
+
 /// Cuts a reply into words, marking where clauses end.
 pub(super) fn words(text: &str) -> Vec<Word> {
     let mut out: Vec<Word> = Vec::new();
@@ -62,17 +79,12 @@ pub(super) fn words(text: &str) -> Vec<Word> {
                 .last()
                 .is_some_and(|p| spaceless(p) != spaceless(c))
             {
-                out.push(Word {
-                    text: current.to_lowercase(),
-                    raw: std::mem::take(&mut current),
-                    ends_clause: false,
-                    before: std::mem::take(&mut pending_before),
-                    after: String::new(),
+                out.push(Word::new(
+                    &mut current,
+                    &mut pending_before,
                     line,
-                    mark: None,
-                    in_parens: depth > 0,
-                    in_table: false,
-                });
+                    depth > 0,
+                ));
                 spaced = true;
             }
             current.push(c);
@@ -83,17 +95,13 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             }
         } else {
             if !current.is_empty() {
-                out.push(Word {
-                    text: current.to_lowercase(),
-                    raw: std::mem::take(&mut current),
-                    ends_clause: false,
-                    before: std::mem::take(&mut pending_before),
-                    after: String::new(),
-                    line: if c == '\n' { line - 1 } else { line },
-                    mark: None,
-                    in_parens: depth > 0,
-                    in_table: false,
-                });
+                let line = if c == '\n' { line - 1 } else { line };
+                out.push(Word::new(
+                    &mut current,
+                    &mut pending_before,
+                    line,
+                    depth > 0,
+                ));
                 spaced = false;
             }
             let next = chars.get(i + 1).copied();
@@ -143,17 +151,12 @@ pub(super) fn words(text: &str) -> Vec<Word> {
         i += 1;
     }
     if !current.is_empty() {
-        out.push(Word {
-            text: current.to_lowercase(),
-            raw: current,
-            ends_clause: false,
-            before: pending_before,
-            after: String::new(),
+        out.push(Word::new(
+            &mut current,
+            &mut pending_before,
             line,
-            mark: None,
-            in_parens: depth > 0,
-            in_table: false,
-        });
+            depth > 0,
+        ));
     }
     // A line that opens with a mark ("❌ A ❌ B ✅ C") puts each mark before its word.
     let marks_lead: Vec<bool> = text
