@@ -89,6 +89,9 @@ files = {
     "/usr/bin/proctor": cli,
     "/usr/share/proctor/models": f"{stage}/models",
     "/usr/share/mime/packages/proctor.xml": f"{stage}/mime/proctor.xml",
+    # The exam generator embeds a part-of-speech list derived from WordNet 3.0, whose licence
+    # asks for its notice in every copy.
+    "/usr/share/doc/proctor/WordNet-LICENSE": "/usr/share/doc/wordnet-base/copyright",
 }
 config = {
     "bundle": {

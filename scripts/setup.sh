@@ -31,6 +31,8 @@ APT_PACKAGES=(
   # llama.cpp (the local language model reader) is built from source: cmake, and libclang for
   # its Rust bindings
   cmake clang libclang-dev
+  # the offline exam generator's part-of-speech lexicon, embedded at build time (crates/exam/build.rs)
+  wordnet-base
   # API keys in the OS keychain (Secret Service over D-Bus); gnome-keyring gives the tests one
   libdbus-1-dev dbus gnome-keyring
   # tests: a virtual display for the real window, Chromium for the browser checks, fonts, screenshots

@@ -10,6 +10,8 @@
 //!   overlap (METHODS.md §8).
 //! - [`generate`]: exams generated from the corpus — the offline generator, the strict parse and
 //!   the filters (METHODS.md §5).
+//! - [`lexicon`]: the parts of speech an English word can be (WordNet 3.0, embedded), so that
+//!   the generator asks for whole noun phrases.
 //! - [`readers`]: lexical, embedding (assertion) and combined readers that answer a question
 //!   from context passages, or leave it unanswered (METHODS.md §6).
 //!
@@ -25,5 +27,6 @@ pub mod classify;
 pub mod extractive;
 pub mod generate;
 pub mod grading;
+pub mod lexicon;
 pub mod readers;
 pub mod reading;

@@ -4,7 +4,8 @@
 
 use super::parse::normalized;
 use super::spans::SpanKind;
-use proctor_stats::text::Terms;
+use crate::lexicon;
+use proctor_stats::text::{Terms, is_stopword};
 use std::collections::BTreeSet;
 
 /// A sentence worth a question: long enough, a statement, not leaning on the one before.
@@ -96,21 +97,70 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
         || matches!(
             second.as_str(),
             "a" | "an" | "the" | "that" | "sure" | "your" | "all" | "any" | "each" | "every"
-        );
+        )
+        || imperative(opener);
+    // "Tip You can …", "Note Please note …": a heading's label glued to its first sentence.
+    let glued_heading = lexicon::parts(opener).is_some()
+        && words_of(sentence).nth(1).is_some_and(|w| {
+            w.starts_with(|c: char| c.is_uppercase())
+                && (is_stopword(&w.to_lowercase())
+                    || lexicon::parts(w).is_some_and(|p| !p.noun() && !p.adjective())
+                    || lexicon::parts(w).is_some_and(|p| p.mostly_verb() && !p.adjective()))
+        });
     let lower = sentence.to_lowercase();
     let continuing = CONTINUING.iter().any(|c| {
         lower
             .strip_prefix(c)
             .is_some_and(|rest| rest.starts_with([' ', ',']))
     });
+    // "Bug fix: …", "WHERE clause processing: …", "Note - …": a label before the statement.
+    let labelled = sentence
+        .split_whitespace()
+        .take(4)
+        .any(|w| w.ends_with(':') || w == "-" || w == "–");
+    // "Tip Dependency resolution is …": two capitalised common words, then lower case — a
+    // heading glued to its text.
+    let mut first_three = words_of(sentence);
+    let glued_title = match (first_three.next(), first_three.next(), first_three.next()) {
+        (Some(a), Some(b), Some(c)) => {
+            let capital = |w: &str| w.starts_with(|ch: char| ch.is_uppercase());
+            capital(a)
+                && capital(b)
+                && !capital(c)
+                && !b.chars().skip(1).any(char::is_uppercase)
+                && lexicon::parts(a).is_some()
+                && lexicon::parts(b).is_some()
+        }
+        _ => false,
+    };
     (40..=320).contains(&chars)
         && !instruction
+        && !labelled
+        && !glued_title
+        && !glued_heading
         && !continuing
         && sentence.ends_with('.')
         && sentence.starts_with(|c: char| c.is_uppercase())
         && !sentence.contains('?')
         && letters * 10 >= chars * 6
         && !LEANING.contains(&first.as_str())
+}
+
+fn words_of(sentence: &str) -> impl Iterator<Item = &str> {
+    sentence
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+}
+
+/// "Skip NULL entries …", "Write 1 into …", "Show no parents …": a verb's plain form, a verb
+/// first of all (WordNet), opens an instruction.
+fn imperative(opener: &str) -> bool {
+    let word = opener.trim_matches(|c: char| !c.is_alphanumeric());
+    word.chars().skip(1).all(char::is_lowercase)
+        && !word.ends_with('s')
+        && !word.ends_with("ed")
+        && !word.ends_with("ing")
+        && lexicon::parts(word).is_some_and(|p| p.mostly_verb() && !p.adjective())
 }
 
 pub(super) fn terms_of(text: &str) -> BTreeSet<String> {
@@ -155,4 +205,32 @@ pub(super) fn salient(
 /// A sentence with a span blanked, normalised: the context the span completes.
 pub(super) fn blanked(sentence: &str, start: usize, end: usize) -> String {
     normalized(&format!("{}_{}", &sentence[..start], &sentence[end..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn instructions_and_glued_headings_are_no_statements() {
+        for sentence in [
+            "Skip NULL entries on range queries in indexes on expressions.",
+            "Write 1 or 0 into the register if the checkpoint returns busy or not.",
+            "Tip You can configure the printing system with a web browser at port 631.",
+            "Note Please note that success is treated as the logical true value here.",
+            "Fix a bug in the query planner that could cause a wrong answer.",
+            "Bug fix: the query planner could choose a wrong index in rare cases.",
+            "Tip Dependency resolution is done by apt before any package is unpacked.",
+        ] {
+            assert!(!question_worthy(sentence), "{sentence}");
+        }
+        for sentence in [
+            "Support for internationalization includes UTF-8 and user defined collations.",
+            "Debian Project members elect a leader every year by a vote of all developers.",
+            "The pager keeps a rollback journal until the transaction commits.",
+            "Free Software Foundation members wrote the first version of the license.",
+        ] {
+            assert!(question_worthy(sentence), "{sentence}");
+        }
+    }
 }

@@ -195,7 +195,11 @@ fn lower_first(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         // "Debian" stays, "The" becomes "the".
-        Some(c) if c.is_uppercase() && chars.clone().next().is_some_and(char::is_lowercase) => {
+        Some(c)
+            if c.is_uppercase()
+                && (chars.clone().next().is_some_and(char::is_lowercase)
+                    || text.starts_with("A ")) =>
+        {
             let word_end = text.find(' ').unwrap_or(text.len());
             let word = &text[..word_end];
             if matches!(
@@ -409,6 +413,11 @@ pub fn write(
     kind: &SpanKind,
     context: &str,
 ) -> Option<Stem> {
+    // "See … for more information", "Refer to …": a pointer to elsewhere states no fact.
+    let first = sentence.split_whitespace().next().unwrap_or("");
+    if matches!(first, "See" | "Refer" | "Consult") {
+        return None;
+    }
     let key = &sentence[start..end];
     let (whole, inside) = occurrences(sentence, key);
     // "allocation" inside "deallocation": the sentence gives the key away however it is asked.
@@ -425,7 +434,57 @@ pub fn write(
     } else {
         reworded(sentence, start, end, kind, context)
     };
-    (!leans_on_passage(&stem.text) && balanced(&stem.text)).then_some(stem)
+    (!leans_on_passage(&stem.text) && balanced(&stem.text) && one_question(&stem.text))
+        .then_some(stem)
+}
+
+/// Whether a reworded question is one whole question: it does not end on "of" after a noun, a
+/// conjunction or a determiner ("… in the output of?"), does not carry a second sentence (a sentence the source
+/// ran on into: "… the chain. --split=replace overwrites …?"), and asks once ("what what").
+/// A fill-the-blank stem quotes its sentence and is left alone.
+fn one_question(stem: &str) -> bool {
+    let words: Vec<&str> = stem.trim_end_matches('?').split_whitespace().collect();
+    // A full stop after a word of two or more letters (or a number), then another word: a
+    // second sentence. "e.g." and "i.e." have their dots inside; "etc." ends a sentence only
+    // before a capital.
+    let second_sentence = words.windows(2).any(|pair| {
+        let Some(word) = pair[0].strip_suffix('.') else {
+            return false;
+        };
+        let word = word.trim_end_matches([')', ']', '"', '”', '\'', '’']);
+        let abbreviation = matches!(
+            word.to_lowercase().as_str(),
+            "etc" | "vs" | "cf" | "no" | "approx"
+        );
+        (word.len() > 1 || word.chars().all(|c| c.is_ascii_digit()))
+            && !word.is_empty()
+            && word.chars().all(char::is_alphanumeric)
+            && (!abbreviation || pair[1].starts_with(|c: char| c.is_uppercase()))
+    });
+    if stem.starts_with(FILL_BLANK) {
+        return !second_sentence;
+    }
+    let last = words.last().map_or(String::new(), |w| w.to_lowercase());
+    // "What is it made of?" is English, "… the output of?" is not: only "of" after a noun.
+    let after_noun = words.len() >= 2 && {
+        let before = words[words.len() - 2];
+        !AUXILIARIES.contains(&before)
+            && !crate::lexicon::parts(before).is_some_and(|p| p.verb() && !p.noun())
+    };
+    let dangling = (last == "of" && after_noun)
+        || matches!(last.as_str(), "and" | "or" | "than" | "nor")
+        || is_determiner(&last);
+    // "what what"; "through the year which year".
+    let twice = words.windows(2).any(|pair| {
+        let (a, b) = (pair[0].to_lowercase(), pair[1].to_lowercase());
+        a == b && matches!(a.as_str(), "what" | "which")
+    }) || words
+        .windows(3)
+        .any(|w| matches!(w[1], "which" | "what") && w[0].eq_ignore_ascii_case(w[2]));
+    // A quotation opened and not closed ("… in "git diff which option?").
+    let quotes = stem.matches('"').count().is_multiple_of(2)
+        && stem.matches('“').count() == stem.matches('”').count();
+    !dangling && !second_sentence && !twice && quotes
 }
 
 /// Whether every bracket the question opens it closes: a sentence cut inside brackets ("see
@@ -495,6 +554,13 @@ fn reworded(sentence: &str, start: usize, end: usize, kind: &SpanKind, context: 
         .is_some_and(|w| is_determiner(w) || QUANTIFIERS.contains(w))
     {
         before.pop();
+        // "of all the tips" asks "of what", not "of all what".
+        if before
+            .last()
+            .is_some_and(|w| matches!(w.to_lowercase().as_str(), "all" | "both" | "half"))
+        {
+            before.pop();
+        }
     }
     // A subject named by the nouns after it: "the sqlite3_status() routine returns …" asks
     // "Which routine returns …?", "the X error code is …" "Which error code is …?".
@@ -604,7 +670,18 @@ fn fronted(before: &[&str], asking: &str, context: &str) -> Option<String> {
     let verb = before[verb_at];
     let subject_words = &before[..verb_at];
     let mut rest: Vec<&str> = before[verb_at + 1..].to_vec();
-    if subject_words.len() > 8
+    // "The DELETE command removes records from the table identified by …" has its verb before
+    // the one taken; "Atomically release …" has no subject.
+    let verb_inside = subject_words.iter().skip(1).any(|w| {
+        w.ends_with('s') && crate::lexicon::parts(w).is_some_and(|p| p.verb() && p.mostly_verb())
+    });
+    let no_subject = subject_words.first().is_some_and(|w| {
+        crate::lexicon::parts(w).is_some_and(|p| !p.noun() && !p.adjective())
+            || (w.ends_with("ly") && crate::lexicon::parts(w).is_none())
+    });
+    if verb_inside
+        || no_subject
+        || subject_words.len() > 8
         || subject_words
             .iter()
             .chain(&rest)
@@ -655,6 +732,41 @@ mod tests {
     }
 
     #[test]
+    fn one_question_at_a_time() {
+        assert!(!one_question(
+            "What is the only user-visible change in the output of?"
+        ));
+        assert!(!one_question(
+            "Which option writes a new chain. --split=replace overwrites the existing chain?"
+        ));
+        assert!(!one_question("Let's analyze what what looks like?"));
+        assert!(!one_question(
+            "It was maintained through the year which year?"
+        ));
+        assert!(!one_question(
+            "Options are modified by what, etc. See git-config(1)?"
+        ));
+        assert!(!one_question(
+            "What fills the blank in “the axis coordinates. f(x) maps the _____ ones”?"
+        ));
+        assert!(one_question(
+            "Which files, logs etc. are kept in which directory?"
+        ));
+        assert!(!one_question(
+            "What controls the minor tics (level 1). <major> defaults to 1.0?"
+        ));
+        assert!(!one_question("Which packages does apt install and?"));
+        assert!(one_question("What is a rollback journal made of?"));
+        assert!(!one_question(
+            "By default they appear as a new file in \"git diff which option?"
+        ));
+        assert!(one_question("Which tool, e.g. the shell, reads the file?"));
+        assert!(one_question(
+            "In which file is the list of package sources kept?"
+        ));
+    }
+
+    #[test]
     fn subjects_become_what_questions() {
         assert_eq!(
             text(
@@ -680,6 +792,24 @@ mod tests {
             ),
             "Which routine returns an error code on failure?"
         );
+    }
+
+    #[test]
+    fn broken_sentences_are_not_asked() {
+        // The verb taken is not the sentence's first; a sentence without a subject; a pointer.
+        let sentence = "The DELETE command removes records from the table identified by the name.";
+        let stem = text(sentence, "the name", &SpanKind::Term);
+        assert!(!stem.contains("does the DELETE command removes"), "{stem}");
+        let sentence = "Atomically release the mutex and begin waiting on the signal.";
+        let asked = ask(sentence, "signal", &SpanKind::Term).map(|s| s.text);
+        assert!(
+            asked
+                .as_deref()
+                .is_none_or(|t| !t.starts_with("On what does")),
+            "{asked:?}"
+        );
+        let sentence = "See the Conflicting binary packages section for more information.";
+        assert_eq!(ask(sentence, "Conflicting", &SpanKind::Name), None);
     }
 
     #[test]
