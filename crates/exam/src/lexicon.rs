@@ -5,6 +5,7 @@
 //! and WordNet's own rules for regular ones ("files" → file, "using" → use, "easier" → easy).
 //! Function words (determiners, prepositions, pronouns, modals) are not in WordNet.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -135,6 +136,27 @@ const RULES: [&[(&str, &str)]; 3] = [
 /// The parts of speech `word` can be, in this form or as an inflection of a lemma; `None` when
 /// WordNet does not know it (a name, a technical term, a function word). Case is ignored.
 pub fn parts(word: &str) -> Option<Parts> {
+    /// Words met before on this thread (a corpus repeats its words); cleared when it grows past
+    /// a bound, so no input makes it grow without one.
+    const REMEMBERED: usize = 50_000;
+    thread_local! {
+        static MET: RefCell<HashMap<String, Option<Parts>>> = RefCell::new(HashMap::new());
+    }
+    if let Some(found) = MET.with(|met| met.borrow().get(word).copied()) {
+        return found;
+    }
+    let found = look_up(word);
+    MET.with(|met| {
+        let mut met = met.borrow_mut();
+        if met.len() >= REMEMBERED {
+            met.clear();
+        }
+        met.insert(word.to_owned(), found);
+    });
+    found
+}
+
+fn look_up(word: &str) -> Option<Parts> {
     let lower = word.to_ascii_lowercase();
     let lexicon = lexicon();
     let mut found = lexicon

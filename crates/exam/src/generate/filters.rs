@@ -293,7 +293,7 @@ pub fn measure(
                 alike_meaning: best(&|i| cosine(key_vector, &v[1 + i])),
                 lookup: None,
                 guessable: None,
-                gives_away: gives_away(q.stem, key),
+                gives_away: gives_away(q.stem, key).or_else(|| echoed(q.stem, q.choices, q.key)),
                 not_a_phrase: not_a_phrase(key),
                 denied: denied(q.stem, key, q.source),
             })
@@ -341,6 +341,30 @@ pub fn gives_away(stem: &str, key: &str) -> Option<String> {
     None
 }
 
+/// A word of the stem that the key alone repeats ("interrupted" and SQLITE_INTERRUPT, "daemons"
+/// and daemon.log, "commits" and read_uncommitted): the examinee matches words and needs no
+/// knowledge. The word's root — without a plural, past or "-ing" ending, four letters at least
+/// — stands inside the key and inside no wrong answer.
+pub fn echoed(stem: &str, choices: &[String], key: usize) -> Option<String> {
+    let key_text = choices.get(key)?.to_lowercase();
+    let others: Vec<String> = choices
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != key)
+        .map(|(_, c)| c.to_lowercase())
+        .collect();
+    lower(stem).into_iter().find(|word| {
+        if word.len() < 4 || proctor_stats::text::is_stopword(word) || word == "what" {
+            return false;
+        }
+        let root = ["ing", "ed", "es", "s"]
+            .iter()
+            .find_map(|end| word.strip_suffix(end).filter(|r| r.len() >= 4))
+            .unwrap_or(word);
+        root.len() >= 4 && key_text.contains(root) && !others.iter().any(|o| o.contains(root))
+    })
+}
+
 /// Why `key` is no phrase of its own, if it is not: a pronoun or a function word ("This",
 /// "What") is what a sentence's grammar holds, not a fact to ask for.
 pub fn not_a_phrase(key: &str) -> Option<String> {
@@ -384,7 +408,16 @@ pub fn denied(stem: &str, key: &str, source: &str) -> Option<String> {
                 .iter()
                 .rposition(|w| !matches!(w.as_str(), "the" | "a" | "an" | "any"))?;
             let denial = &source_words[before];
-            (DENIALS.contains(&denial.as_str()) && !stem_words.contains(denial))
+            // The stem keeps the denial where it asks ("has no what"), or anywhere when it
+            // asks first ("What does … not …?"); a "no" elsewhere ("no-op") is another one.
+            let asking = |w: &String| matches!(w.as_str(), "what" | "which" | "how" | "whom");
+            let kept = stem_words.first().is_some_and(asking) && stem_words.contains(denial)
+                || stem_words
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, w)| asking(w))
+                    .any(|(i, _)| stem_words[i.saturating_sub(3)..i].contains(denial));
+            (DENIALS.contains(&denial.as_str()) && !kept)
                 .then(|| format!("{denial} {}", key.trim()))
         })
 }
@@ -590,6 +623,16 @@ mod tests {
             .as_deref(),
             Some("no Release Notes")
         );
+        // A "no" elsewhere in the question is not the one the key lost.
+        assert_eq!(
+            denied(
+                "Operators, even the no-op \"+\", make an expression which always has what?",
+                "affinity",
+                "Operators, even the no-op \"+\", make an expression which always has no affinity."
+            )
+            .as_deref(),
+            Some("no affinity")
+        );
         // The question keeps the denial, or the source does not deny: nothing to say.
         assert_eq!(
             denied(
@@ -610,6 +653,37 @@ mod tests {
         assert_eq!(not_a_phrase("This").as_deref(), Some("This"));
         assert_eq!(not_a_phrase("What"), Some("What".to_owned()));
         assert_eq!(not_a_phrase("the index"), None);
+    }
+
+    #[test]
+    fn a_stem_word_only_the_key_repeats_gives_it_away() {
+        let choices = |v: &[&str]| v.iter().map(|c| (*c).to_owned()).collect::<Vec<_>>();
+        let c = choices(&[
+            "SQLITE_BUSY",
+            "SQLITE_INTERRUPT",
+            "SQLITE_FULL",
+            "SQLITE_DONE",
+        ]);
+        assert_eq!(
+            echoed(
+                "Which code is returned when the query was interrupted?",
+                &c,
+                1
+            ),
+            Some("interrupted".into())
+        );
+        // A root the wrong answers share gives nothing away.
+        let c = choices(&[
+            "/var/log/daemon.log",
+            "/var/log/daemon.err",
+            "/var/log/syslog",
+        ]);
+        assert_eq!(echoed("Where do the daemons log?", &c, 0), None);
+        let c = choices(&["rollback journal", "write-ahead log", "shared cache"]);
+        assert_eq!(
+            echoed("What does the pager keep until commit?", &c, 0),
+            None
+        );
     }
 
     #[test]

@@ -118,6 +118,14 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
         .split_whitespace()
         .take(4)
         .any(|w| w.ends_with(':') || w == "-" || w == "–");
+    // "VOCABULARY The main archives …", "EXPERIMENTAL (details may change) …": a sidebar's
+    // upper-case label glued to its text.
+    let label = opener.len() >= 5
+        && opener.chars().all(|c| c.is_ascii_uppercase())
+        && lexicon::parts(opener).is_some()
+        && words_of(sentence)
+            .nth(1)
+            .is_some_and(|w| !w.chars().all(|c| c.is_ascii_uppercase()));
     // "Tip Dependency resolution is …": two capitalised common words, then lower case — a
     // heading glued to its text.
     let mut first_three = words_of(sentence);
@@ -135,7 +143,9 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
     };
     (40..=320).contains(&chars)
         && !instruction
+        && has_subject_and_verb(sentence)
         && !labelled
+        && !label
         && !glued_title
         && !glued_heading
         && !continuing
@@ -150,6 +160,76 @@ fn words_of(sentence: &str) -> impl Iterator<Item = &str> {
     sentence
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+}
+
+const AUXILIARIES: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did", "can",
+    "could", "will", "would", "may", "might", "must", "should", "shall", "cannot",
+];
+
+/// Whether a sentence states something of something: it has a verb (an auxiliary, or a word
+/// that is mostly a verb or a verb's third person or past, not inside brackets, not after "to"
+/// and not in a relative clause), and does not open with one — "Must be one of …", "Enables
+/// trace messages …" and "If set, applies to …" have lost their subject; "URI and label for the
+/// logo link" and "A simple program to serve …" are headings or table cells.
+fn has_subject_and_verb(sentence: &str) -> bool {
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    let plain = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    };
+    let finite = |w: &str, previous: &str| {
+        let w = plain(w);
+        // "a merge", "the rank": a noun.
+        let after_determiner = matches!(
+            plain(previous).as_str(),
+            "a" | "an" | "the" | "its" | "their" | "each" | "every" | "this" | "that" | "no"
+        );
+        AUXILIARIES.contains(&w.as_str())
+            || (!after_determiner
+                && lexicon::parts(&w).is_some_and(|p| {
+                    p.verb()
+                        && (p.mostly_verb()
+                            || ((w.ends_with('s') || w.ends_with("ed")) && !p.noun()))
+                }))
+    };
+    let opens_with_verb = |at: usize| {
+        words.get(at).is_some_and(|w| {
+            let w = plain(w);
+            AUXILIARIES.contains(&w.as_str())
+                || (w.ends_with('s') && lexicon::parts(&w).is_some_and(|p| p.verb() && !p.noun()))
+        })
+    };
+    if opens_with_verb(0) {
+        return false;
+    }
+    // "If set, applies …": a clause without a subject, then a verb.
+    if matches!(plain(words[0]).as_str(), "if" | "when" | "unless" | "once")
+        && let Some(comma) = words.iter().take(5).position(|w| w.ends_with(','))
+        && opens_with_verb(comma + 1)
+    {
+        return false;
+    }
+    let mut depth = 0i32;
+    let mut relative = false;
+    let mut after_to = false;
+    let mut previous = "";
+    for word in &words {
+        let inside = depth > 0;
+        depth += word.matches('(').count() as i32 - word.matches(')').count() as i32;
+        let lower = plain(word);
+        if matches!(lower.as_str(), "which" | "that" | "who" | "whose" | "whom") {
+            relative = true;
+        } else if !inside && !relative && !after_to && finite(word, previous) {
+            return true;
+        }
+        previous = word;
+        if word.ends_with(',') || word.ends_with(';') {
+            relative = false;
+        }
+        after_to = lower == "to";
+    }
+    false
 }
 
 /// "Skip NULL entries …", "Write 1 into …", "Show no parents …": a verb's plain form, a verb
@@ -221,6 +301,13 @@ mod tests {
             "Fix a bug in the query planner that could cause a wrong answer.",
             "Bug fix: the query planner could choose a wrong index in rare cases.",
             "Tip Dependency resolution is done by apt before any package is unpacked.",
+            "Must be one of manual, ours, theirs, union, or the default value.",
+            "Enables trace messages after Git has completed the whole operation.",
+            "If set, applies to all commands generating the diff output format.",
+            "URI and label (title) for the Git logo link in the page header of gitweb.",
+            "A simple CGI program to serve the repository over the web server.",
+            "VOCABULARY The main, contrib and non-free archives are the three sections.",
+            "The number of files to consider in the rename detection during a merge.",
         ] {
             assert!(!question_worthy(sentence), "{sentence}");
         }
@@ -229,6 +316,9 @@ mod tests {
             "Debian Project members elect a leader every year by a vote of all developers.",
             "The pager keeps a rollback journal until the transaction commits.",
             "Free Software Foundation members wrote the first version of the license.",
+            "Users require replacements for Microsoft tools such as Word and Excel.",
+            "The server, which runs on port 80, answers every request in turn.",
+            "Once enabled, the program writes its log to the disk.",
         ] {
             assert!(question_worthy(sentence), "{sentence}");
         }

@@ -224,7 +224,10 @@ fn code_kind(text: &str) -> Option<SpanKind> {
                 || lexicon::parts(s).is_some()
                 || s.starts_with(|c: char| c.is_ascii_uppercase())
         });
-        return (pathy && (rooted || file || (segments >= 3 && !words))).then_some(SpanKind::Path);
+        // "refs/dgit/*" is a pattern of names, not a file.
+        let pattern = !rooted && text.contains('*');
+        return (pathy && !pattern && (rooted || file || (segments >= 3 && !words)))
+            .then_some(SpanKind::Path);
     }
     let identifier = text.chars().all(|c| {
         c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | ':' | '(' | ')' | '=' | '+')
@@ -405,7 +408,7 @@ fn noun_head(word: &str, after_determiner: bool) -> bool {
         return false;
     }
     match last_parts(word) {
-        Some(p) if after_determiner => p.noun(),
+        Some(p) if after_determiner => p.noun() && !p.mostly_adjective(),
         Some(p) => p.noun() && !p.mostly_verb() && !p.mostly_adjective(),
         None => {
             !word.ends_with("ly")
@@ -574,8 +577,20 @@ pub fn spans(sentence: &str) -> Vec<Span> {
         {
             let next = words[k + 1].text;
             // "Tip It", "Perpendicular For": a capitalised function word ends a name, and so
-            // does a verb ("Copy Make a copy of …").
-            if capitalised(next) && !starts_no_name(next) {
+            // does a word that is no noun or adjective, or a verb before its object ("Copy Make
+            // a copy of …"); "Virtual Network Computing" goes on.
+            let lower = next.to_lowercase();
+            let verb = lexicon::parts(&lower).is_some_and(|p| {
+                (!p.noun() && !p.adjective())
+                    || (p.mostly_verb()
+                        && words
+                            .get(k + 2)
+                            .is_some_and(|w| DETERMINERS.contains(&w.text)))
+            });
+            let function = is_stopword(&lower)
+                || DETERMINERS.contains(&lower.as_str())
+                || PREPOSITIONS.contains(&lower.as_str());
+            if capitalised(next) && !function && !verb {
                 k += 1;
                 end = k;
             } else if NAME_JOINERS.contains(&next)
@@ -639,7 +654,7 @@ pub fn spans(sentence: &str) -> Vec<Span> {
                 || (!words[end].breaks && words.get(end + 1).is_some_and(|w| upper_case(w.text))));
         // "KDE's" is no name but a possessive; "Debian-supplied" an adjective.
         let last = words[end].text;
-        let whole = !last.ends_with("'s")
+        let whole = !words[from..=end].iter().any(|w| w.text.ends_with("'s"))
             && (!last.contains('-') || noun_head(&last.to_lowercase(), false));
         // "PostScript Level 1", "Python 3": a name cut from the one a number continues.
         let numbered = !words[end].breaks
@@ -715,7 +730,14 @@ pub fn spans(sentence: &str) -> Vec<Span> {
                 "most" | "more" | "less" | "least" | "very"
             )
             && last_parts(words[from].text).is_some_and(|p| p.adjective() && p.mostly_adjective());
+        // "an uninterpreted sequence": a word WordNet does not know, cut off after a
+        // determiner, was the phrase's modifier, not a verb.
+        let cut_after_determiner = from > i
+            && i > 0
+            && DETERMINERS.contains(&words[i - 1].text)
+            && lexicon::parts(words[from - 1].text).is_none();
         let opened = !graded
+            && !cut_after_determiner
             && if from == i {
                 i > 0 && !words[i - 1].breaks && opens_phrase(words[i - 1].text)
             } else {
@@ -742,21 +764,50 @@ pub fn spans(sentence: &str) -> Vec<Span> {
     }
     // "Both X and Y", "individual or collective work": one part of a coordination is no fact.
     let coordinated = |s: &Span| {
-        let before = sentence[..s.start].split_whitespace().next_back();
+        // Past a determiner: "either a teacher or a …".
+        let mut back = sentence[..s.start].split_whitespace().rev();
+        let before = back.next().and_then(|w| {
+            if DETERMINERS.contains(&w) {
+                back.next()
+            } else {
+                Some(w)
+            }
+        });
         let text = &sentence[s.start..s.end];
         let joined = !sentence[s.end..].starts_with([',', ';'])
             && matches!(
                 sentence[s.end..].split_whitespace().next(),
                 Some("and" | "or")
             );
-        before.is_some_and(|w| {
-            matches!(
-                w.to_lowercase().as_str(),
-                "both" | "either" | "neither" | "whether"
-            )
-        }) || (joined
-            && !text.contains(' ')
-            && lexicon::parts(text).is_some_and(|p| p.adjective() && p.mostly_adjective()))
+        // "either … or Y": the second part, with the first word a few words back.
+        let second_part = before.is_some_and(|w| matches!(w, "or" | "and" | "nor"))
+            && sentence[..s.start]
+                .split_whitespace()
+                .rev()
+                .take(6)
+                .any(|w| matches!(w.to_lowercase().as_str(), "both" | "either" | "neither"));
+        // "per-table", "one-line": a modifier made of a function word or a number and a noun.
+        let compound_modifier = !text.contains(' ')
+            && text.split_once('-').is_some_and(|(first, _)| {
+                let first = first.to_lowercase();
+                PREPOSITIONS.contains(&first.as_str())
+                    || DETERMINERS.contains(&first.as_str())
+                    || matches!(
+                        first.as_str(),
+                        "non" | "multi" | "single" | "per" | "four" | "five"
+                    )
+            });
+        second_part
+            || compound_modifier
+            || before.is_some_and(|w| {
+                matches!(
+                    w.to_lowercase().as_str(),
+                    "both" | "either" | "neither" | "whether"
+                )
+            })
+            || (joined
+                && !text.contains(' ')
+                && lexicon::parts(text).is_some_and(|p| p.adjective()))
     };
     out.retain(|s| balanced(&sentence[s.start..s.end]) && !coordinated(s));
     out.sort_by_key(|s| s.start);
@@ -1003,6 +1054,19 @@ mod tests {
                 "It applies to individual or collective work in the field.",
                 "individual",
             ),
+            ("The value is either a student or a teacher.", "student"),
+            (
+                "Field values are an uninterpreted sequence of bytes.",
+                "sequence",
+            ),
+            ("It draws the vertical by default.", "vertical"),
+            (
+                "Use either the shell or the Perl language for it.",
+                "Perl language",
+            ),
+            ("Statistics are kept on a per-table basis.", "per-table"),
+            ("Refs matching refs/dgit/* are kept.", "refs/dgit/*"),
+            ("It is SQLite's Built-In printf.", "SQLite's Built-In"),
         ] {
             let got = found(sentence);
             assert!(
@@ -1014,6 +1078,11 @@ mod tests {
         assert!(got.contains(&("NSS", SpanKind::Name)), "{got:?}");
         let got = found("The tar command even got its name from “Tape ARchive”.");
         assert!(got.contains(&("Tape ARchive", SpanKind::Name)), "{got:?}");
+        let got = found("It was called Virtual Network Computing at the time.");
+        assert!(
+            got.contains(&("Virtual Network Computing", SpanKind::Name)),
+            "{got:?}"
+        );
         let got = found("Tip HEX is used as an acronym for hexadecimal.");
         assert!(got.contains(&("HEX", SpanKind::Name)), "{got:?}");
         let got = found("Arrays are kept in RAID volumes.");

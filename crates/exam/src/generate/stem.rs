@@ -549,18 +549,21 @@ fn reworded(sentence: &str, start: usize, end: usize, kind: &SpanKind, context: 
             before.pop();
         }
     }
+    // A quoted key: the quotes go with it ("named " what "" reads "named what").
     if before
         .last()
-        .is_some_and(|w| is_determiner(w) || QUANTIFIERS.contains(w))
+        .is_some_and(|w| matches!(*w, "\"" | "“" | "'" | "‘" | "`"))
     {
         before.pop();
-        // "of all the tips" asks "of what", not "of all what".
-        if before
-            .last()
-            .is_some_and(|w| matches!(w.to_lowercase().as_str(), "all" | "both" | "half"))
-        {
-            before.pop();
-        }
+    }
+    // The key's determiners and quantifiers go with it: "of all the tips", "a few keys" and
+    // "an "ident"" ask "of what", "what", "what".
+    while before.last().is_some_and(|w| {
+        is_determiner(w)
+            || QUANTIFIERS.contains(w)
+            || matches!(w.to_lowercase().as_str(), "all" | "both" | "half" | "few")
+    }) {
+        before.pop();
     }
     // A subject named by the nouns after it: "the sqlite3_status() routine returns …" asks
     // "Which routine returns …?", "the X error code is …" "Which error code is …?".
@@ -583,13 +586,6 @@ fn reworded(sentence: &str, start: usize, end: usize, kind: &SpanKind, context: 
                 break;
             }
         }
-    }
-    // A quoted key: the quotes go with it ("named " what "" reads "named what").
-    if before
-        .last()
-        .is_some_and(|w| matches!(*w, "\"" | "“" | "'" | "‘" | "`"))
-    {
-        before.pop();
     }
     if let Some(first) = after.first_mut() {
         let unquoted = first.trim_start_matches(['"', '”', '\'', '’', '`']);
@@ -698,7 +694,23 @@ fn fronted(before: &[&str], asking: &str, context: &str) -> Option<String> {
     if preposition.is_some() {
         rest.pop();
     }
-    let (auxiliary, rest) = if AUXILIARIES.contains(&verb) {
+    // "each column has the collation …": "has" with an object and no participle is the verb
+    // itself, asked "does … have".
+    let participle = |w: &str| {
+        w.ends_with("ed")
+            || w.ends_with("en")
+            || crate::lexicon::parts(w).is_some_and(|p| p.verb() && !p.noun())
+    };
+    let possessive =
+        matches!(verb, "has" | "have" | "had") && !rest.first().is_some_and(|w| participle(w));
+    let (auxiliary, rest) = if possessive {
+        let does = match verb {
+            "has" => "does",
+            "have" => "do",
+            _ => "did",
+        };
+        (does.to_owned(), tidy(&format!("have {}", rest.join(" "))))
+    } else if AUXILIARIES.contains(&verb) {
         (verb.to_owned(), rest.join(" "))
     } else {
         let bare = bare_verb(verb)?;
@@ -791,6 +803,20 @@ mod tests {
                 &SpanKind::Code
             ),
             "Which routine returns an error code on failure?"
+        );
+    }
+
+    #[test]
+    fn have_with_an_object_is_the_verb() {
+        let sentence = "Every ordinary table has a rowid column.";
+        assert_eq!(
+            text(sentence, "rowid column", &SpanKind::Term),
+            "What does every ordinary table have?"
+        );
+        let sentence = "The journal has been written to the disk.";
+        assert_eq!(
+            text(sentence, "the disk", &SpanKind::Term),
+            "To what has the journal been written?"
         );
     }
 
