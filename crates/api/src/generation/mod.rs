@@ -12,7 +12,8 @@ use crate::dto::{GenerateRequest, GenerationReport, GeneratorKind};
 use crate::ingest::{models_folder, text_hash};
 use crate::saturating_u32;
 use crate::{ApiError, ApiResult, ErrorCode, Progress, Project};
-use proctor_core::{CachedEmbedder, Embedder, TextWriter, Writing};
+use proctor_core::{BloomLevel, CachedEmbedder, Embedder, TextWriter, Writing};
+use proctor_exam::classify::BloomKeywords;
 use proctor_exam::generate::SourceChunk;
 use proctor_exam::generate::filters::{self, Candidate, Check, Flag, Measures};
 use proctor_exam::generate::offline::{OfflineGenerator, Target};
@@ -30,6 +31,23 @@ pub(crate) const DEFAULT_EXAM: &str = "Generated exam";
 /// The filters' flags stored with a generated question.
 pub(crate) fn flags_of(row: &CandidateRow) -> Vec<Flag> {
     serde_json::from_str(&row.flags).unwrap_or_default()
+}
+
+/// A generated question's Bloom levels (METHODS.md §4.1). The offline generator asks only for a
+/// fact its source sentence states — a name, a number, a file, a phrase (its questions carry the
+/// kind of that fact) — so its questions are Remembering by their form, whatever verbs describe
+/// the fact ("what provides many tools to analyze a filesystem?" asks to recall a name, not to
+/// analyse). Questions a language model wrote are classified from their stem.
+pub(crate) fn bloom_of(
+    row: &CandidateRow,
+    stem: &str,
+    keywords: &BloomKeywords,
+) -> Vec<BloomLevel> {
+    if row.kind.is_some() {
+        vec![BloomLevel::Remembering]
+    } else {
+        keywords.classify(stem)
+    }
 }
 
 /// The filters' measures stored with a generated question (None before the first check).

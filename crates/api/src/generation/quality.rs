@@ -100,7 +100,7 @@ impl Project {
                     guessable += usize::from(g);
                 }
             }
-            for level in keywords.classify(stem) {
+            for level in super::bloom_of(row, stem, &keywords) {
                 *bloom.entry(level.as_str().to_owned()).or_insert(0) += 1;
             }
             *types

@@ -2,7 +2,7 @@
 //! findings and categories; accept (into the exam's draft, with provenance), reject with a
 //! reason, reinstate; edits recorded before and after. (Their quality: `quality.rs`.)
 
-use super::{Settings, flags_of, measures_of};
+use super::{Settings, bloom_of, flags_of, measures_of};
 use crate::dto::{
     CandidateEdit, CandidateStatus, ExamRef, FilterFlag, GeneratedDetail, GeneratedEdit,
     GeneratedExam, GeneratedQuestion, GeneratedRef, GenerationInfo, Provenance, QuestionEdit,
@@ -70,8 +70,7 @@ fn question_dto(row: &CandidateRow, keywords: &BloomKeywords) -> GeneratedQuesti
         bloom: stem
             .as_deref()
             .map(|s| {
-                keywords
-                    .classify(s)
+                bloom_of(row, s, keywords)
                     .iter()
                     .map(|l| l.as_str().to_owned())
                     .collect()
@@ -272,7 +271,7 @@ impl Project {
                     .validate()
                     .map_err(|e| invalid(format!("generated question {}: {e}", row.id)))?;
                     let new = NewQuestion {
-                        bloom_auto: keywords.classify(&stem),
+                        bloom_auto: bloom_of(row, &stem, &keywords),
                         question_type_auto: question_type(&stem),
                         question: valid,
                     };

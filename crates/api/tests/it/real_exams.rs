@@ -116,6 +116,11 @@ fn real_pages_give_whole_questions() {
         "{uncategorized} of {}",
         parsed.len()
     );
+    // The offline generator asks for stated facts: Remembering, whatever verbs the source
+    // sentence uses ("tools to analyze …").
+    for q in &parsed {
+        assert_eq!(q.bloom, vec!["Remembering".to_owned()], "{:?}", q.stem);
+    }
 }
 
 #[test]
