@@ -203,6 +203,15 @@ fn has_subject_and_verb(sentence: &str) -> bool {
     if opens_with_verb(0) {
         return false;
     }
+    // "Causes fast-import to print …", "Treats lines with …": a verb more often than a noun,
+    // in its third person, with no verb after it — a description that lost its subject.
+    let first = plain(words[0]);
+    if first.ends_with('s')
+        && words.get(1).is_some_and(|w| !finite(w, ""))
+        && lexicon::parts(&first).is_some_and(|p| p.verb() && p.verb > p.noun && !p.adjective())
+    {
+        return false;
+    }
     // "If set, applies …": a clause without a subject, then a verb.
     if matches!(plain(words[0]).as_str(), "if" | "when" | "unless" | "once")
         && let Some(comma) = words.iter().take(5).position(|w| w.ends_with(','))
@@ -307,6 +316,7 @@ mod tests {
             "URI and label (title) for the Git logo link in the page header of gitweb.",
             "A simple CGI program to serve the repository over the web server.",
             "VOCABULARY The main, contrib and non-free archives are the three sections.",
+            "Treats lines with the indicated type of whitespace as unchanged for the diff.",
             "The number of files to consider in the rename detection during a merge.",
         ] {
             assert!(!question_worthy(sentence), "{sentence}");

@@ -481,10 +481,40 @@ fn one_question(stem: &str) -> bool {
     }) || words
         .windows(3)
         .any(|w| matches!(w[1], "which" | "what") && w[0].eq_ignore_ascii_case(w[2]));
+    // "Every what has …", "the default what is …", "an uninterpreted what of bytes": a
+    // determiner, or a determiner and modifiers, left before the question word — it stands for
+    // part of a phrase.
+    let part_of_phrase = words.iter().enumerate().any(|(i, w)| {
+        if i == 0 || !matches!(w.to_lowercase().as_str(), "what" | "which") {
+            return false;
+        }
+        let determiner = |w: &str| {
+            is_determiner(w)
+                || QUANTIFIERS.contains(&w.to_lowercase().as_str())
+                || matches!(w.to_lowercase().as_str(), "all" | "both" | "few")
+        };
+        let modifier = |w: &str| {
+            let lower = w.to_lowercase();
+            w.chars().all(|c| c.is_alphanumeric() || c == '-')
+                && !AUXILIARIES.contains(&lower.as_str())
+                && !PREPOSITIONS.contains(&lower.as_str())
+                && !matches!(
+                    lower.as_str(),
+                    "and" | "or" | "of" | "not" | "also" | "only"
+                )
+                && crate::lexicon::parts(&lower)
+                    .is_none_or(|p| (p.noun() || p.adjective()) && !p.mostly_verb())
+        };
+        let mut j = i - 1;
+        while j > 0 && j + 3 >= i && !determiner(words[j]) && modifier(words[j]) {
+            j -= 1;
+        }
+        determiner(words[i - 1]) || (j < i - 1 && determiner(words[j]))
+    });
     // A quotation opened and not closed ("… in "git diff which option?").
     let quotes = stem.matches('"').count().is_multiple_of(2)
         && stem.matches('“').count() == stem.matches('”').count();
-    !dangling && !second_sentence && !twice && quotes
+    !dangling && !second_sentence && !twice && !part_of_phrase && quotes
 }
 
 /// Whether every bracket the question opens it closes: a sentence cut inside brackets ("see
@@ -754,6 +784,16 @@ mod tests {
         assert!(!one_question("Let's analyze what what looks like?"));
         assert!(!one_question(
             "It was maintained through the year which year?"
+        ));
+        assert!(!one_question(
+            "Any what should take the existing system into account?"
+        ));
+        assert!(!one_question("The default what is called \"win32\"?"));
+        assert!(!one_question("Values are an uninterpreted what of bytes?"));
+        assert!(one_question("SQLite keeps what for each page?"));
+        assert!(one_question("The archive grew to how many MB?"));
+        assert!(one_question(
+            "Components of what volumes are found at start-up?"
         ));
         assert!(!one_question(
             "Options are modified by what, etc. See git-config(1)?"
