@@ -116,7 +116,7 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
     // "Bug fix: …", "WHERE clause processing: …", "Note - …": a label before the statement.
     let labelled = sentence
         .split_whitespace()
-        .take(4)
+        .take(5)
         .any(|w| w.ends_with(':') || w == "-" || w == "–");
     // "VOCABULARY The main archives …", "EXPERIMENTAL (details may change) …": a sidebar's
     // upper-case label glued to its text.
@@ -141,8 +141,22 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
         }
         _ => false,
     };
+    // "Standard interfaces The material presented …": a heading run into its text, the
+    // sentence's article capitalised after a lower-case word with no stop between.
+    let run_in_heading = sentence
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .windows(2)
+        .any(|w| {
+            w[0].chars().all(|c| c.is_ascii_lowercase())
+                && matches!(
+                    w[1],
+                    "The" | "This" | "These" | "A" | "An" | "In" | "For" | "It"
+                )
+        });
     (40..=320).contains(&chars)
         && !instruction
+        && !run_in_heading
         && has_subject_and_verb(sentence)
         && !labelled
         && !label
@@ -185,8 +199,14 @@ fn has_subject_and_verb(sentence: &str) -> bool {
             plain(previous).as_str(),
             "a" | "an" | "the" | "its" | "their" | "each" | "every" | "this" | "that" | "no"
         );
+        // "like", "since", "until": prepositions WordNet also knows as verbs.
+        let preposition = matches!(
+            w.as_str(),
+            "like" | "since" | "until" | "near" | "past" | "round" | "before" | "after" | "except"
+        );
         AUXILIARIES.contains(&w.as_str())
             || (!after_determiner
+                && !preposition
                 && lexicon::parts(&w).is_some_and(|p| {
                     p.verb()
                         && (p.mostly_verb()
@@ -214,7 +234,7 @@ fn has_subject_and_verb(sentence: &str) -> bool {
     }
     // "If set, applies …": a clause without a subject, then a verb.
     if matches!(plain(words[0]).as_str(), "if" | "when" | "unless" | "once")
-        && let Some(comma) = words.iter().take(5).position(|w| w.ends_with(','))
+        && let Some(comma) = words.iter().take(8).position(|w| w.ends_with(','))
         && opens_with_verb(comma + 1)
     {
         return false;
@@ -317,6 +337,10 @@ mod tests {
             "A simple CGI program to serve the repository over the web server.",
             "VOCABULARY The main, contrib and non-free archives are the three sections.",
             "Treats lines with the indicated type of whitespace as unchanged for the diff.",
+            "Standard interfaces The material presented here represents the standard.",
+            "Useful on filesystems like FAT that do not support symbolic links at all.",
+            "When copying notes during a rewrite, specifies the ref to copy the notes to.",
+            "What needs to happen next: the proposal needs to be reviewed and seconded.",
             "The number of files to consider in the rename detection during a merge.",
         ] {
             assert!(!question_worthy(sentence), "{sentence}");

@@ -441,6 +441,7 @@ fn starts_no_name(word: &str) -> bool {
     is_stopword(&lower)
         || DETERMINERS.contains(&lower.as_str())
         || PREPOSITIONS.contains(&lower.as_str())
+        || AUXILIARIES.contains(&lower.as_str())
         || lexicon::parts(&lower).is_some_and(|p| !p.adjective() && (!p.noun() || p.mostly_verb()))
 }
 
@@ -654,7 +655,12 @@ pub fn spans(sentence: &str) -> Vec<Span> {
                 || (!words[end].breaks && words.get(end + 1).is_some_and(|w| upper_case(w.text))));
         // "KDE's" is no name but a possessive; "Debian-supplied" an adjective.
         let last = words[end].text;
+        // "Boolean", "Available": a capitalised word WordNet knows, but not as a noun, is no
+        // name on its own.
+        let adjective_alone =
+            from == end && !upper_case(last) && lexicon::parts(last).is_some_and(|p| !p.noun());
         let whole = !words[from..=end].iter().any(|w| w.text.ends_with("'s"))
+            && !adjective_alone
             && (!last.contains('-') || noun_head(&last.to_lowercase(), false));
         // "PostScript Level 1", "Python 3": a name cut from the one a number continues.
         let numbered = !words[end].breaks
@@ -1067,6 +1073,11 @@ mod tests {
             ("Statistics are kept on a per-table basis.", "per-table"),
             ("Refs matching refs/dgit/* are kept.", "refs/dgit/*"),
             ("It is SQLite's Built-In printf.", "SQLite's Built-In"),
+            ("Server administrators MAY use the option.", "MAY"),
+            (
+                "If the Boolean environment variable is set, it stops.",
+                "Boolean",
+            ),
         ] {
             let got = found(sentence);
             assert!(

@@ -472,7 +472,10 @@ fn one_question(stem: &str) -> bool {
             && !crate::lexicon::parts(before).is_some_and(|p| p.verb() && !p.noun())
     };
     let dangling = (last == "of" && after_noun)
-        || matches!(last.as_str(), "and" | "or" | "than" | "nor")
+        || matches!(
+            last.as_str(),
+            "and" | "or" | "than" | "nor" | "e.g" | "i.e" | "etc" | "viz"
+        )
         || is_determiner(&last);
     // "what what"; "through the year which year".
     let twice = words.windows(2).any(|pair| {
