@@ -81,19 +81,22 @@ impl Progress for StopAfter {
 
 #[test]
 fn the_offline_generator_writes_checked_questions_and_a_seed_writes_the_same_ones() {
+    // Fewer than the places the sample offers: only sentences with a subject and a verb count.
+    const ASKED: u32 = 45;
     let dir = tempfile::tempdir().unwrap();
     let mut project = prepared(dir.path());
     let report = project
-        .generate(&request("Generated", 60, 3), &NoProgress)
+        .generate(&request("Generated", ASKED, 3), &NoProgress)
         .unwrap();
-    assert_eq!(report.written, 60);
+    assert_eq!(report.written, ASKED);
     let q = &report.quality;
-    assert_eq!(q.made, 60);
+    assert_eq!(q.made, ASKED);
     assert_eq!(
         q.parsed + q.unparsed.iter().map(|t| t.count).sum::<u32>(),
         q.made
     );
-    assert!(q.parsed >= 40, "{q:?}");
+    // Two in three parse (the rest are too short for the strict parse's 50 characters).
+    assert!(q.parsed * 3 >= q.made * 2, "{q:?}");
     assert_eq!(q.pending, q.parsed);
     assert_eq!(q.key_positions.iter().sum::<u32>(), q.parsed);
     assert!(q.thresholds.is_some());
@@ -102,7 +105,7 @@ fn the_offline_generator_writes_checked_questions_and_a_seed_writes_the_same_one
     assert!(q.topics.iter().all(|t| t.questions > 0), "{:?}", q.topics);
 
     let queue = project.generated(&exam("Generated")).unwrap();
-    assert_eq!(queue.questions.len(), 60);
+    assert_eq!(queue.questions.len(), ASKED as usize);
     for g in &queue.questions {
         if g.status == CandidateStatus::Unparsed {
             assert!(g.stem.is_none() && g.parse_error.is_some(), "{g:?}");
@@ -161,7 +164,7 @@ fn the_offline_generator_writes_checked_questions_and_a_seed_writes_the_same_one
     let other_dir = tempfile::tempdir().unwrap();
     let mut other = prepared(other_dir.path());
     other
-        .generate(&request("Generated", 60, 3), &NoProgress)
+        .generate(&request("Generated", ASKED, 3), &NoProgress)
         .unwrap();
     let again = other.generated(&exam("Generated")).unwrap();
     let text =
