@@ -232,7 +232,7 @@ fn replies_from_agents_and_other_forms_are_read_as_meant() {
 /// scripts written without spaces).
 #[test]
 fn replies_as_chat_assistants_write_them_are_read_as_meant() {
-    held_to("replies-blind5.jsonl", 94.5);
+    held_to("replies-blind5.jsonl", 96.5);
 }
 
 /// An eighth set, written blind to the reader and to the other seven
@@ -244,4 +244,17 @@ fn replies_as_chat_assistants_write_them_are_read_as_meant() {
 #[test]
 fn replies_from_vendors_endpoints_are_read_as_meant() {
     held_to("replies-blind6.jsonl", 91.5);
+}
+
+/// A ninth set, written blind to the reader and to the other eight
+/// (`tests/data/replies-blind7.jsonl`, made by `scripts/reply-set-blind7.py` from Portuguese,
+/// Polish and Italian exam questions answered in English prose, as assistants answer). First
+/// measured, as runs read, at 91.0% as meant and 0.7% as another choice ("the other options are
+/// not mentioned in the sources" taken for not knowing); then mended (talk of the other choices,
+/// "none of the given choices", "has no article on", "choice a is …", "going with A on …",
+/// errors sent as replies). What is left is English paraphrase of choices in other languages,
+/// which neither the rules nor the English embedder can place: for a look.
+#[test]
+fn replies_to_questions_in_other_languages_are_read_as_meant() {
+    held_to("replies-blind7.jsonl", 93.0);
 }

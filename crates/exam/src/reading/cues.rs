@@ -184,8 +184,19 @@ pub(super) fn stance(
     conceded: bool,
     others: &Others<'_>,
 ) -> Stance {
-    // A tick or a cross beside the mention says it ("C ✗", "✅ B", "- [x] B. …").
-    if let Some(mark) = words[start..end].iter().find_map(|w| w.mark) {
+    // A tick or a cross beside the mention says it ("C ✗", "✅ B", "- [x] B. …"), also at the
+    // end of its line past words the mention did not take ("C) <its text, restated> ✓").
+    let line = words[end - 1].line;
+    let rest_of_line = words[end..]
+        .iter()
+        .enumerate()
+        .take_while(|(k, w)| w.line == line && !others.holds(end + k))
+        .map(|(_, w)| w);
+    if let Some(mark) = words[start..end]
+        .iter()
+        .chain(rest_of_line)
+        .find_map(|w| w.mark)
+    {
         return if mark {
             Stance::Asserts
         } else {
@@ -313,7 +324,7 @@ pub(super) fn abstains(words: &[Word]) -> bool {
         index
     });
     (0..words.len()).any(|i| {
-        BY_FIRST.get(words[i].text.as_str()).is_some_and(|phrases| {
+        let listed = BY_FIRST.get(words[i].text.as_str()).is_some_and(|phrases| {
             phrases.iter().any(|parts| {
                 i + parts.len() <= words.len()
                     && words[i..i + parts.len()]
@@ -321,7 +332,66 @@ pub(super) fn abstains(words: &[Word]) -> bool {
                         .zip(parts)
                         .all(|(w, p)| w.text == *p)
             })
+        });
+        (listed || none_of_the_choices(words, i) || holds_nothing(words, i))
+            && !of_the_other_choices(words, i)
+    })
+}
+
+/// The nouns by which a reply speaks of a question's choices.
+const CHOICE_NOUNS: &[&str] = &[
+    "options",
+    "choices",
+    "answers",
+    "alternatives",
+    "ones",
+    "three",
+    "two",
+];
+
+/// "None of the (given, listed, four …) choices" at word `i`.
+fn none_of_the_choices(words: &[Word], i: usize) -> bool {
+    phrase_at(words, i, "none of the")
+        && (i + 3..(i + 6).min(words.len()))
+            .take_while(|&k| !words[k - 1].ends_clause)
+            .any(|k| CHOICE_NOUNS[..4].contains(&words[k].text.as_str()))
+}
+
+/// "The knowledge base has no article on …", "the manual contains no entry for …" at word `i`.
+fn holds_nothing(words: &[Word], i: usize) -> bool {
+    matches!(
+        words[i].text.as_str(),
+        "has" | "have" | "had" | "holds" | "contains" | "contain"
+    ) && words.get(i + 1).is_some_and(|w| w.text == "no")
+        && words.get(i + 2).is_some_and(|w| {
+            matches!(
+                w.text.as_str(),
+                "article"
+                    | "articles"
+                    | "entry"
+                    | "entries"
+                    | "page"
+                    | "pages"
+                    | "record"
+                    | "records"
+                    | "document"
+                    | "documents"
+                    | "data"
+                    | "details"
+            )
         })
+}
+
+/// Whether the words before `i` make what follows about the other choices, not the question
+/// ("option B is supported, while the other options are not mentioned in the sources").
+fn of_the_other_choices(words: &[Word], i: usize) -> bool {
+    let from = i.saturating_sub(4);
+    (from..i).any(|k| {
+        matches!(words[k].text.as_str(), "others" | "rest")
+            || matches!(words[k].text.as_str(), "other" | "remaining")
+                && words
+                    .get(k + 1)
+                    .is_some_and(|w| CHOICE_NOUNS.contains(&w.text.as_str()))
     })
 }
 

@@ -145,6 +145,15 @@ pub(super) fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> An
                         // "I could guess, but …", "a guess wouldn't help": no guess made.
                         "not" | "dont" | "wont" | "never" | "could" | "a" | "cant" | "wouldnt"
                     ))
+                // "I don't want to guess", "I'd rather not try to guess".
+                && !(i > 1
+                    && words[i - 1].text == "to"
+                    && (i.saturating_sub(4)..i - 1).any(|k| {
+                        matches!(
+                            words[k].text.as_str(),
+                            "not" | "dont" | "wont" | "never" | "cant" | "wouldnt" | "refuse"
+                        )
+                    }))
                 // "The sources don't say. Still, C is the most defensible": an answer all the
                 // same.
                 || (i == 0 || words[i - 1].ends_clause)

@@ -159,6 +159,20 @@ const AFTER_LETTER_A: &[&str] = &[
     "unless",
     "wins",
     "works",
+    // No article stands before a preposition or an adverb: "going with A on this one".
+    "on",
+    "in",
+    "at",
+    "by",
+    "from",
+    "without",
+    "after",
+    "too",
+    "also",
+    "again",
+    "now",
+    "overall",
+    "anyway",
     "fails",
     "doesnt",
     "isnt",
@@ -312,7 +326,12 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
                                 | "i"
                         )
                     }));
+        // "Option c is right", "choice a fits" (not "answer a question").
+        let named = after_noun
+            && next.is_some_and(|n| AFTER_LETTER_A.contains(&n.text.as_str()))
+            && (c != 'a' || previous != Some("answer"));
         let marked = bracketed
+            || named
             || (after_noun || after_verb) && (punctuated || next.is_none() || run_on)
             || casual
             || (i == 0 && (word.after.starts_with([')', '.', ':']) || words.len() == 1));

@@ -697,3 +697,5 @@ fn what_the_chat_and_endpoint_sets_showed() {
             .is_none()
     );
 }
+
+mod no_answer;
