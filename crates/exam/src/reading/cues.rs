@@ -3,7 +3,7 @@
 //! plausible"), or gives no answer at all ("I don't know", "the documentation does not say").
 //! The phrases themselves are in [`super::phrases`].
 
-use super::phrases::{ABSTAIN, ASSERT_AFTER, ASSERT_BEFORE, REJECT_AFTER, REJECT_BEFORE};
+use super::phrases::{ABSTAIN, LISTS, PhraseList};
 use super::words::Word;
 
 /// Whether the mention starting at word `start` shares the stance of the one before ("… is
@@ -286,22 +286,28 @@ pub(super) fn stance(
     // "If not, it's D": a "not" closed by its comma negates nothing after it.
     let not_closed = (start.saturating_sub(3)..start)
         .any(|j| words[j].text == "not" && words[j].after.starts_with(','));
-    let rejected = REJECT_BEFORE
-        .iter()
-        .filter(|p| !(not_closed && **p == "not"))
+    // The cues that may end just before the mention (up to two words between) or start just
+    // after it (one word between), by the words there.
+    let before = |list: &'static PhraseList| {
+        (1..=3)
+            .filter_map(|k| start.checked_sub(k))
+            .flat_map(|i| list.ending(&words[i].text).iter().copied())
+    };
+    let after = |list: &'static PhraseList| {
+        (end..end + 2)
+            .filter_map(|i| words.get(i))
+            .flat_map(|w| list.starting(&w.text))
+    };
+    let rejected = before(&LISTS.reject_before)
+        .filter(|p| !(not_closed && *p == "not"))
         .any(|p| ends_before_outside(words, start, p, 2, clause.0, others))
-        || REJECT_AFTER
-            .iter()
-            .any(|p| starts_after(words, end, p, 1, clause.1, others));
+        || after(&LISTS.reject_after).any(|p| starts_after(words, end, p, 1, clause.1, others));
     if rejected || conceded {
         return Stance::Rejects;
     }
-    let asserted = ASSERT_BEFORE
-        .iter()
+    let asserted = before(&LISTS.assert_before)
         .any(|p| ends_before_outside(words, start, p, 2, clause.0, others))
-        || ASSERT_AFTER
-            .iter()
-            .any(|p| starts_after(words, end, p, 1, clause.1, others));
+        || after(&LISTS.assert_after).any(|p| starts_after(words, end, p, 1, clause.1, others));
     if asserted {
         Stance::Asserts
     } else {

@@ -138,7 +138,7 @@ pub(super) fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> An
     // reader could not read, not no answer.
     let guesses_after = abstains
         && (abstained_at..words.len()).any(|i| {
-            phrases::GUESS.iter().any(|p| cues::phrase_at(words, i, p))
+            phrases::LISTS.guess.at(words, i).next().is_some()
                 && !(i > 0
                     && matches!(
                         words[i - 1].text.as_str(),
@@ -230,10 +230,10 @@ pub(super) fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> An
     // "… and … both work here": no one answer.
     // (The reply's own words, not a choice's: "if one or both could be measured".)
     let said_open = (0..words.len()).find_map(|i| {
-        phrases::OPEN.iter().find(|p| {
-            cues::phrase_at(words, i, p)
-                && (i..i + p.split(' ').count()).all(|j| owner[j].is_none())
-        })
+        phrases::LISTS
+            .open
+            .at(words, i)
+            .find(|p| (i..i + p.split(' ').count()).all(|j| owner[j].is_none()))
     });
     // "It depends": on what, the choices it names say, even one conceded before a "but".
     let named_several = distinct(mentions.iter().map(|m| m.choice)).len() >= 2;
@@ -287,13 +287,16 @@ pub(super) fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> An
             // echoed ("A) 4 B) 5 C) 6 D) 3. My answer: B").
             !words[m.end - 1].after.contains('?')
                 && (m.explicit && !m.with_text
-                    || phrases::FIRM_AFTER
-                        .iter()
-                        .any(|p| cues::phrase_at(words, m.end, p))
-                    || phrases::FIRM_BEFORE.iter().any(|p| {
-                        let count = p.split(' ').count();
-                        m.start >= count && cues::phrase_at(words, m.start - count, p)
-                    }))
+                    || phrases::LISTS.firm_after.at(words, m.end).next().is_some()
+                    || m.start > 0
+                        && phrases::LISTS
+                            .firm_before
+                            .ending(&words[m.start - 1].text)
+                            .iter()
+                            .any(|p| {
+                                let count = p.split(' ').count();
+                                m.start >= count && cues::phrase_at(words, m.start - count, p)
+                            }))
         };
         let contradicted = mentions
             .iter()
@@ -543,13 +546,12 @@ fn retract(words: &[Word], mentions: &[Mention], owner: &[Option<usize>], stance
         .rev()
         .filter(|&i| owner[i].is_none())
         .find(|&i| {
-            phrases::RETRACT.iter().any(|p| {
+            phrases::LISTS.retract.at(words, i).any(|p| {
                 // "Edit:" and "Correction:" take back only as a label, not as words of a
                 // sentence ("… plus a small correction").
-                let label = !matches!(*p, "edit" | "correction")
+                !matches!(p, "edit" | "correction")
                     || words[i].after.starts_with([':', '—', '-'])
-                    || words[i].after.starts_with(',') && (i == 0 || words[i - 1].ends_clause);
-                label && cues::phrase_at(words, i, p)
+                    || words[i].after.starts_with(',') && (i == 0 || words[i - 1].ends_clause)
             })
         })
     else {

@@ -3,8 +3,13 @@
 //! an ordinal ("the second option", "the last one"). A letter must be one of this question's.
 
 use super::Mention;
+use super::phrases::{self, PhraseList};
 use super::places::{numbers, ordinals};
 use super::words::Word;
+
+/// [`MARKERS`] by their last words.
+static MARKER_LIST: std::sync::LazyLock<PhraseList> =
+    std::sync::LazyLock::new(|| phrases::index(MARKERS));
 
 /// Words that, right before a letter, make it an explicit answer ("the answer is B").
 const MARKERS: &[&str] = &[
@@ -389,11 +394,11 @@ fn after_marker(words: &[Word], i: usize) -> bool {
         // …") is not a marker of what follows.
         let sentence_over = end > 0 && words[end - 1].after.starts_with(['.', '!', '?']);
         if !sentence_over
-            && MARKERS.iter().any(|m| {
-                // Checked without allocating: every letter of a long reply comes here.
+            && end > 0
+            && MARKER_LIST.ending(&words[end - 1].text).iter().any(|m| {
+                // Looked up by the last word: every letter of a long reply comes here.
                 let count = m.split(' ').count();
                 end >= count
-                    && m.rsplit(' ').next() == Some(words[end - 1].text.as_str())
                     && m.split(' ')
                         .zip(&words[end - count..end])
                         .all(|(p, w)| w.text == p)
@@ -465,6 +470,21 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
             filled += 1;
         }
     }
+    // Where each word's clause starts, and the first word before it in its clause with a colon
+    // after it: found once, not once a letter.
+    let mut clause_starts = Vec::with_capacity(words.len());
+    let mut first_colons = Vec::with_capacity(words.len());
+    let (mut clause_start, mut colon) = (0, None);
+    for (j, w) in words.iter().enumerate() {
+        clause_starts.push(clause_start);
+        first_colons.push(colon);
+        if colon.is_none() && w.after.starts_with(':') {
+            colon = Some(j);
+        }
+        if w.ends_clause {
+            (clause_start, colon) = (j + 1, None);
+        }
+    }
     for i in 0..words.len() {
         let Some(choice) = letter_of(words, i, choices) else {
             continue;
@@ -524,10 +544,7 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
         // A short reply's last word, a letter with at most two words before it in its clause
         // ("b or c. eh, c", "d? no. c", "not c lol. d"; not "A or b??", nor "I'm unsure between
         // A and C").
-        let clause_start = (0..i)
-            .rev()
-            .find(|&j| words[j].ends_clause)
-            .map_or(0, |j| j + 1);
+        let clause_start = clause_starts[i];
         let last_of_short = words.len() <= 8
             && !(echoed && line_opened)
             && i + 1 == words.len()
@@ -537,10 +554,7 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
         // opens with a marker and its colon.
         let clause_end = words[i].ends_clause || i + 1 == words.len();
         let clause_marked = clause_end
-            && words[clause_start..i]
-                .iter()
-                .position(|w| w.after.starts_with(':'))
-                .is_some_and(|colon| after_marker(words, clause_start + colon + 1))
+            && first_colons[i].is_some_and(|colon| after_marker(words, colon + 1))
             && (clause_start..i).all(|j| letter_of(words, j, choices).is_none());
         let explicit = alone
             || marked
