@@ -74,7 +74,14 @@ pub(super) fn without_sources(reply: &str) -> &str {
             "sources used",
         ]
         .iter()
-        .any(|h| head == *h || head.strip_prefix(h).is_some_and(|r| r.trim() == ":"));
+        .any(|h| {
+            // "Sources:" alone, or opening a line that lists them ("Sources: handbook.pdf,
+            // p. 31; Lecture slides, week 6").
+            head == *h
+                || head
+                    .strip_prefix(h)
+                    .is_some_and(|r| r.trim() == ":" || r.starts_with(": "))
+        });
         let answer_after = reply[offset..].to_ascii_lowercase().contains("answer");
         if heading && offset > 0 && !answer_after {
             return reply[..offset].trim_end();

@@ -80,3 +80,15 @@ fn doubt_refusing_to_guess_and_errors_give_no_answer() {
     assert_eq!(read("B, but I'm not certain."), Some(1));
     assert_eq!(read("Probably C, though I'm not certain."), Some(2));
 }
+
+#[test]
+fn a_line_listing_the_sources_is_not_read() {
+    assert_eq!(
+        read(
+            "Option B is supported by [2].\n\n---\nSources: handbook.pdf, p. 31; \
+             Geography A: study guide, section 2.4"
+        ),
+        Some(1),
+        "\"Geography A:\" in the sources names no letter"
+    );
+}
