@@ -133,6 +133,22 @@ const RULES: [&[(&str, &str)]; 3] = [
     &[("er", ""), ("est", ""), ("er", "e"), ("est", "e")],
 ];
 
+/// The auxiliaries and modals in their finite forms ("is", "has", "does", "can", "cannot"),
+/// which WordNet leaves out: after one comes a verb ("is kept", "might fail").
+pub const AUXILIARIES: &[&str] = &[
+    "is", "are", "was", "were", "has", "have", "had", "do", "does", "did", "can", "cannot",
+    "could", "will", "would", "may", "might", "must", "should", "shall",
+];
+
+/// The other forms of "be" ("be", "been", "being"): auxiliaries too, but no verb of a clause of
+/// their own.
+pub const BE_FORMS: &[&str] = &["be", "been", "being"];
+
+/// Whether a lower-case word is an auxiliary in any form ([`AUXILIARIES`], [`BE_FORMS`]).
+pub fn is_auxiliary(lower: &str) -> bool {
+    AUXILIARIES.contains(&lower) || BE_FORMS.contains(&lower)
+}
+
 /// The parts of speech `word` can be, in this form or as an inflection of a lemma; `None` when
 /// WordNet does not know it (a name, a technical term, a function word). Case is ignored.
 pub fn parts(word: &str) -> Option<Parts> {

@@ -104,8 +104,8 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
         && words_of(sentence).nth(1).is_some_and(|w| {
             w.starts_with(|c: char| c.is_uppercase())
                 && (is_stopword(&w.to_lowercase())
-                    || lexicon::parts(w).is_some_and(|p| !p.noun() && !p.adjective())
-                    || lexicon::parts(w).is_some_and(|p| p.mostly_verb() && !p.adjective()))
+                    || lexicon::parts(w)
+                        .is_some_and(|p| !p.adjective() && (!p.noun() || p.mostly_verb())))
         });
     let lower = sentence.to_lowercase();
     let continuing = CONTINUING.iter().any(|c| {
@@ -176,11 +176,6 @@ fn words_of(sentence: &str) -> impl Iterator<Item = &str> {
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
 }
 
-const AUXILIARIES: &[&str] = &[
-    "is", "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did", "can",
-    "could", "will", "would", "may", "might", "must", "should", "shall", "cannot",
-];
-
 /// Whether a sentence states something of something: it has a verb (an auxiliary, or a word
 /// that is mostly a verb or a verb's third person or past, not inside brackets, not after "to"
 /// and not in a relative clause), and does not open with one — "Must be one of …", "Enables
@@ -204,7 +199,7 @@ fn has_subject_and_verb(sentence: &str) -> bool {
             w.as_str(),
             "like" | "since" | "until" | "near" | "past" | "round" | "before" | "after" | "except"
         );
-        AUXILIARIES.contains(&w.as_str())
+        lexicon::is_auxiliary(w.as_str())
             || (!after_determiner
                 && !preposition
                 && lexicon::parts(&w).is_some_and(|p| {
@@ -216,7 +211,7 @@ fn has_subject_and_verb(sentence: &str) -> bool {
     let opens_with_verb = |at: usize| {
         words.get(at).is_some_and(|w| {
             let w = plain(w);
-            AUXILIARIES.contains(&w.as_str())
+            lexicon::is_auxiliary(w.as_str())
                 || (w.ends_with('s') && lexicon::parts(&w).is_some_and(|p| p.verb() && !p.noun()))
         })
     };

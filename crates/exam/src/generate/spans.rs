@@ -441,7 +441,7 @@ fn starts_no_name(word: &str) -> bool {
     is_stopword(&lower)
         || DETERMINERS.contains(&lower.as_str())
         || PREPOSITIONS.contains(&lower.as_str())
-        || AUXILIARIES.contains(&lower.as_str())
+        || lexicon::is_auxiliary(lower.as_str())
         || lexicon::parts(&lower).is_some_and(|p| !p.adjective() && (!p.noun() || p.mostly_verb()))
 }
 
@@ -488,24 +488,31 @@ const PREPOSITIONS: &[&str] = &[
     "although", "though", "whilst",
 ];
 
+/// A word that can be a noun and is not mostly a verb, or a name or a technical term ("files",
+/// "Vcs-Git", "/etc"): one that could end a noun phrase joined to another by "and" or "or".
+fn nominal(word: &str) -> bool {
+    let plain = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '/' && c != '-');
+    !plain.is_empty()
+        && !is_stopword(&plain.to_lowercase())
+        && !PREPOSITIONS.contains(&plain.to_lowercase().as_str())
+        && (plain.starts_with(|c: char| c.is_uppercase() || c == '/')
+            || lexicon::parts(&plain.to_lowercase())
+                .is_some_and(|p| (p.noun() || p.adjective()) && !p.mostly_verb()))
+}
+
 /// After an auxiliary comes a verb ("might fail", "is kept"), not a noun phrase.
 fn opens_phrase(word: &str) -> bool {
     let lower = word.to_lowercase();
     DETERMINERS.contains(&lower.as_str())
         || PREPOSITIONS.contains(&lower.as_str())
-        || (reads_as_verb(word) && !AUXILIARIES.contains(&lower.as_str()))
+        || (reads_as_verb(word) && !lexicon::is_auxiliary(lower.as_str()))
 }
-
-const AUXILIARIES: &[&str] = &[
-    "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does", "did",
-    "can", "could", "will", "would", "may", "might", "must", "should", "shall",
-];
 
 /// A word that reads as a finite verb or a participle ("stores", "created", "is"): what follows it
 /// opens a phrase. Plural nouns end in "s" too; "ss", "us" and "is" endings are left out.
 pub(super) fn reads_as_verb(word: &str) -> bool {
     let lower = word.to_lowercase();
-    AUXILIARIES.contains(&lower.as_str())
+    lexicon::is_auxiliary(lower.as_str())
         || (lower.len() >= 4
             && lower.chars().all(|c| c.is_ascii_lowercase())
             && ((lower.ends_with('s')
@@ -803,7 +810,42 @@ pub fn spans(sentence: &str) -> Vec<Span> {
                         "non" | "multi" | "single" | "per" | "four" | "five"
                     )
             });
+        // "after deletion or modification of files", "files and directories": a part joined to
+        // a noun phrase ("after what or modification …?"); "the Homepage, Vcs-Git and
+        // Vcs-Browser fields": the last items of a longer list.
+        let first_part = joined
+            && sentence[s.end..]
+                .split_whitespace()
+                .nth(1)
+                .is_some_and(|w| DETERMINERS.contains(&w) || nominal(w));
+        let later_part = before.is_some_and(|w| matches!(w, "or" | "and" | "nor"))
+            && back
+                .next()
+                .is_some_and(|w| !w.ends_with([',', ';', ':']) && nominal(w));
+        let end_of_list = (text.contains(" and ") || text.contains(" or "))
+            && sentence[..s.start].trim_end().ends_with(',');
+        // "an American not-for-profit association", "Debian Project members": a name that is a
+        // modifier of the noun after it (an acronym may ask for its kind: "in RAID volumes").
+        let modifier = s.kind == SpanKind::Name
+            && !upper_case(text)
+            && sentence[s.end..].starts_with(' ')
+            && sentence[s.end..]
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| {
+                    w.starts_with(|c: char| c.is_ascii_lowercase())
+                        && !is_stopword(w)
+                        && !PREPOSITIONS.contains(&w)
+                        && (w.contains('-')
+                            && w.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                            || lexicon::parts(w.trim_end_matches([',', '.', ';', ':']))
+                                .is_some_and(|p| p.noun() && !p.verb()))
+                });
         second_part
+            || first_part
+            || later_part
+            || end_of_list
+            || modifier
             || compound_modifier
             || before.is_some_and(|w| {
                 matches!(
@@ -885,6 +927,24 @@ mod tests {
     }
 
     #[test]
+    fn no_part_of_a_coordination_or_a_modifier() {
+        let got = found("The system can be damaged after deletion or modification of files.");
+        assert!(got.iter().all(|(t, _)| *t != "deletion"), "{got:?}");
+        let got = found("The Homepage, Vcs-Git and Vcs-Browser fields were removed from it.");
+        assert!(
+            got.iter().all(|(t, _)| *t != "Vcs-Git and Vcs-Browser"),
+            "{got:?}"
+        );
+        let got = found("Debian is managed by an American not-for-profit, volunteer association.");
+        assert!(got.iter().all(|(t, _)| *t != "American"), "{got:?}");
+        let got = found("Old kernels keep their modules and headers in the boot partition.");
+        assert!(
+            got.iter().all(|(t, _)| *t != "headers" && *t != "modules"),
+            "{got:?}"
+        );
+    }
+
+    #[test]
     fn names_skip_the_first_word_alone_and_join_across_of() {
         let got = found("The project was endorsed by the Free Software Foundation in Boston.");
         assert!(
@@ -894,7 +954,10 @@ mod tests {
         assert!(got.contains(&("Boston", SpanKind::Name)), "{got:?}");
         assert!(got.iter().all(|(t, _)| *t != "The"), "{got:?}");
         let got = found("Debian Project members elect the Department of Technical Affairs.");
-        assert!(got.contains(&("Debian Project", SpanKind::Name)), "{got:?}");
+        assert!(
+            got.iter().all(|(t, _)| *t != "Debian Project"),
+            "a name before the noun it modifies is no fact of its own: {got:?}"
+        );
         assert!(
             got.contains(&("Department of Technical Affairs", SpanKind::Name)),
             "{got:?}"

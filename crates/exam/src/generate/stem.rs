@@ -11,6 +11,7 @@
 //! question: [`write`] returns `None`.
 
 use super::spans::SpanKind;
+use crate::lexicon;
 
 /// What stands in the sentence where the answer was.
 pub const BLANK: &str = "_____";
@@ -92,11 +93,6 @@ const CATEGORIES: &[&str] = &[
     "view",
 ];
 
-const AUXILIARIES: &[&str] = &[
-    "is", "are", "was", "were", "can", "could", "will", "would", "may", "might", "must", "should",
-    "shall", "has", "have", "had", "does", "do", "did",
-];
-
 const PREPOSITIONS: &[&str] = &[
     "in", "on", "at", "for", "to", "from", "by", "with", "into", "under", "over", "after",
     "before", "during", "within", "through", "via", "using",
@@ -134,7 +130,7 @@ const RELATIVES: &[&str] = &[
 /// opens its object.
 fn is_verb_at(words: &[&str], at: usize) -> bool {
     words.get(at).is_some_and(|verb| {
-        AUXILIARIES.contains(verb)
+        lexicon::AUXILIARIES.contains(verb)
             || (super::spans::reads_as_verb(verb)
                 && words.get(at + 1).is_some_and(|w| opens_object(w)))
     })
@@ -468,7 +464,7 @@ fn one_question(stem: &str) -> bool {
     // "What is it made of?" is English, "… the output of?" is not: only "of" after a noun.
     let after_noun = words.len() >= 2 && {
         let before = words[words.len() - 2];
-        !AUXILIARIES.contains(&before)
+        !lexicon::AUXILIARIES.contains(&before)
             && !crate::lexicon::parts(before).is_some_and(|p| p.verb() && !p.noun())
     };
     let dangling = (last == "of" && after_noun)
@@ -499,7 +495,7 @@ fn one_question(stem: &str) -> bool {
         let modifier = |w: &str| {
             let lower = w.to_lowercase();
             w.chars().all(|c| c.is_alphanumeric() || c == '-')
-                && !AUXILIARIES.contains(&lower.as_str())
+                && !lexicon::AUXILIARIES.contains(&lower.as_str())
                 && !PREPOSITIONS.contains(&lower.as_str())
                 && !matches!(
                     lower.as_str(),
@@ -517,7 +513,20 @@ fn one_question(stem: &str) -> bool {
     // A quotation opened and not closed ("… in "git diff which option?").
     let quotes = stem.matches('"').count().is_multiple_of(2)
         && stem.matches('“').count() == stem.matches('”').count();
-    !dangling && !second_sentence && !twice && !part_of_phrase && quotes
+    // The question inside brackets ("the domain name ( what)", "(of course after what)"): an
+    // aside asks nothing.
+    let bracketed = words.iter().enumerate().any(|(i, w)| {
+        let opened = w.len() - w.trim_start_matches(['(', '[']).len();
+        let word = w[opened..].trim_end_matches(|c: char| !c.is_alphanumeric());
+        matches!(
+            word.to_lowercase().as_str(),
+            "what" | "which" | "how" | "when" | "where" | "who"
+        ) && {
+            let before = words[..i].join(" ") + &w[..opened];
+            before.matches(['(', '[']).count() > before.matches([')', ']']).count()
+        }
+    });
+    !dangling && !second_sentence && !twice && !part_of_phrase && quotes && !bracketed
 }
 
 /// Whether every bracket the question opens it closes: a sentence cut inside brackets ("see
@@ -539,7 +548,9 @@ fn balanced(stem: &str) -> bool {
 
 /// How often `key` stands in `sentence` as a whole word, and how often inside another word.
 fn occurrences(sentence: &str, key: &str) -> (usize, usize) {
-    let word_char = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    // A hyphen joins: "Internet" in "Internet-connected" is inside a word too.
+    let word_char =
+        |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-');
     let (mut whole, mut inside) = (0, 0);
     for (at, _) in sentence.match_indices(key) {
         let before = sentence[..at].chars().next_back();
@@ -609,7 +620,7 @@ fn reworded(sentence: &str, start: usize, end: usize, kind: &SpanKind, context: 
                         && !super::spans::reads_as_verb(w)
                         && !RELATIVES.contains(w)
                         && !PREPOSITIONS.contains(w)
-                        && !AUXILIARIES.contains(w)
+                        && !lexicon::AUXILIARIES.contains(w)
                         && !matches!(*w, "and" | "or" | "not" | "but" | "also")
                 })
                 && is_verb_at(&after, nouns);
@@ -688,7 +699,7 @@ fn fronted(before: &[&str], asking: &str, context: &str) -> Option<String> {
     let verb_at = before
         .iter()
         .skip(1)
-        .position(|w| AUXILIARIES.contains(w))
+        .position(|w| lexicon::AUXILIARIES.contains(w))
         .or_else(|| {
             before.iter().enumerate().skip(1).position(|(i, w)| {
                 super::spans::reads_as_verb(w)
@@ -715,7 +726,7 @@ fn fronted(before: &[&str], asking: &str, context: &str) -> Option<String> {
             .iter()
             .chain(&rest)
             .any(|w| RELATIVES.contains(w))
-        || rest.iter().any(|w| AUXILIARIES.contains(w))
+        || rest.iter().any(|w| lexicon::AUXILIARIES.contains(w))
     {
         return None;
     }
@@ -743,7 +754,7 @@ fn fronted(before: &[&str], asking: &str, context: &str) -> Option<String> {
             _ => "did",
         };
         (does.to_owned(), tidy(&format!("have {}", rest.join(" "))))
-    } else if AUXILIARIES.contains(&verb) {
+    } else if lexicon::AUXILIARIES.contains(&verb) {
         (verb.to_owned(), rest.join(" "))
     } else {
         let bare = bare_verb(verb)?;
@@ -777,6 +788,23 @@ mod tests {
     }
 
     #[test]
+    fn a_key_inside_a_compound_is_not_asked() {
+        let sentence = "Only two answers matter for an Internet-connected server: Internet site \
+                        and Internet with smarthost.";
+        let start = sentence.find("Internet site").unwrap();
+        assert!(
+            write(
+                sentence,
+                start,
+                start + "Internet".len(),
+                &SpanKind::Name,
+                ""
+            )
+            .is_none()
+        );
+    }
+
+    #[test]
     fn one_question_at_a_time() {
         assert!(!one_question(
             "What is the only user-visible change in the output of?"
@@ -793,6 +821,15 @@ mod tests {
         ));
         assert!(!one_question("The default what is called \"win32\"?"));
         assert!(!one_question("Values are an uninterpreted what of bytes?"));
+        assert!(!one_question(
+            "The parameters are the server name, the domain name ( what), and the addresses?"
+        ));
+        assert!(!one_question(
+            "To upgrade, use apt upgrade (of course after what)?"
+        ));
+        assert!(one_question(
+            "Knoppix uses what (a lightweight graphical desktop) by default?"
+        ));
         assert!(one_question("SQLite keeps what for each page?"));
         assert!(one_question("The archive grew to how many MB?"));
         assert!(one_question(
