@@ -516,14 +516,17 @@ fn one_question(stem: &str) -> bool {
     // The question inside brackets ("the domain name ( what)", "(of course after what)"): an
     // aside asks nothing.
     let bracketed = words.iter().enumerate().any(|(i, w)| {
-        let opened = w.len() - w.trim_start_matches(['(', '[']).len();
+        let opened = w.len() - w.trim_start_matches(['(', '[', '“', '"']).len();
         let word = w[opened..].trim_end_matches(|c: char| !c.is_alphanumeric());
         matches!(
             word.to_lowercase().as_str(),
             "what" | "which" | "how" | "when" | "where" | "who"
         ) && {
+            // … or inside a quotation ("said “Debian Will Remain what percentage Free …”").
             let before = words[..i].join(" ") + &w[..opened];
             before.matches(['(', '[']).count() > before.matches([')', ']']).count()
+                || before.matches('“').count() > before.matches('”').count()
+                || !before.matches('"').count().is_multiple_of(2)
         }
     });
     !dangling && !second_sentence && !twice && !part_of_phrase && quotes && !bracketed
@@ -605,9 +608,19 @@ fn reworded(sentence: &str, start: usize, end: usize, kind: &SpanKind, context: 
     while before.last().is_some_and(|w| {
         is_determiner(w)
             || QUANTIFIERS.contains(w)
-            || matches!(w.to_lowercase().as_str(), "all" | "both" | "half" | "few")
+            || matches!(
+                w.to_lowercase().as_str(),
+                "all" | "both" | "half" | "few" | "many" | "much" | "several" | "numerous"
+            )
     }) {
         before.pop();
+    }
+    // "in a great many languages" asks "in what".
+    if before.len() >= 2
+        && matches!(before[before.len() - 1], "great" | "good")
+        && before[before.len() - 2].eq_ignore_ascii_case("a")
+    {
+        before.truncate(before.len() - 2);
     }
     // A subject named by the nouns after it: "the sqlite3_status() routine returns …" asks
     // "Which routine returns …?", "the X error code is …" "Which error code is …?".
@@ -622,6 +635,8 @@ fn reworded(sentence: &str, start: usize, end: usize, kind: &SpanKind, context: 
                         && !PREPOSITIONS.contains(w)
                         && !lexicon::AUXILIARIES.contains(w)
                         && !matches!(*w, "and" | "or" | "not" | "but" | "also")
+                        // "only provides" is no noun naming the subject.
+                        && crate::lexicon::parts(w).is_none_or(|p| p.noun())
                 })
                 && is_verb_at(&after, nouns);
             if named {
@@ -727,6 +742,12 @@ fn fronted(before: &[&str], asking: &str, context: &str) -> Option<String> {
             .chain(&rest)
             .any(|w| RELATIVES.contains(w))
         || rest.iter().any(|w| lexicon::AUXILIARIES.contains(w))
+        // "is internationalized and made available in": a second verb phrase.
+        || rest.iter().any(|w| matches!(*w, "and" | "or" | "but"))
+        // "In practice many packages will …": no plain subject.
+        || subject_words
+            .first()
+            .is_some_and(|w| PREPOSITIONS.contains(&w.to_lowercase().as_str()))
     {
         return None;
     }
@@ -788,6 +809,34 @@ mod tests {
     }
 
     #[test]
+    fn fronting_only_a_plain_subject_and_one_verb() {
+        let got = text(
+            "Everything is internationalized and made available in a great many languages.",
+            "languages",
+            &SpanKind::Term,
+        );
+        assert!(
+            !got.contains("many what") && !got.contains("great many?"),
+            "{got}"
+        );
+        assert!(got.ends_with("in what?"), "{got}");
+        let got = text(
+            "The virtual qemu-kvm package only provides an executable able to start a machine.",
+            "virtual qemu-kvm package",
+            &SpanKind::Term,
+        );
+        assert!(!got.starts_with("Which only"), "{got}");
+        let got = ask(
+            "In practice many packages will not need to perform an action at every step.",
+            "step",
+            &SpanKind::Term,
+        )
+        .map(|s| s.text)
+        .unwrap_or_default();
+        assert!(!got.starts_with("At what will in practice"), "{got}");
+    }
+
+    #[test]
     fn a_key_inside_a_compound_is_not_asked() {
         let sentence = "Only two answers matter for an Internet-connected server: Internet site \
                         and Internet with smarthost.";
@@ -829,6 +878,9 @@ mod tests {
         ));
         assert!(one_question(
             "Knoppix uses what (a lightweight graphical desktop) by default?"
+        ));
+        assert!(!one_question(
+            "The Social Contract said “Debian Will Remain what percentage Free Software”?"
         ));
         assert!(one_question("SQLite keeps what for each page?"));
         assert!(one_question("The archive grew to how many MB?"));
