@@ -257,7 +257,9 @@ fn capitalised(text: &str) -> bool {
 }
 
 /// Words that join the parts of a name ("Department of Defense").
-const NAME_JOINERS: &[&str] = &["of", "for", "and", "de", "the"];
+// ("and" joins two names more often than it makes one: "Stable and Testing", "UTF-16BE and
+// SQLite".)
+const NAME_JOINERS: &[&str] = &["of", "for", "de", "the"];
 
 /// Ordinary words that end no noun phrase (adverbs, participles, common verbs).
 fn ends_noun_phrase(word: &str) -> bool {
@@ -857,7 +859,18 @@ pub fn spans(sentence: &str) -> Vec<Span> {
                 && !text.contains(' ')
                 && lexicon::parts(text).is_some_and(|p| p.adjective()))
     };
-    out.retain(|s| balanced(&sentence[s.start..s.end]) && !coordinated(s));
+    // "hundreds", "billions", "a trillion": a number in words is no term ("burden what of
+    // SQLite applications?").
+    let number_word = |s: &Span| {
+        s.kind == SpanKind::Term
+            && matches!(
+                sentence[s.start..s.end]
+                    .to_lowercase()
+                    .trim_end_matches('s'),
+                "dozen" | "hundred" | "thousand" | "million" | "billion" | "trillion"
+            )
+    };
+    out.retain(|s| balanced(&sentence[s.start..s.end]) && !coordinated(s) && !number_word(s));
     out.sort_by_key(|s| s.start);
     out
 }
@@ -935,6 +948,13 @@ mod tests {
             got.iter().all(|(t, _)| *t != "Vcs-Git and Vcs-Browser"),
             "{got:?}"
         );
+        let got = found("Text can be read as UTF-8, UTF-16LE, or UTF-16BE and SQLite converts it.");
+        assert!(
+            got.iter().all(|(t, _)| *t != "UTF-16BE and SQLite"),
+            "{got:?}"
+        );
+        let got = found("We do not want to burden billions of SQLite applications with it.");
+        assert!(got.iter().all(|(t, _)| *t != "billions"), "{got:?}");
         let got = found("Debian is managed by an American not-for-profit, volunteer association.");
         assert!(got.iter().all(|(t, _)| *t != "American"), "{got:?}");
         let got = found("Old kernels keep their modules and headers in the boot partition.");

@@ -454,8 +454,15 @@ fn one_question(stem: &str) -> bool {
         );
         (word.len() > 1 || word.chars().all(|c| c.is_ascii_digit()))
             && !word.is_empty()
-            && word.chars().all(char::is_alphanumeric)
+            && word.chars().all(|c| c.is_alphanumeric() || c == '-')
+            && word.chars().any(char::is_alphanumeric)
             && (!abbreviation || pair[1].starts_with(|c: char| c.is_uppercase()))
+    }) || words.windows(2).enumerate().any(|(i, pair)| {
+        // "External library what (used by …): Gnuplot can be linked …": a label, then its text.
+        i >= 2
+            && pair[0].ends_with(':')
+            && pair[1].starts_with(|c: char| c.is_uppercase())
+            && pair[1].chars().skip(1).all(char::is_lowercase)
     });
     if stem.starts_with(FILL_BLANK) {
         return !second_sentence;
@@ -487,10 +494,27 @@ fn one_question(stem: &str) -> bool {
         if i == 0 || !matches!(w.to_lowercase().as_str(), "what" | "which") {
             return false;
         }
+        // … or a number ("over one what SQLite databases").
         let determiner = |w: &str| {
             is_determiner(w)
                 || QUANTIFIERS.contains(&w.to_lowercase().as_str())
-                || matches!(w.to_lowercase().as_str(), "all" | "both" | "few")
+                || w.chars().all(|c| c.is_ascii_digit())
+                || matches!(
+                    w.to_lowercase().as_str(),
+                    "all"
+                        | "both"
+                        | "few"
+                        | "one"
+                        | "two"
+                        | "three"
+                        | "four"
+                        | "five"
+                        | "six"
+                        | "seven"
+                        | "eight"
+                        | "nine"
+                        | "ten"
+                )
         };
         let modifier = |w: &str| {
             let lower = w.to_lowercase();
@@ -655,8 +679,11 @@ fn reworded(sentence: &str, start: usize, end: usize, kind: &SpanKind, context: 
         }
     }
     let rest = after.join(" ");
-    // The span is the subject: "What keeps …?"
-    if before.is_empty() && is_verb_at(&after, 0) && rest.len() > 15 {
+    // The span is the subject: "What keeps …?" (not "What is that SQLite now supports …?").
+    let is_that = after.len() >= 2
+        && matches!(after[0], "is" | "was")
+        && matches!(after[1], "that" | "because" | "why" | "how");
+    if before.is_empty() && is_verb_at(&after, 0) && rest.len() > 15 && !is_that {
         return Stem {
             text: format!("{} {rest}?", upper_first(&asking)),
             form: Form::Subject,
@@ -837,6 +864,16 @@ mod tests {
     }
 
     #[test]
+    fn a_subject_before_is_that_is_not_asked_what() {
+        let got = text(
+            "The second major enhancement is that SQLite now supports recursive triggers.",
+            "second major enhancement",
+            &SpanKind::Term,
+        );
+        assert!(!got.starts_with("What is that"), "{got}");
+    }
+
+    #[test]
     fn a_key_inside_a_compound_is_not_asked() {
         let sentence = "Only two answers matter for an Internet-connected server: Internet site \
                         and Internet with smarthost.";
@@ -881,6 +918,15 @@ mod tests {
         ));
         assert!(!one_question(
             "The Social Contract said “Debian Will Remain what percentage Free Software”?"
+        ));
+        assert!(!one_question(
+            "There are over one what SQLite databases in active use?"
+        ));
+        assert!(!one_question(
+            "The default is black- on-white. which option requests white-on-black?"
+        ));
+        assert!(!one_question(
+            "External library what (used by PDF terminal): Gnuplot can be linked against it?"
         ));
         assert!(one_question("SQLite keeps what for each page?"));
         assert!(one_question("The archive grew to how many MB?"));
