@@ -227,6 +227,13 @@ fn has_subject_and_verb(sentence: &str) -> bool {
     {
         return false;
     }
+    // "Where NAME is the name of the diagram and FILE is …": a subordinate clause with no main
+    // clause after it (no comma to end it).
+    if matches!(plain(words[0]).as_str(), "where" | "whereas")
+        && !words.iter().any(|w| w.ends_with(','))
+    {
+        return false;
+    }
     // "If set, applies …": a clause without a subject, then a verb.
     if matches!(plain(words[0]).as_str(), "if" | "when" | "unless" | "once")
         && let Some(comma) = words.iter().take(8).position(|w| w.ends_with(','))
@@ -319,6 +326,7 @@ mod tests {
     fn instructions_and_glued_headings_are_no_statements() {
         for sentence in [
             "Skip NULL entries on range queries in indexes on expressions.",
+            "Where NAME is the name of the syntax diagram and FILE is the name of the file.",
             "Write 1 or 0 into the register if the checkpoint returns busy or not.",
             "Tip You can configure the printing system with a web browser at port 631.",
             "Note Please note that success is treated as the logical true value here.",

@@ -494,6 +494,10 @@ const PREPOSITIONS: &[&str] = &[
 /// "Vcs-Git", "/etc"): one that could end a noun phrase joined to another by "and" or "or".
 fn nominal(word: &str) -> bool {
     let plain = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '/' && c != '-');
+    // A number or an amount ("10% and 15%") is joined like a noun.
+    if plain.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+        return true;
+    }
     !plain.is_empty()
         && !is_stopword(&plain.to_lowercase())
         && !PREPOSITIONS.contains(&plain.to_lowercase().as_str())
@@ -554,6 +558,13 @@ pub fn spans(sentence: &str) -> Vec<Span> {
                 .get(i + 1)
                 .filter(|_| !w.breaks)
                 .filter(|next| counts(w.text, next.text))
+                // "at offset 36 stores the total": a unit before a determiner is a verb.
+                .filter(|next| {
+                    next.breaks
+                        || words
+                            .get(i + 2)
+                            .is_none_or(|after| !DETERMINERS.contains(&after.text))
+                })
                 .and_then(|next| unit_of(next.text));
             if let Some(unit) = unit {
                 push(&mut out, &mut taken, i, i + 1, SpanKind::Quantity(unit));
@@ -828,21 +839,33 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             && sentence[..s.start].trim_end().ends_with(',');
         // "an American not-for-profit association", "Debian Project members": a name that is a
         // modifier of the noun after it (an acronym may ask for its kind: "in RAID volumes").
-        let modifier = s.kind == SpanKind::Name
-            && !upper_case(text)
-            && sentence[s.end..].starts_with(' ')
-            && sentence[s.end..]
-                .split_whitespace()
-                .next()
-                .is_some_and(|w| {
-                    w.starts_with(|c: char| c.is_ascii_lowercase())
-                        && !is_stopword(w)
-                        && !PREPOSITIONS.contains(&w)
-                        && (w.contains('-')
-                            && w.chars().all(|c| c.is_ascii_lowercase() || c == '-')
-                            || lexicon::parts(w.trim_end_matches([',', '.', ';', ':']))
-                                .is_some_and(|p| p.noun() && !p.verb()))
-                });
+        let modifier = s.kind == SpanKind::Name && !upper_case(text) && {
+            let mut rest = sentence[s.end..].split_whitespace();
+            let next = rest.next().unwrap_or("");
+            let after = rest.next().unwrap_or("");
+            let bare = next.trim_end_matches([',', '.', ';', ':']);
+            sentence[s.end..].starts_with(' ')
+                && !bare.is_empty()
+                && !is_stopword(bare)
+                && !PREPOSITIONS.contains(&bare)
+                && if bare.starts_with(|c: char| c.is_uppercase()) {
+                    // "the Debian Developer’s Reference": a name cut short before more of it.
+                    !starts_no_name(bare)
+                } else {
+                    bare.starts_with(|c: char| c.is_ascii_lowercase())
+                        && (bare.contains('-')
+                            && bare.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                            || lexicon::parts(bare).is_some_and(|p| {
+                                p.noun()
+                                    && (!p.verb()
+                                        // "the Debian archive is …", not "Debian uses the …".
+                                        || !p.mostly_verb()
+                                            && bare == next
+                                            && !DETERMINERS.contains(&after)
+                                            && !is_stopword(after))
+                            }))
+                }
+        };
         second_part
             || first_part
             || later_part
@@ -953,6 +976,19 @@ mod tests {
             got.iter().all(|(t, _)| *t != "UTF-16BE and SQLite"),
             "{got:?}"
         );
+        let got = found("Packages in the Debian archive must not contain a series file.");
+        assert!(got.iter().all(|(t, _)| *t != "Debian"), "{got:?}");
+        let got = found("The Debian Developer’s Reference documents the conventions.");
+        assert!(got.iter().all(|(t, _)| *t != "Debian"), "{got:?}");
+        let got = found("Since 2005, Debian uses the apt tool to install packages.");
+        assert!(got.contains(&("Debian", SpanKind::Name)), "{got:?}");
+        let got = found("The 4-byte integer at offset 36 stores the total number of pages.");
+        assert!(
+            got.iter().all(|(_, k)| !matches!(k, SpanKind::Quantity(_))),
+            "{got:?}"
+        );
+        let got = found("Improvements were as high as 10% and 15%, depending on the load.");
+        assert!(got.iter().all(|(t, _)| *t != "15%"), "{got:?}");
         let got = found("We do not want to burden billions of SQLite applications with it.");
         assert!(got.iter().all(|(t, _)| *t != "billions"), "{got:?}");
         let got = found("Debian is managed by an American not-for-profit, volunteer association.");

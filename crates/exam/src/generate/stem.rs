@@ -474,7 +474,12 @@ fn one_question(stem: &str) -> bool {
         !lexicon::AUXILIARIES.contains(&before)
             && !crate::lexicon::parts(before).is_some_and(|p| p.verb() && !p.noun())
     };
-    let dangling = (last == "of" && after_noun)
+    // "… in the associated?": a determiner and a word that is no noun end the question.
+    let cut_after_determiner = words.len() >= 2
+        && is_determiner(words[words.len() - 2])
+        && crate::lexicon::parts(&last).is_some_and(|p| !p.noun());
+    let dangling = cut_after_determiner
+        || (last == "of" && after_noun)
         || matches!(
             last.as_str(),
             "and" | "or" | "than" | "nor" | "e.g" | "i.e" | "etc" | "viz"
@@ -553,7 +558,12 @@ fn one_question(stem: &str) -> bool {
                 || !before.matches('"').count().is_multiple_of(2)
         }
     });
-    !dangling && !second_sentence && !twice && !part_of_phrase && quotes && !bracketed
+    // "in what of SQLite", "have what of being true": the question word stands for the head
+    // of "a future release of SQLite", "a strong probability of being true".
+    let head_of = words
+        .windows(2)
+        .any(|pair| pair[0].eq_ignore_ascii_case("what") && pair[1] == "of");
+    !dangling && !second_sentence && !twice && !part_of_phrase && quotes && !bracketed && !head_of
 }
 
 /// Whether every bracket the question opens it closes: a sentence cut inside brackets ("see
@@ -927,6 +937,12 @@ mod tests {
         ));
         assert!(!one_question(
             "External library what (used by PDF terminal): Gnuplot can be linked against it?"
+        ));
+        assert!(!one_question(
+            "Memsys3 will likely be removed from the source tree in what of SQLite?"
+        ));
+        assert!(!one_question(
+            "Which table does a vocab table contain one row for each term in the associated?"
         ));
         assert!(one_question("SQLite keeps what for each page?"));
         assert!(one_question("The archive grew to how many MB?"));
