@@ -729,10 +729,12 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             end += 1;
         }
         let next = end + 1;
-        // "the pager keeps a journal": a last word that reads as a verb before a determiner is one.
+        // "the pager keeps a journal", "its users play an essential role": a last word that
+        // reads as a verb, or can be one, before a determiner is one.
         if end > i
             && !words[end].breaks
-            && reads_as_verb(words[end].text)
+            && (reads_as_verb(words[end].text)
+                || lexicon::parts(&words[end].text.to_lowercase()).is_some_and(|p| p.verb()))
             && words
                 .get(end + 1)
                 .is_some_and(|w| DETERMINERS.contains(&w.text))
@@ -783,7 +785,14 @@ pub fn spans(sentence: &str) -> Vec<Span> {
         let single_after_determiner =
             from == end && from > 0 && DETERMINERS.contains(&words[from - 1].text);
         let noun_head = noun_head(head, single_after_determiner);
-        if opened && closed && noun_head && end - from < 3 {
+        // "users play an essential role": one word that can be a verb, before a determiner, is
+        // the verb.
+        let verb_before_determiner = from == end
+            && lexicon::parts(&words[end].text.to_lowercase()).is_some_and(|p| p.verb())
+            && words
+                .get(end + 1)
+                .is_some_and(|w| DETERMINERS.contains(&w.text));
+        if opened && closed && noun_head && end - from < 3 && !verb_before_determiner {
             push(&mut out, &mut taken, from, end, SpanKind::Term);
         }
         i = end + 1;
@@ -866,7 +875,26 @@ pub fn spans(sentence: &str) -> Vec<Span> {
                             }))
                 }
         };
+        // "OpenVPN-based solutions", "POSIX-compatible": a modifier made of a name.
+        let suffixed_modifier = [
+            "-based",
+            "-like",
+            "-style",
+            "-specific",
+            "-compatible",
+            "-only",
+            "-enabled",
+            "-aware",
+            "-related",
+            "-oriented",
+            "-friendly",
+            "-driven",
+            "-powered",
+        ]
+        .iter()
+        .any(|suffix| text.to_lowercase().ends_with(suffix));
         second_part
+            || suffixed_modifier
             || first_part
             || later_part
             || end_of_list
@@ -982,6 +1010,10 @@ mod tests {
         assert!(got.iter().all(|(t, _)| *t != "Debian"), "{got:?}");
         let got = found("Since 2005, Debian uses the apt tool to install packages.");
         assert!(got.contains(&("Debian", SpanKind::Name)), "{got:?}");
+        let got = found("In such cases OpenVPN-based solutions will generally be preferred.");
+        assert!(got.iter().all(|(t, _)| *t != "OpenVPN-based"), "{got:?}");
+        let got = found("As a result its many users play an essential role in its diffusion.");
+        assert!(got.iter().all(|(t, _)| !t.ends_with("play")), "{got:?}");
         let got = found("The 4-byte integer at offset 36 stores the total number of pages.");
         assert!(
             got.iter().all(|(_, k)| !matches!(k, SpanKind::Quantity(_))),

@@ -482,7 +482,7 @@ fn one_question(stem: &str) -> bool {
         || (last == "of" && after_noun)
         || matches!(
             last.as_str(),
-            "and" | "or" | "than" | "nor" | "e.g" | "i.e" | "etc" | "viz"
+            "and" | "or" | "than" | "nor" | "e.g" | "i.e" | "etc" | "viz" | "though" | "however"
         )
         || is_determiner(&last);
     // "what what"; "through the year which year".
@@ -781,6 +781,9 @@ fn fronted(before: &[&str], asking: &str, context: &str) -> Option<String> {
         || rest.iter().any(|w| lexicon::AUXILIARIES.contains(w))
         // "is internationalized and made available in": a second verb phrase.
         || rest.iter().any(|w| matches!(*w, "and" | "or" | "but"))
+        // "are backports … only created from packages available in": the preposition
+        // belongs to a later word, not to the verb.
+        || rest.len() > 5
         // "In practice many packages will …": no plain subject.
         || subject_words
             .first()
@@ -943,6 +946,9 @@ mod tests {
         ));
         assert!(!one_question(
             "Which table does a vocab table contain one row for each term in the associated?"
+        ));
+        assert!(!one_question(
+            "The recent release of what for arm64 is no longer a rebuild, though?"
         ));
         assert!(one_question("SQLite keeps what for each page?"));
         assert!(one_question("The archive grew to how many MB?"));
