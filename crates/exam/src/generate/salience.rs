@@ -77,6 +77,11 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
         "by contrast",
         "in contrast",
         "unlike",
+        // "Rather, …", "Instead, …", "Otherwise, …": the sentence answers the one before.
+        "rather",
+        "instead",
+        "otherwise",
+        "conversely",
     ];
     let chars = sentence.chars().count();
     let letters = sentence.chars().filter(|c| c.is_alphabetic()).count();
@@ -326,6 +331,7 @@ mod tests {
     fn instructions_and_glued_headings_are_no_statements() {
         for sentence in [
             "Skip NULL entries on range queries in indexes on expressions.",
+            "Rather, the flag indicates that the combination of parameters is insufficient.",
             "Where NAME is the name of the syntax diagram and FILE is the name of the file.",
             "Write 1 or 0 into the register if the checkpoint returns busy or not.",
             "Tip You can configure the printing system with a web browser at port 631.",

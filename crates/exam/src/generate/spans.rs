@@ -572,6 +572,10 @@ pub fn spans(sentence: &str) -> Vec<Span> {
                 && w.text
                     .parse::<u32>()
                     .is_ok_and(|y| (1800..2100).contains(&y))
+                // "October 9, 1994 and March 28, 1995": a year ending a date is part of it.
+                && !(i >= 2
+                    && words[i - 1].text.chars().all(|c| c.is_ascii_digit())
+                    && words[i - 1].text.len() <= 2)
             {
                 push(&mut out, &mut taken, i, i, SpanKind::Year);
             }
@@ -809,11 +813,10 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             }
         });
         let text = &sentence[s.start..s.end];
-        let joined = !sentence[s.end..].starts_with([',', ';'])
-            && matches!(
-                sentence[s.end..].split_whitespace().next(),
-                Some("and" | "or")
-            );
+        // (Past a closing quote or bracket: "\"ASC\" or \"DESC\"".)
+        let after_span = sentence[s.end..].trim_start_matches(['"', '”', '\'', '’', ')', '`']);
+        let joined = !after_span.starts_with([',', ';'])
+            && matches!(after_span.split_whitespace().next(), Some("and" | "or"));
         // "either … or Y": the second part, with the first word a few words back.
         let second_part = before.is_some_and(|w| matches!(w, "or" | "and" | "nor"))
             && sentence[..s.start]
@@ -839,11 +842,23 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             && sentence[s.end..]
                 .split_whitespace()
                 .nth(1)
-                .is_some_and(|w| DETERMINERS.contains(&w) || nominal(w));
+                .is_some_and(|w| DETERMINERS.contains(&w) || nominal(w))
+            || joined
+                && after_span
+                    .split_whitespace()
+                    .nth(1)
+                    .is_some_and(|w| DETERMINERS.contains(&w) || nominal(w));
         let later_part = before.is_some_and(|w| matches!(w, "or" | "and" | "nor"))
-            && back
-                .next()
-                .is_some_and(|w| !w.ends_with([',', ';', ':']) && nominal(w));
+            && back.next().is_some_and(|w| {
+                // "devices, drivers, and what": a serial comma before "and" closes a list.
+                (!w.ends_with([',', ';', ':']) || w.ends_with(',') && before == Some("and"))
+                    && nominal(w)
+            });
+        // "Linux kernel, bootloader, udev, what, APT, and …": an item inside a list.
+        let in_list = sentence[..s.start].trim_end().ends_with(',')
+            && (after_span.starts_with(',') || joined);
+        // "GUI based email clients": a name that a following "based" makes a modifier.
+        let based = after_span.trim_start().starts_with("based ");
         let end_of_list = (text.contains(" and ") || text.contains(" or "))
             && sentence[..s.start].trim_end().ends_with(',');
         // "an American not-for-profit association", "Debian Project members": a name that is a
@@ -894,6 +909,8 @@ pub fn spans(sentence: &str) -> Vec<Span> {
         .iter()
         .any(|suffix| text.to_lowercase().ends_with(suffix));
         second_part
+            || in_list
+            || based
             || suffixed_modifier
             || first_part
             || later_part
@@ -1014,6 +1031,19 @@ mod tests {
         assert!(got.iter().all(|(t, _)| *t != "OpenVPN-based"), "{got:?}");
         let got = found("As a result its many users play an essential role in its diffusion.");
         assert!(got.iter().all(|(t, _)| !t.ends_with("play")), "{got:?}");
+        let got = found("Each name can be followed by one of the \"ASC\" or \"DESC\" keywords.");
+        assert!(got.iter().all(|(t, _)| *t != "ASC"), "{got:?}");
+        let got = found("The kernel, bootloader, udev, APT, and network packages need attention.");
+        assert!(
+            got.iter().all(|(t, _)| *t != "udev" && *t != "APT"),
+            "{got:?}"
+        );
+        let got = found("It holds information about devices, drivers, and buses of the system.");
+        assert!(got.iter().all(|(t, _)| *t != "buses"), "{got:?}");
+        let got = found("Revisions were released on October 9, 1994 and March 28, 1995 again.");
+        assert!(got.iter().all(|(_, k)| *k != SpanKind::Year), "{got:?}");
+        let got = found("Laptops can use full featured GUI based email clients without it.");
+        assert!(got.iter().all(|(t, _)| *t != "GUI"), "{got:?}");
         let got = found("The 4-byte integer at offset 36 stores the total number of pages.");
         assert!(
             got.iter().all(|(_, k)| !matches!(k, SpanKind::Quantity(_))),

@@ -457,6 +457,9 @@ fn one_question(stem: &str) -> bool {
             && word.chars().all(|c| c.is_alphanumeric() || c == '-')
             && word.chars().any(char::is_alphanumeric)
             && (!abbreviation || pair[1].starts_with(|c: char| c.is_uppercase()))
+    }) || words.windows(2).any(|pair| {
+        // "… in which file or directory . See the section …": a full stop standing alone.
+        pair[0] == "." && pair[1].starts_with(|c: char| c.is_uppercase())
     }) || words.windows(2).enumerate().any(|(i, pair)| {
         // "External library what (used by …): Gnuplot can be linked …": a label, then its text.
         i >= 2
@@ -560,9 +563,11 @@ fn one_question(stem: &str) -> bool {
     });
     // "in what of SQLite", "have what of being true": the question word stands for the head
     // of "a future release of SQLite", "a strong probability of being true".
-    let head_of = words
-        .windows(2)
-        .any(|pair| pair[0].eq_ignore_ascii_case("what") && pair[1] == "of");
+    // … or before a number that was part of its phrase ("by what 11 through 25").
+    let head_of = words.windows(2).any(|pair| {
+        pair[0].eq_ignore_ascii_case("what")
+            && (pair[1] == "of" || pair[1].chars().all(|c| c.is_ascii_digit()))
+    });
     !dangling && !second_sentence && !twice && !part_of_phrase && quotes && !bracketed && !head_of
 }
 
@@ -949,6 +954,12 @@ mod tests {
         ));
         assert!(!one_question(
             "The recent release of what for arm64 is no longer a rebuild, though?"
+        ));
+        assert!(!one_question(
+            "The outer SELECT is implemented by what 11 through 25?"
+        ));
+        assert!(!one_question(
+            "Files must be installed in which file or directory . See the section on /etc?"
         ));
         assert!(one_question("SQLite keeps what for each page?"));
         assert!(one_question("The archive grew to how many MB?"));
