@@ -839,15 +839,10 @@ pub fn spans(sentence: &str) -> Vec<Span> {
         // a noun phrase ("after what or modification …?"); "the Homepage, Vcs-Git and
         // Vcs-Browser fields": the last items of a longer list.
         let first_part = joined
-            && sentence[s.end..]
+            && after_span
                 .split_whitespace()
                 .nth(1)
-                .is_some_and(|w| DETERMINERS.contains(&w) || nominal(w))
-            || joined
-                && after_span
-                    .split_whitespace()
-                    .nth(1)
-                    .is_some_and(|w| DETERMINERS.contains(&w) || nominal(w));
+                .is_some_and(|w| DETERMINERS.contains(&w) || nominal(w));
         let later_part = before.is_some_and(|w| matches!(w, "or" | "and" | "nor"))
             && back.next().is_some_and(|w| {
                 // "devices, drivers, and what": a serial comma before "and" closes a list.
