@@ -226,11 +226,20 @@ pub struct Store {
 impl Store {
     /// Creates a new project file at `path`; refuses to overwrite anything.
     pub fn create(path: &Path) -> Result<Self> {
-        if path.exists() {
+        let absolute = plain(path)?;
+        // The path is claimed at once: of several processes creating one project together,
+        // one creates it and the others are told it exists (an empty file is a new database).
+        // Other failures (a folder nobody may write) are left to SQLite to name below.
+        if let Err(e) = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&absolute)
+            && e.kind() == std::io::ErrorKind::AlreadyExists
+        {
             return Err(StoreError::Exists(path.to_owned()));
         }
         let conn = Connection::open_with_flags(
-            plain(path)?,
+            absolute,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
         )
         .map_err(|e| unwritable(path).unwrap_or(StoreError::Sqlite(e)))?;

@@ -100,6 +100,27 @@ mod migrations {
 }
 
 mod the_file_on_disk {
+    #[test]
+    fn of_four_creating_one_project_at_once_one_creates_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new.proctor");
+        let created: Vec<bool> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..4)
+                .map(|_| scope.spawn(|| Store::create(&path)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| match h.join().unwrap() {
+                    Ok(_) => true,
+                    Err(StoreError::Exists(_)) => false,
+                    Err(e) => panic!("{e}"),
+                })
+                .collect()
+        });
+        assert_eq!(created.iter().filter(|c| **c).count(), 1, "{created:?}");
+        assert!(Store::open(&path).is_ok());
+    }
+
     use super::*;
 
     #[test]
