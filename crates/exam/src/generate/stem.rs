@@ -459,9 +459,7 @@ fn one_question(stem: &str) -> bool {
             && (!abbreviation || pair[1].starts_with(|c: char| c.is_uppercase()))
     }) || words.windows(2).any(|pair| {
         // "… in which file or directory . See the section …": a full stop standing alone.
-        pair[0] == "."
-            // "… pattern 0; the cos plot will …": a semicolon before a clause.
-            || pair[0].ends_with(';') && pair[1].starts_with(|c: char| c.is_alphabetic())
+        pair[0] == "." && pair[1].starts_with(|c: char| c.is_uppercase())
     }) || words.windows(2).enumerate().any(|(i, pair)| {
         // "External library what (used by …): Gnuplot can be linked …": a label, then its text.
         i >= 2
@@ -565,13 +563,10 @@ fn one_question(stem: &str) -> bool {
     });
     // "in what of SQLite", "have what of being true": the question word stands for the head
     // of "a future release of SQLite", "a strong probability of being true".
-    // … or before a number that was part of its phrase ("by what 11 through 25"), or after a
-    // sigil that was ("a datablock named $ what").
+    // … or before a number that was part of its phrase ("by what 11 through 25").
     let head_of = words.windows(2).any(|pair| {
         pair[0].eq_ignore_ascii_case("what")
             && (pair[1] == "of" || pair[1].chars().all(|c| c.is_ascii_digit()))
-            || matches!(pair[0], "$" | "@" | "#" | "%" | "--" | "-")
-                && pair[1].eq_ignore_ascii_case("what")
     });
     !dangling && !second_sentence && !twice && !part_of_phrase && quotes && !bracketed && !head_of
 }
@@ -965,15 +960,6 @@ mod tests {
         ));
         assert!(!one_question(
             "Files must be installed in which file or directory . See the section on /etc?"
-        ));
-        assert!(!one_question(
-            "Modern sound system has what . alsamixer(1) is useful to configure volume?"
-        ));
-        assert!(!one_question(
-            "What will use pattern 0; the cos plot will use pattern 1?"
-        ));
-        assert!(!one_question(
-            "The profile values are also loaded into a datablock named $ what?"
         ));
         assert!(one_question("SQLite keeps what for each page?"));
         assert!(one_question("The archive grew to how many MB?"));
