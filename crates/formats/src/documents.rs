@@ -1,6 +1,7 @@
 //! Corpus documents: plain text, Markdown, HTML, PDF and DOCX files, and tables (CSV, TSV,
 //! XLSX, JSONL, JSON) with one document per row in a text column.
 
+use crate::entities::decode_entities;
 use crate::limits::Limits;
 use crate::table::read_table_within;
 use crate::{ImportError, archive, decode_text, extension};
@@ -403,51 +404,6 @@ pub fn html_to_text_counted(html: &str, keep_navigation: bool) -> (String, usize
         .filter(|l| !l.is_empty())
         .count();
     (tidy_lines(&out).join("\n"), dropped)
-}
-
-fn decode_entities(text: &str) -> String {
-    if !text.contains('&') {
-        return text.to_owned();
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(amp) = rest.find('&') {
-        out.push_str(&rest[..amp]);
-        let after = &rest[amp + 1..];
-        // An entity is short: look for its ';' among the next few bytes only, so that a long
-        // run of '&' without one stays linear (defect 6 of issue 9).
-        let semi = after.bytes().take(11).position(|b| b == b';');
-        let decoded = semi.and_then(|semi| {
-            let entity = &after[..semi];
-            let c = match entity {
-                "amp" => Some('&'),
-                "lt" => Some('<'),
-                "gt" => Some('>'),
-                "quot" => Some('"'),
-                "apos" => Some('\''),
-                "nbsp" => Some(' '),
-                "mdash" => Some('—'),
-                "ndash" => Some('–'),
-                "hellip" => Some('…'),
-                _ => entity
-                    .strip_prefix("#x")
-                    .or_else(|| entity.strip_prefix("#X"))
-                    .and_then(|hex| u32::from_str_radix(hex, 16).ok())
-                    .or_else(|| entity.strip_prefix('#').and_then(|d| d.parse().ok()))
-                    .and_then(char::from_u32),
-            };
-            c.map(|c| (c, semi))
-        });
-        if let Some((c, semi)) = decoded {
-            out.push(c);
-            rest = &after[semi + 1..];
-        } else {
-            out.push('&');
-            rest = after;
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 fn pdf_to_text(file: &str, bytes: &[u8], limits: &Limits) -> Result<String, ImportError> {

@@ -26,6 +26,7 @@ pub mod answers;
 mod archive;
 pub mod articles;
 pub mod documents;
+mod entities;
 pub mod exam;
 pub mod exam_export;
 pub mod formulations;
