@@ -10,7 +10,7 @@
 //! A question that leans on a text the examinee does not have ("this", "it", "the above") is no
 //! question: [`write`] returns `None`.
 
-use super::spans::SpanKind;
+use super::spans::{DETERMINERS, SpanKind};
 use crate::lexicon;
 
 /// What stands in the sentence where the answer was.
@@ -459,7 +459,9 @@ fn one_question(stem: &str) -> bool {
             && (!abbreviation || pair[1].starts_with(|c: char| c.is_uppercase()))
     }) || words.windows(2).any(|pair| {
         // "… in which file or directory . See the section …": a full stop standing alone.
-        pair[0] == "." && pair[1].starts_with(|c: char| c.is_uppercase())
+        pair[0] == "."
+            // "… pattern 0; the cos plot will …": a semicolon before a clause.
+            || pair[0].ends_with(';') && pair[1].starts_with(|c: char| c.is_alphabetic())
     }) || words.windows(2).enumerate().any(|(i, pair)| {
         // "External library what (used by …): Gnuplot can be linked …": a label, then its text.
         i >= 2
@@ -563,10 +565,13 @@ fn one_question(stem: &str) -> bool {
     });
     // "in what of SQLite", "have what of being true": the question word stands for the head
     // of "a future release of SQLite", "a strong probability of being true".
-    // … or before a number that was part of its phrase ("by what 11 through 25").
+    // … or before a number that was part of its phrase ("by what 11 through 25"), or after a
+    // sigil that was ("a datablock named $ what").
     let head_of = words.windows(2).any(|pair| {
         pair[0].eq_ignore_ascii_case("what")
             && (pair[1] == "of" || pair[1].chars().all(|c| c.is_ascii_digit()))
+            || matches!(pair[0], "$" | "@" | "#" | "%" | "--" | "-")
+                && pair[1].eq_ignore_ascii_case("what")
     });
     !dangling && !second_sentence && !twice && !part_of_phrase && quotes && !bracketed && !head_of
 }
@@ -771,7 +776,15 @@ fn fronted(before: &[&str], asking: &str, context: &str) -> Option<String> {
     // the one taken; "Atomically release …" has no subject.
     let verb_inside = subject_words.iter().skip(1).any(|w| {
         w.ends_with('s') && crate::lexicon::parts(w).is_some_and(|p| p.verb() && p.mostly_verb())
-    });
+    }) || subject_words.len() > 2 && !lexicon::AUXILIARIES.contains(&verb) && {
+        // "Tidewater reports stuck uploads with …": with no auxiliary to be the verb, a word
+        // after a name that can be a verb may be it, and the subject then the name alone.
+        let (first, second) = (subject_words[0], subject_words[1]);
+        first.starts_with(|c: char| c.is_uppercase())
+            && !DETERMINERS.contains(&first.to_lowercase().as_str())
+            && second.ends_with('s')
+            && crate::lexicon::parts(second).is_some_and(|p| p.verb())
+    };
     let no_subject = subject_words.first().is_some_and(|w| {
         crate::lexicon::parts(w).is_some_and(|p| !p.noun() && !p.adjective())
             || (w.ends_with("ly") && crate::lexicon::parts(w).is_none())
@@ -851,6 +864,20 @@ mod tests {
 
     fn text(sentence: &str, key: &str, kind: &SpanKind) -> String {
         ask(sentence, key, kind).unwrap().text
+    }
+
+    #[test]
+    fn a_name_and_a_word_that_can_be_a_verb_is_no_plain_subject() {
+        let got = ask(
+            "Tidewater reports stuck uploads with the code E104.",
+            "E104",
+            &SpanKind::Name,
+        );
+        assert!(
+            got.as_ref()
+                .is_none_or(|s| !s.text.contains("does Tidewater reports")),
+            "{got:?}"
+        );
     }
 
     #[test]
@@ -960,6 +987,15 @@ mod tests {
         ));
         assert!(!one_question(
             "Files must be installed in which file or directory . See the section on /etc?"
+        ));
+        assert!(!one_question(
+            "Modern sound system has what . alsamixer(1) is useful to configure volume?"
+        ));
+        assert!(!one_question(
+            "What will use pattern 0; the cos plot will use pattern 1?"
+        ));
+        assert!(!one_question(
+            "The profile values are also loaded into a datablock named $ what?"
         ));
         assert!(one_question("SQLite keeps what for each page?"));
         assert!(one_question("The archive grew to how many MB?"));
