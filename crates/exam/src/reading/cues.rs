@@ -3,7 +3,7 @@
 //! plausible"), or gives no answer at all ("I don't know", "the documentation does not say").
 //! The phrases themselves are in [`super::phrases`].
 
-use super::phrases::{ABSTAIN, LISTS, PhraseList};
+use super::phrases::{LISTS, PhraseList};
 use super::words::Word;
 
 /// Whether the mention starting at word `start` shares the stance of the one before ("… is
@@ -317,50 +317,22 @@ pub(super) fn stance(
 
 /// Whether the words hold a phrase that gives no answer.
 pub(super) fn abstains(words: &[Word]) -> bool {
-    // The phrases by their first word, so a long reply is read once, not once a phrase.
-    static BY_FIRST: std::sync::LazyLock<
-        std::collections::HashMap<&'static str, Vec<Vec<&'static str>>>,
-    > = std::sync::LazyLock::new(|| {
-        let mut index: std::collections::HashMap<&str, Vec<Vec<&str>>> =
-            std::collections::HashMap::new();
-        for phrase in ABSTAIN {
-            let parts: Vec<&str> = phrase.split(' ').collect();
-            index.entry(parts[0]).or_default().push(parts);
-        }
-        index
-    });
     (0..words.len()).any(|i| {
-        let listed = BY_FIRST.get(words[i].text.as_str()).is_some_and(|phrases| {
-            phrases.iter().any(|parts| {
-                i + parts.len() <= words.len()
-                    && words[i..i + parts.len()]
-                        .iter()
-                        .zip(parts)
-                        .all(|(w, p)| w.text == *p)
-            })
-        });
+        let listed = LISTS.abstain.at(words, i).next().is_some();
         (listed || none_of_the_choices(words, i) || holds_nothing(words, i))
             && !of_the_other_choices(words, i)
     })
 }
 
 /// The nouns by which a reply speaks of a question's choices.
-const CHOICE_NOUNS: &[&str] = &[
-    "options",
-    "choices",
-    "answers",
-    "alternatives",
-    "ones",
-    "three",
-    "two",
-];
+const CHOICE_NOUNS: &[&str] = &["options", "choices", "answers", "alternatives"];
 
 /// "None of the (given, listed, four …) choices" at word `i`.
 fn none_of_the_choices(words: &[Word], i: usize) -> bool {
     phrase_at(words, i, "none of the")
         && (i + 3..(i + 6).min(words.len()))
             .take_while(|&k| !words[k - 1].ends_clause)
-            .any(|k| CHOICE_NOUNS[..4].contains(&words[k].text.as_str()))
+            .any(|k| CHOICE_NOUNS.contains(&words[k].text.as_str()))
 }
 
 /// "The knowledge base has no article on …", "the manual contains no entry for …" at word `i`.
@@ -397,7 +369,11 @@ fn of_the_other_choices(words: &[Word], i: usize) -> bool {
             || matches!(words[k].text.as_str(), "other" | "remaining")
                 && words
                     .get(k + 1)
-                    .is_some_and(|w| CHOICE_NOUNS.contains(&w.text.as_str()))
+                    // "the other options", "the other ones", "the other three".
+                    .is_some_and(|w| {
+                        CHOICE_NOUNS.contains(&w.text.as_str())
+                            || matches!(w.text.as_str(), "ones" | "two" | "three")
+                    })
     })
 }
 

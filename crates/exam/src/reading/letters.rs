@@ -3,13 +3,13 @@
 //! an ordinal ("the second option", "the last one"). A letter must be one of this question's.
 
 use super::Mention;
-use super::phrases::{self, PhraseList};
+use super::phrases::PhraseList;
 use super::places::{numbers, ordinals};
 use super::words::Word;
 
 /// [`MARKERS`] by their last words.
 static MARKER_LIST: std::sync::LazyLock<PhraseList> =
-    std::sync::LazyLock::new(|| phrases::index(MARKERS));
+    std::sync::LazyLock::new(|| PhraseList::new(MARKERS));
 
 /// Words that, right before a letter, make it an explicit answer ("the answer is B").
 const MARKERS: &[&str] = &[

@@ -347,7 +347,7 @@ pub(super) const ASSERT_AFTER: &[&str] = &[
 ];
 
 /// Phrases that give no answer.
-pub(super) const ABSTAIN: &[&str] = &[
+const ABSTAIN: &[&str] = &[
     "i dont know",
     "i do not know",
     "dont know",
@@ -728,7 +728,7 @@ struct Phrase {
 }
 
 impl PhraseList {
-    fn new(list: &'static [&'static str]) -> Self {
+    pub(super) fn new(list: &'static [&'static str]) -> Self {
         let mut by_first: HashMap<&'static str, Vec<Phrase>> = HashMap::new();
         let mut by_last: HashMap<&'static str, Vec<&'static str>> = HashMap::new();
         for text in list {
@@ -791,6 +791,7 @@ pub(super) struct Lists {
     pub firm_after: PhraseList,
     pub firm_before: PhraseList,
     pub open: PhraseList,
+    pub abstain: PhraseList,
 }
 
 /// The indexed lists.
@@ -804,9 +805,5 @@ pub(super) static LISTS: LazyLock<Lists> = LazyLock::new(|| Lists {
     firm_after: PhraseList::new(FIRM_AFTER),
     firm_before: PhraseList::new(FIRM_BEFORE),
     open: PhraseList::new(OPEN),
+    abstain: PhraseList::new(ABSTAIN),
 });
-
-/// Indexes a list of phrases (for lists kept elsewhere, such as the letters' markers).
-pub(super) fn index(list: &'static [&'static str]) -> PhraseList {
-    PhraseList::new(list)
-}
