@@ -435,14 +435,18 @@ fn modifier(word: &str) -> bool {
     }
 }
 
+/// A word that carries content: no function word and no preposition (`lower` is lower case).
+fn content_word(lower: &str) -> bool {
+    !is_stopword(lower) && !PREPOSITIONS.contains(&lower)
+}
+
 /// A capitalised word that starts no name: a function word ("For", "However"), or one WordNet
 /// knows only as a verb form or an adverb ("Released", "Added", "Detecting", "ABSOLUTELY") — a
 /// heading or a title glued to the text.
 fn starts_no_name(word: &str) -> bool {
     let lower = word.to_lowercase();
-    is_stopword(&lower)
+    !content_word(&lower)
         || DETERMINERS.contains(&lower.as_str())
-        || PREPOSITIONS.contains(&lower.as_str())
         || lexicon::is_auxiliary(lower.as_str())
         || lexicon::parts(&lower).is_some_and(|p| !p.adjective() && (!p.noun() || p.mostly_verb()))
 }
@@ -499,8 +503,7 @@ fn nominal(word: &str) -> bool {
         return true;
     }
     !plain.is_empty()
-        && !is_stopword(&plain.to_lowercase())
-        && !PREPOSITIONS.contains(&plain.to_lowercase().as_str())
+        && content_word(&plain.to_lowercase())
         && (plain.starts_with(|c: char| c.is_uppercase() || c == '/')
             || lexicon::parts(&plain.to_lowercase())
                 .is_some_and(|p| (p.noun() || p.adjective()) && !p.mostly_verb()))
@@ -865,8 +868,7 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             let bare = next.trim_end_matches([',', '.', ';', ':']);
             sentence[s.end..].starts_with(' ')
                 && !bare.is_empty()
-                && !is_stopword(bare)
-                && !PREPOSITIONS.contains(&bare)
+                && content_word(bare)
                 && if bare.starts_with(|c: char| c.is_uppercase()) {
                     // "the Debian Developer’s Reference": a name cut short before more of it.
                     !starts_no_name(bare)
