@@ -31,6 +31,7 @@ pub mod exam;
 pub mod exam_export;
 pub mod formulations;
 pub mod furniture;
+pub mod hyphens;
 mod json;
 pub mod leaderboard;
 pub mod limits;

@@ -494,3 +494,19 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn a_word_a_pdf_broke_at_a_lines_end_is_whole_again() {
+    let page: &[&str] = &[
+        "Epochs are not included in the names of source pack-",
+        "ages, nor in those of binary packages, for non-",
+        "developers.",
+    ];
+    let docs = read_documents("policy.pdf", &pdf_pages(&[page])).unwrap();
+    let (text, joined) = proctor_formats::hyphens::joined_hyphens(&docs[0].text);
+    assert_eq!(joined, 2, "{:?}", docs[0].text);
+    assert!(
+        text.contains("names of source packages, nor") && text.contains("for non-developers."),
+        "{text}"
+    );
+}

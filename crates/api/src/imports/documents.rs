@@ -6,29 +6,43 @@ use crate::ApiResult;
 use proctor_store::NewDocument;
 
 /// Joins the pages of each PDF, setting aside (with `set_aside`) its running headers, footers
-/// and page numbers, and says how many lines went from how many documents.
-pub(super) fn join_pages(documents: &mut [NewDocument], set_aside: bool) -> Option<String> {
+/// and page numbers, and joins the words its lines broke; says how many lines went from how
+/// many documents, and how many words were joined.
+pub(super) fn join_pages(documents: &mut [NewDocument], set_aside: bool) -> Vec<String> {
     use proctor_formats::furniture::{PAGE_BREAK, without_running_lines};
-    let (mut lines, mut touched) = (0usize, 0usize);
+    let (mut lines, mut touched, mut words) = (0usize, 0usize, 0usize);
     for doc in documents.iter_mut().filter(|d| d.text.contains(PAGE_BREAK)) {
-        if set_aside {
-            let (text, dropped) = without_running_lines(&doc.text);
-            if !text.trim().is_empty() {
-                doc.text = text;
-                doc.set_aside += dropped;
-                lines += dropped;
-                touched += usize::from(dropped > 0);
-                continue;
-            }
+        let (text, dropped) = if set_aside {
+            without_running_lines(&doc.text)
+        } else {
+            (String::new(), 0)
+        };
+        if text.trim().is_empty() {
+            doc.text = doc.text.replace(PAGE_BREAK, "\n");
+        } else {
+            doc.text = text;
+            doc.set_aside += dropped;
+            lines += dropped;
+            touched += usize::from(dropped > 0);
         }
-        doc.text = doc.text.replace(PAGE_BREAK, "\n");
+        let (text, joined) = proctor_formats::hyphens::joined_hyphens(&doc.text);
+        doc.text = text;
+        words += joined;
     }
-    (lines > 0).then(|| {
-        format!(
+    let mut notes = Vec::new();
+    if lines > 0 {
+        notes.push(format!(
             "running headers, footers and page numbers set aside: {lines} lines from {touched} \
              PDF documents — import again with “keep navigation and repeated lines” to keep them"
-        )
-    })
+        ));
+    }
+    if words > 0 {
+        notes.push(format!(
+            "words broken across lines in PDF documents joined again: {words} (“pack-” + \
+             “ages” → “packages”; a compound keeps its hyphen)"
+        ));
+    }
+    notes
 }
 
 /// Sets aside the lines repeated on most of the documents (a site's navigation, menus, headers
