@@ -480,6 +480,44 @@ fn balanced(text: &str) -> bool {
 
 /// Words after which a noun phrase begins: determiners and prepositions ("to" is left out: after
 /// it comes a verb as often as a noun).
+/// Words before a number that make it a year: "in 1993", "since 2005", "until 2010".
+const YEAR_BEFORE: &[&str] = &[
+    "in",
+    "since",
+    "until",
+    "till",
+    "before",
+    "after",
+    "by",
+    "from",
+    "during",
+    "around",
+    "circa",
+    "year",
+    "early",
+    "late",
+    "mid",
+    "copyright",
+    "©",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "spring",
+    "summer",
+    "autumn",
+    "fall",
+    "winter",
+];
+
 pub(super) const DETERMINERS: &[&str] = &[
     "a", "an", "the", "its", "their", "his", "her", "our", "your", "each", "every", "any", "some",
     "no", "both", "another", "one", "two", "three", "several", "many", "few", "more", "most",
@@ -579,6 +617,11 @@ pub fn spans(sentence: &str) -> Vec<Span> {
                 && !(i >= 2
                     && words[i - 1].text.chars().all(|c| c.is_ascii_digit())
                     && words[i - 1].text.len() <= 2)
+                // "in 1993", "since 2005", "(2004)": said as a time; "the default is 2000" is
+                // a value.
+                && (i == 0
+                    || YEAR_BEFORE.contains(&words[i - 1].text.to_lowercase().as_str())
+                    || w.opened)
             {
                 push(&mut out, &mut taken, i, i, SpanKind::Year);
             }
@@ -861,20 +904,25 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             && sentence[..s.start].trim_end().ends_with(',');
         // "an American not-for-profit association", "Debian Project members", "what information"
         // for "DNS information": a name, or an acronym, that modifies the noun after it.
-        let modifier = s.kind == SpanKind::Name && {
-            let mut rest = sentence[s.end..].split_whitespace();
-            let next = rest.next().unwrap_or("");
-            let after = rest.next().unwrap_or("");
-            let bare = next.trim_end_matches([',', '.', ';', ':']);
-            sentence[s.end..].starts_with(' ')
-                && !bare.is_empty()
-                && content_word(bare)
-                && if bare.starts_with(|c: char| c.is_uppercase()) {
-                    // "the Debian Developer’s Reference": a name cut short before more of it.
-                    !starts_no_name(bare)
-                } else {
-                    bare.starts_with(|c: char| c.is_ascii_lowercase())
-                        && (bare.contains('-')
+        // So is an identifier ("an OpenDocument presentation", "C-preprocessor macros").
+        let modifier = (s.kind == SpanKind::Name
+            || s.kind == SpanKind::Code
+            || s.kind == SpanKind::Term && !text.contains(' ') && text.contains('-'))
+            && {
+                let mut rest = sentence[s.end..].split_whitespace();
+                let next = rest.next().unwrap_or("");
+                let after = rest.next().unwrap_or("");
+                let bare = next.trim_end_matches([',', '.', ';', ':']);
+                let after_bare = after.trim_end_matches([',', '.', ';', ':']);
+                sentence[s.end..].starts_with(' ')
+                    && !bare.is_empty()
+                    && content_word(bare)
+                    && if bare.starts_with(|c: char| c.is_uppercase()) {
+                        // "the Debian Developer’s Reference": a name cut short before more of it.
+                        !starts_no_name(bare)
+                    } else {
+                        bare.starts_with(|c: char| c.is_ascii_lowercase())
+                            && (bare.contains('-')
                             && bare.chars().all(|c| c.is_ascii_lowercase() || c == '-')
                             || lexicon::parts(bare).is_some_and(|p| {
                                 p.noun()
@@ -884,9 +932,14 @@ pub fn spans(sentence: &str) -> Vec<Span> {
                                             && bare == next
                                             && !DETERMINERS.contains(&after)
                                             && !is_stopword(after))
-                            }))
-                }
-        };
+                            })
+                            // "Xen virtual machines": an adjective, then the noun.
+                            || lexicon::parts(bare)
+                                .is_some_and(|p| p.adjective() && !p.noun() && !p.verb())
+                                && lexicon::parts(after_bare)
+                                    .is_some_and(|p| p.noun() && !p.mostly_verb()))
+                    }
+            };
         // "OpenVPN-based solutions", "POSIX-compatible": a modifier made of a name.
         let suffixed_modifier = [
             "-based",
@@ -1276,6 +1329,18 @@ mod tests {
         assert!(got.contains(&("HEX", SpanKind::Name)), "{got:?}");
         let got = found("Arrays are kept in RAID on most servers.");
         assert!(got.contains(&("RAID", SpanKind::Name)), "{got:?}");
+        let got = found("The xm tool was used to manage Xen virtual machines.");
+        assert!(got.iter().all(|(t, _)| *t != "Xen"), "{got:?}");
+        let got = found("One cannot easily view the content of an OpenDocument presentation.");
+        assert!(got.iter().all(|(t, _)| *t != "OpenDocument"), "{got:?}");
+        let got = found("The default setting for SQLITE_MAX_COLUMN is 2000.");
+        assert!(got.iter().all(|(_, k)| *k != SpanKind::Year), "{got:?}");
+        let got = found("The format was changed (2004) and again in 2009.");
+        assert_eq!(
+            got.iter().filter(|(_, k)| *k == SpanKind::Year).count(),
+            2,
+            "{got:?}"
+        );
         let got = found("Arrays are kept in RAID volumes.");
         assert!(
             got.iter().all(|(t, _)| *t != "RAID"),

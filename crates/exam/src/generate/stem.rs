@@ -569,7 +569,11 @@ fn one_question(stem: &str) -> bool {
     // sigil that was ("a datablock named $ what").
     let head_of = words.windows(2).any(|pair| {
         pair[0].eq_ignore_ascii_case("what")
-            && (pair[1] == "of" || pair[1].chars().all(|c| c.is_ascii_digit()))
+            && (pair[1] == "of"
+                || pair[1]
+                    .trim_end_matches([',', ';'])
+                    .chars()
+                    .all(|c| c.is_ascii_digit()))
             || matches!(pair[0], "$" | "@" | "#" | "%" | "--" | "-")
                 && pair[1].eq_ignore_ascii_case("what")
     });
@@ -996,6 +1000,9 @@ mod tests {
         ));
         assert!(!one_question(
             "The profile values are also loaded into a datablock named $ what?"
+        ));
+        assert!(!one_question(
+            "For what 0, 8, 9, 12, and 13, the value is zero bytes in length?"
         ));
         assert!(one_question("SQLite keeps what for each page?"));
         assert!(one_question("The archive grew to how many MB?"));
