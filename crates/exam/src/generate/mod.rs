@@ -12,6 +12,7 @@ mod salience;
 pub mod spans;
 pub mod stem;
 pub mod vectors;
+mod whole;
 
 /// A chunk of the corpus as the generator reads it.
 #[derive(Debug, Clone, Copy)]

@@ -909,12 +909,17 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             || s.kind == SpanKind::Code
             || s.kind == SpanKind::Term && !text.contains(' ') && text.contains('-'))
             && {
-                let mut rest = sentence[s.end..].split_whitespace();
+                // '"ODP" file': a closing quote does not end the phrase.
+                let following = sentence[s.end..].trim_start_matches(['"', '”', '’']);
+                let mut rest = following.split_whitespace();
                 let next = rest.next().unwrap_or("");
                 let after = rest.next().unwrap_or("");
                 let bare = next.trim_end_matches([',', '.', ';', ':']);
                 let after_bare = after.trim_end_matches([',', '.', ';', ':']);
-                sentence[s.end..].starts_with(' ')
+                // "a NUMERIC value in …", "the SQLite API call, not …": an acronym, or a noun
+                // that ends its clause, leaves no doubt that the noun is no verb.
+                let plainly = upper_case(text) || bare != next;
+                following.starts_with(' ')
                     && !bare.is_empty()
                     && content_word(bare)
                     && if bare.starts_with(|c: char| c.is_uppercase()) {
@@ -929,9 +934,9 @@ pub fn spans(sentence: &str) -> Vec<Span> {
                                     && (!p.verb()
                                         // "the Debian archive is …", not "Debian uses the …".
                                         || !p.mostly_verb()
-                                            && bare == next
-                                            && !DETERMINERS.contains(&after)
-                                            && !is_stopword(after))
+                                            && (plainly
+                                                || !DETERMINERS.contains(&after)
+                                                    && !is_stopword(after)))
                             })
                             // "Xen virtual machines": an adjective, then the noun.
                             || lexicon::parts(bare)
@@ -976,6 +981,10 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             || (joined
                 && !text.contains(' ')
                 && lexicon::parts(text).is_some_and(|p| p.adjective()))
+            // "is a generic Linux distribution": a lone adjective is no term.
+            || s.kind == SpanKind::Term
+                && !text.contains(' ')
+                && lexicon::parts(text).is_some_and(|p| p.adjective > 0 && p.adjective >= p.noun)
     };
     // "hundreds", "billions", "a trillion": a number in words is no term ("burden what of
     // SQLite applications?").
@@ -1341,6 +1350,14 @@ mod tests {
             2,
             "{got:?}"
         );
+        let got = found("Debian GNU/Linux is a generic Linux distribution for most users.");
+        assert!(got.iter().all(|(t, _)| *t != "generic"), "{got:?}");
+        let got = found("Each value is cast to a NUMERIC value in the same way.");
+        assert!(got.iter().all(|(t, _)| *t != "NUMERIC"), "{got:?}");
+        let got = found("An OpenDocument Presentation or \"ODP\" file is a ZIP archive.");
+        assert!(got.iter().all(|(t, _)| *t != "ODP"), "{got:?}");
+        let got = found("Strings are embedded directly in the SQLite API function, not passed.");
+        assert!(got.iter().all(|(t, _)| *t != "SQLite API"), "{got:?}");
         let got = found("Arrays are kept in RAID volumes.");
         assert!(
             got.iter().all(|(t, _)| *t != "RAID"),

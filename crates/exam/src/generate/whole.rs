@@ -1,0 +1,407 @@
+//! Whether a stem is one whole question (METHODS.md §5.6): no phrase cut in half, no second
+//! sentence glued on, the question word standing for a whole phrase — not for a modifier, one
+//! item of a list or half of "X and Y" — and every bracket it opens closed.
+
+use super::stem::{FILL_BLANK, PREPOSITIONS, QUANTIFIERS, is_determiner};
+use crate::lexicon;
+
+/// Whether a reworded question is one whole question: it does not end on "of" after a noun, a
+/// conjunction or a determiner ("… in the output of?"), does not carry a second sentence (a sentence the source
+/// ran on into: "… the chain. --split=replace overwrites …?"), and asks once ("what what").
+/// A fill-the-blank stem quotes its sentence and is left alone.
+pub(super) fn one_question(stem: &str) -> bool {
+    let words: Vec<&str> = stem.trim_end_matches('?').split_whitespace().collect();
+    // A full stop after a word of two or more letters (or a number), then another word: a
+    // second sentence. "e.g." and "i.e." have their dots inside; "etc." ends a sentence only
+    // before a capital.
+    let second_sentence = words.windows(2).any(|pair| {
+        let Some(word) = pair[0].strip_suffix('.') else {
+            return false;
+        };
+        let word = word.trim_end_matches([')', ']', '"', '”', '\'', '’']);
+        let abbreviation = matches!(
+            word.to_lowercase().as_str(),
+            "etc" | "vs" | "cf" | "no" | "approx"
+        );
+        (word.len() > 1 || word.chars().all(|c| c.is_ascii_digit()))
+            && !word.is_empty()
+            && word.chars().all(|c| c.is_alphanumeric() || c == '-')
+            && word.chars().any(char::is_alphanumeric)
+            && (!abbreviation || pair[1].starts_with(|c: char| c.is_uppercase()))
+    }) || words.windows(2).any(|pair| {
+        // "… in which file or directory . See the section …": a full stop standing alone.
+        pair[0] == "."
+            // "… pattern 0; the cos plot will …": a semicolon before a clause.
+            || pair[0].ends_with(';') && pair[1].starts_with(|c: char| c.is_alphabetic())
+    }) || words.windows(2).enumerate().any(|(i, pair)| {
+        // "External library what (used by …): Gnuplot can be linked …": a label, then its text.
+        i >= 2
+            && pair[0].ends_with(':')
+            && pair[1].starts_with(|c: char| c.is_uppercase())
+            && pair[1].chars().skip(1).all(char::is_lowercase)
+    });
+    if stem.starts_with(FILL_BLANK) {
+        return !second_sentence && !blank_modifies(&words);
+    }
+    let last = words.last().map_or(String::new(), |w| w.to_lowercase());
+    // "What is it made of?" is English, "… the output of?" is not: only "of" after a noun.
+    let after_noun = words.len() >= 2 && {
+        let before = words[words.len() - 2];
+        !lexicon::AUXILIARIES.contains(&before)
+            && !crate::lexicon::parts(before).is_some_and(|p| p.verb() && !p.noun())
+    };
+    // "… in the associated?": a determiner and a word that is no noun end the question.
+    let cut_after_determiner = words.len() >= 2
+        && is_determiner(words[words.len() - 2])
+        && crate::lexicon::parts(&last).is_some_and(|p| !p.noun());
+    let dangling = cut_after_determiner
+        || (last == "of" && after_noun)
+        || matches!(
+            last.as_str(),
+            "and" | "or" | "than" | "nor" | "e.g" | "i.e" | "etc" | "viz" | "though" | "however"
+        )
+        || is_determiner(&last);
+    // "what what"; "through the year which year".
+    let twice = words.windows(2).any(|pair| {
+        let (a, b) = (pair[0].to_lowercase(), pair[1].to_lowercase());
+        a == b && matches!(a.as_str(), "what" | "which")
+    }) || words
+        .windows(3)
+        .any(|w| matches!(w[1], "which" | "what") && w[0].eq_ignore_ascii_case(w[2]));
+    // "Every what has …", "the default what is …", "an uninterpreted what of bytes": a
+    // determiner, or a determiner and modifiers, left before the question word — it stands for
+    // part of a phrase.
+    let part_of_phrase = words.iter().enumerate().any(|(i, w)| {
+        if i == 0 || !matches!(w.to_lowercase().as_str(), "what" | "which") {
+            return false;
+        }
+        // … or a number ("over one what SQLite databases").
+        let determiner = |w: &str| {
+            is_determiner(w)
+                || QUANTIFIERS.contains(&w.to_lowercase().as_str())
+                || w.chars().all(|c| c.is_ascii_digit())
+                || matches!(
+                    w.to_lowercase().as_str(),
+                    "all"
+                        | "both"
+                        | "few"
+                        | "one"
+                        | "two"
+                        | "three"
+                        | "four"
+                        | "five"
+                        | "six"
+                        | "seven"
+                        | "eight"
+                        | "nine"
+                        | "ten"
+                )
+        };
+        let modifier = |w: &str| {
+            let lower = w.to_lowercase();
+            w.chars().all(|c| c.is_alphanumeric() || c == '-')
+                && !lexicon::AUXILIARIES.contains(&lower.as_str())
+                && !PREPOSITIONS.contains(&lower.as_str())
+                && !matches!(
+                    lower.as_str(),
+                    "and" | "or" | "of" | "not" | "also" | "only"
+                )
+                && crate::lexicon::parts(&lower)
+                    .is_none_or(|p| (p.noun() || p.adjective()) && !p.mostly_verb())
+        };
+        let mut j = i - 1;
+        while j > 0 && j + 3 >= i && !determiner(words[j]) && modifier(words[j]) {
+            j -= 1;
+        }
+        determiner(words[i - 1]) || (j < i - 1 && determiner(words[j]))
+    });
+    // A quotation opened and not closed ("… in "git diff which option?").
+    let quotes = stem.matches('"').count().is_multiple_of(2)
+        && stem.matches('“').count() == stem.matches('”').count();
+    // The question inside brackets ("the domain name ( what)", "(of course after what)"): an
+    // aside asks nothing.
+    let bracketed = words.iter().enumerate().any(|(i, w)| {
+        let opened = w.len() - w.trim_start_matches(['(', '[', '“', '"']).len();
+        let word = w[opened..].trim_end_matches(|c: char| !c.is_alphanumeric());
+        matches!(
+            word.to_lowercase().as_str(),
+            "what" | "which" | "how" | "when" | "where" | "who"
+        ) && {
+            // … or inside a quotation ("said “Debian Will Remain what percentage Free …”").
+            let before = words[..i].join(" ") + &w[..opened];
+            before.matches(['(', '[']).count() > before.matches([')', ']']).count()
+                || before.matches('“').count() > before.matches('”').count()
+                || !before.matches('"').count().is_multiple_of(2)
+        }
+    });
+    // "in what of SQLite", "have what of being true": the question word stands for the head
+    // of "a future release of SQLite", "a strong probability of being true".
+    // … or before a number that was part of its phrase ("by what 11 through 25"), or after a
+    // sigil that was ("a datablock named $ what").
+    let head_of = words.windows(2).any(|pair| {
+        pair[0].eq_ignore_ascii_case("what")
+            && (pair[1] == "of"
+                || pair[1]
+                    .trim_end_matches([',', ';'])
+                    .chars()
+                    .all(|c| c.is_ascii_digit()))
+            || matches!(pair[0], "$" | "@" | "#" | "%" | "--" | "-")
+                && pair[1].eq_ignore_ascii_case("what")
+    });
+    !dangling
+        && !second_sentence
+        && !twice
+        && !part_of_phrase
+        && quotes
+        && !bracketed
+        && !head_of
+        && !unturned(&words)
+        && !after_a_modifier(&words)
+        && !coordinated(&words)
+}
+
+/// "For what, the first element … must contain …", "For what you can, of course, use …": a
+/// preposition and a question word put first with no auxiliary after them ("In which file is
+/// …", "With what can … be obtained") — the sentence's opening phrase asked in place.
+fn unturned(words: &[&str]) -> bool {
+    let opens = words.first().is_some_and(|w| {
+        let lower = w.to_lowercase();
+        PREPOSITIONS.contains(&lower.as_str()) || lower == "of"
+    }) && words.get(1).is_some_and(|w| {
+        matches!(
+            w.trim_end_matches(',').to_lowercase().as_str(),
+            "what" | "which" | "how"
+        )
+    });
+    opens && {
+        let turn = words
+            .iter()
+            .enumerate()
+            .skip(2)
+            .take(4)
+            .find(|(_, w)| lexicon::AUXILIARIES.contains(&w.to_lowercase().as_str()));
+        turn.is_none_or(|(at, _)| words[1..at].iter().any(|w| w.ends_with(',')))
+    }
+}
+
+/// "The enhanced what", "of predefined what", "the automatically recognized what": the
+/// question word after an adjective that belongs to the phrase asked for ("the enhanced text
+/// mode syntax"); "is filled with what" and "a file named what" ask for a whole phrase.
+fn after_a_modifier(words: &[&str]) -> bool {
+    let opens_phrase = |w: &str| {
+        let lower = w.to_lowercase();
+        is_determiner(&lower) || PREPOSITIONS.contains(&lower.as_str()) || lower == "of"
+    };
+    words.iter().enumerate().skip(2).any(|(i, w)| {
+        let adjective = words[i - 1];
+        let describes = adjective.chars().all(char::is_alphabetic)
+            && (adjective.len() > 4 && adjective.ends_with("ed")
+                || lexicon::parts(adjective)
+                    .is_some_and(|p| p.adjective() && !p.noun() && !p.verb()));
+        w.trim_end_matches([',', '?']).eq_ignore_ascii_case("what")
+            && describes
+            && (opens_phrase(words[i - 2])
+                || i >= 3 && words[i - 2].ends_with("ly") && opens_phrase(words[i - 3]))
+    }) || words.len() >= 2 && {
+        // "… documents what used?": a participle left dangling after the question word.
+        let (before, last) = (words[words.len() - 2], words[words.len() - 1]);
+        before.eq_ignore_ascii_case("what") && last.len() >= 4 && last.ends_with("ed")
+    }
+}
+
+/// The question word standing for one item of a list or half of "X and Y": "with what,
+/// fsarchiver, duplicity, or even dd", "pam_umask(8) and which file or directory", "in which
+/// directory and the manual pages …", or an afterthought "… to a log file, what?".
+fn coordinated(words: &[&str]) -> bool {
+    let joins = |w: Option<&&str>| w.is_some_and(|w| matches!(*w, "and" | "or" | "nor"));
+    words.iter().enumerate().any(|(i, w)| {
+        let bare = w.trim_end_matches([',', '?']).to_lowercase();
+        if !matches!(bare.as_str(), "what" | "which") {
+            return false;
+        }
+        // The phrase the question word opens: "what", "which option", "which file or
+        // directory".
+        let end = if bare == "what" || w.ends_with(',') {
+            i
+        } else if words.get(i + 1..i + 4) == Some(&["file", "or", "directory"][..]) {
+            i + 3
+        } else {
+            i + 1
+        };
+        let listed = words[end].ends_with(',')
+            && words
+                .iter()
+                .skip(end + 1)
+                .take(6)
+                .any(|w| matches!(*w, "and" | "or"));
+        let last = end + 1 == words.len() && i >= 1 && words[i - 1].ends_with(',');
+        i >= 1 && joins(words.get(i - 1)) || joins(words.get(end + 1)) || listed || last
+    })
+}
+
+/// "… in a net neutral _____, but only if _____ service providers …": a blank before the
+/// noun it modifies stands for a modifier, not a whole phrase.
+fn blank_modifies(words: &[&str]) -> bool {
+    words.windows(2).any(|pair| {
+        pair[0] == "_____"
+            && pair[1].chars().all(|c| c.is_ascii_lowercase())
+            && !lexicon::is_auxiliary(pair[1])
+            && !PREPOSITIONS.contains(&pair[1])
+            && lexicon::parts(pair[1]).is_some_and(|p| p.noun() && !p.mostly_verb())
+    })
+}
+
+/// Whether every bracket the question opens it closes: a sentence cut inside brackets ("see
+/// multiple keys (p?") is no question.
+pub(super) fn balanced(stem: &str) -> bool {
+    let mut depth = 0i32;
+    for c in stem.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            _ => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    depth == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_question_at_a_time() {
+        assert!(!one_question(
+            "What is the only user-visible change in the output of?"
+        ));
+        assert!(!one_question(
+            "Which option writes a new chain. --split=replace overwrites the existing chain?"
+        ));
+        assert!(!one_question("Let's analyze what what looks like?"));
+        assert!(!one_question(
+            "It was maintained through the year which year?"
+        ));
+        assert!(!one_question(
+            "Any what should take the existing system into account?"
+        ));
+        assert!(!one_question("The default what is called \"win32\"?"));
+        assert!(!one_question("Values are an uninterpreted what of bytes?"));
+        assert!(!one_question(
+            "The parameters are the server name, the domain name ( what), and the addresses?"
+        ));
+        assert!(!one_question(
+            "To upgrade, use apt upgrade (of course after what)?"
+        ));
+        assert!(one_question(
+            "Knoppix uses what (a lightweight graphical desktop) by default?"
+        ));
+        assert!(!one_question(
+            "The Social Contract said “Debian Will Remain what percentage Free Software”?"
+        ));
+        assert!(!one_question(
+            "There are over one what SQLite databases in active use?"
+        ));
+        assert!(!one_question(
+            "The default is black- on-white. which option requests white-on-black?"
+        ));
+        assert!(!one_question(
+            "External library what (used by PDF terminal): Gnuplot can be linked against it?"
+        ));
+        assert!(!one_question(
+            "Memsys3 will likely be removed from the source tree in what of SQLite?"
+        ));
+        assert!(!one_question(
+            "Which table does a vocab table contain one row for each term in the associated?"
+        ));
+        assert!(!one_question(
+            "The recent release of what for arm64 is no longer a rebuild, though?"
+        ));
+        assert!(!one_question(
+            "The outer SELECT is implemented by what 11 through 25?"
+        ));
+        assert!(!one_question(
+            "Files must be installed in which file or directory . See the section on /etc?"
+        ));
+        assert!(!one_question(
+            "Modern sound system has what . alsamixer(1) is useful to configure volume?"
+        ));
+        assert!(!one_question(
+            "What will use pattern 0; the cos plot will use pattern 1?"
+        ));
+        assert!(!one_question(
+            "The profile values are also loaded into a datablock named $ what?"
+        ));
+        assert!(!one_question(
+            "For what 0, 8, 9, 12, and 13, the value is zero bytes in length?"
+        ));
+        assert!(!one_question(
+            "For what, the first element of the first row must contain the number of columns?"
+        ));
+        assert!(!one_question(
+            "For what you can, of course, use the picture environment?"
+        ));
+        assert!(one_question(
+            "With what can the information about an Xserver’s capabilities be obtained?"
+        ));
+        assert!(one_question(
+            "In which year was the Debian project founded?"
+        ));
+        assert!(!one_question(
+            "The enhanced what is shared with other gnuplot terminal types?"
+        ));
+        assert!(!one_question(
+            "Avs is one of the automatically recognized what for images?"
+        ));
+        assert!(!one_question(
+            "The Debian Developer’s Reference documents what used?"
+        ));
+        assert!(!one_question(
+            "Users can create backups of their filesystems with what, fsarchiver, or even dd?"
+        ));
+        assert!(!one_question(
+            "The default value is handled by pam_umask(8) and which file or directory?"
+        ));
+        assert!(!one_question(
+            "More information is available in which directory and the manual pages?"
+        ));
+        assert!(!one_question(
+            "The same information is written to a log file, what?"
+        ));
+        assert!(!one_question(
+            "What fills the blank in “it works only if _____ service providers can't charge”?"
+        ));
+        assert!(one_question(
+            "What fills the blank in “the pager keeps _____ until commit”?"
+        ));
+        assert!(one_question("A file named what holds the journal?"));
+        assert!(one_question("SQLite keeps what for each page?"));
+        assert!(one_question("The archive grew to how many MB?"));
+        assert!(one_question(
+            "Components of what volumes are found at start-up?"
+        ));
+        assert!(!one_question(
+            "Options are modified by what, etc. See git-config(1)?"
+        ));
+        assert!(!one_question(
+            "What fills the blank in “the axis coordinates. f(x) maps the _____ ones”?"
+        ));
+        assert!(one_question(
+            "Which files, logs etc. are kept in which directory?"
+        ));
+        assert!(!one_question(
+            "What controls the minor tics (level 1). <major> defaults to 1.0?"
+        ));
+        assert!(!one_question("Which packages does apt install and?"));
+        assert!(one_question("What is a rollback journal made of?"));
+        assert!(!one_question(
+            "By default they appear as a new file in \"git diff which option?"
+        ));
+        assert!(one_question("Which tool, e.g. the shell, reads the file?"));
+        assert!(one_question(
+            "In which file is the list of package sources kept?"
+        ));
+    }
+}
