@@ -85,6 +85,12 @@ pub(super) fn one_question(stem: &str) -> bool {
                     "all"
                         | "both"
                         | "few"
+                        | "most"
+                        | "more"
+                        | "many"
+                        | "several"
+                        | "various"
+                        | "such"
                         | "one"
                         | "two"
                         | "three"
@@ -205,7 +211,9 @@ fn after_a_modifier(words: &[&str]) -> bool {
     }) || words.len() >= 2 && {
         // "… documents what used?": a participle left dangling after the question word.
         let (before, last) = (words[words.len() - 2], words[words.len() - 1]);
-        before.eq_ignore_ascii_case("what") && last.len() >= 4 && last.ends_with("ed")
+        // … or a sign ("starts with what #?").
+        before.eq_ignore_ascii_case("what")
+            && (last.len() >= 4 && last.ends_with("ed") || !last.chars().any(char::is_alphanumeric))
     }
 }
 
@@ -234,15 +242,28 @@ fn coordinated(words: &[&str]) -> bool {
                 .skip(end + 1)
                 .take(6)
                 .any(|w| matches!(*w, "and" | "or"));
-        let last = end + 1 == words.len() && i >= 1 && words[i - 1].ends_with(',');
-        i >= 1 && joins(words.get(i - 1)) || joins(words.get(end + 1)) || listed || last
+        // "… to a log file, what?", "in variables what, ARG2?": the phrase after a comma, or a
+        // comma and a word or two after it, at the end.
+        let last = end + 1 == words.len() && i >= 1 && words[i - 1].ends_with(',')
+            || words[end].ends_with(',') && words.len() - end <= 3;
+        // "the package's which file": the question word after a possessive.
+        let owned = i >= 1 && (words[i - 1].ends_with("'s") || words[i - 1].ends_with("’s"));
+        i >= 1 && joins(words.get(i - 1)) || joins(words.get(end + 1)) || listed || last || owned
     })
 }
 
 /// "… in a net neutral _____, but only if _____ service providers …": a blank before the
-/// noun it modifies stands for a modifier, not a whole phrase.
+/// noun it modifies stands for a modifier, not a whole phrase; "the _____, index, every, …
+/// and smooth are …": a blank before a list stands for its first item.
 fn blank_modifies(words: &[&str]) -> bool {
-    words.windows(2).any(|pair| {
+    words.iter().enumerate().any(|(i, w)| {
+        *w == "_____,"
+            && words
+                .iter()
+                .skip(i + 1)
+                .take(8)
+                .any(|w| matches!(*w, "and" | "or"))
+    }) || words.windows(2).any(|pair| {
         pair[0] == "_____"
             && pair[1].chars().all(|c| c.is_ascii_lowercase())
             && !lexicon::is_auxiliary(pair[1])
@@ -377,6 +398,24 @@ mod tests {
             "What fills the blank in “the pager keeps _____ until commit”?"
         ));
         assert!(one_question("A file named what holds the journal?"));
+        assert!(!one_question(
+            "Most what also provide a menu that pops up when the desktop is clicked?"
+        ));
+        assert!(!one_question(
+            "IRC channels have a name which starts with what #?"
+        ));
+        assert!(!one_question(
+            "Each parameter is stored as a string in variables what, ARG2?"
+        ));
+        assert!(!one_question(
+            "The old method of including DISABLED=yes in the package’s which file is gone?"
+        ));
+        assert!(!one_question(
+            "What fills the blank in “the _____, index, every, and smooth are discussed”?"
+        ));
+        assert!(one_question(
+            "When the cache is set to what, SQLite writes the journal to memory?"
+        ));
         assert!(one_question("SQLite keeps what for each page?"));
         assert!(one_question("The archive grew to how many MB?"));
         assert!(one_question(
