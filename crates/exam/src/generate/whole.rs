@@ -50,9 +50,14 @@ pub(super) fn one_question(stem: &str) -> bool {
         !lexicon::AUXILIARIES.contains(&before)
             && !crate::lexicon::parts(before).is_some_and(|p| p.verb() && !p.noun())
     };
-    // "… in the associated?": a determiner and a word that is no noun end the question.
+    // "… in the associated?", "… a regularly scheduled?": a determiner (and adverbs) and a
+    // word that is no noun end the question.
+    let opening = words[..words.len().saturating_sub(1)]
+        .iter()
+        .rev()
+        .find(|w| !(w.len() > 4 && w.ends_with("ly")));
     let cut_after_determiner = words.len() >= 2
-        && is_determiner(words[words.len() - 2])
+        && opening.is_some_and(|w| is_determiner(w))
         && crate::lexicon::parts(&last).is_some_and(|p| !p.noun());
     let dangling = cut_after_determiner
         || (last == "of" && after_noun)
@@ -164,6 +169,28 @@ pub(super) fn one_question(stem: &str) -> bool {
         && !unturned(&words)
         && !after_a_modifier(&words)
         && !coordinated(&words)
+        && !inside_a_set_phrase(&words)
+}
+
+/// "in what with" ("in conjunction with"), "using IP what" ("IP VPNs"), "built with what
+/// --enable-raise-console", "which file or directory subdirectory": the question word inside
+/// a set phrase, after an acronym that modifies it, before the option it names, or before a
+/// noun that names the path again.
+fn inside_a_set_phrase(words: &[&str]) -> bool {
+    words.iter().enumerate().skip(1).any(|(i, w)| {
+        let next = words.get(i + 1).copied().unwrap_or("");
+        let before = words[i - 1];
+        w.eq_ignore_ascii_case("what")
+            && (before.eq_ignore_ascii_case("in") && matches!(next, "with" | "to")
+                || before.len() >= 2 && before.chars().all(|c| c.is_ascii_uppercase()) && i >= 2
+                || next.starts_with(['-', '–', '—']) && next.len() > 1)
+    }) || words.windows(4).any(|w| {
+        w[..3] == ["file", "or", "directory"]
+            && matches!(
+                w[3],
+                "subdirectory" | "directory" | "file" | "folder" | "tree" | "hierarchy"
+            )
+    })
 }
 
 /// "For what, the first element … must contain …", "For what you can, of course, use …": a
@@ -398,6 +425,22 @@ mod tests {
             "What fills the blank in “the pager keeps _____ until commit”?"
         ));
         assert!(one_question("A file named what holds the journal?"));
+        assert!(!one_question(
+            "The filter is used in what with printer-driver packages?"
+        ));
+        assert!(!one_question("Offices are joined by using IP what?"));
+        assert!(!one_question(
+            "The console can be raised if gnuplot was built with what –enable-raise-console?"
+        ));
+        assert!(!one_question(
+            "Samba keeps its shares in which file or directory subdirectory?"
+        ));
+        assert!(one_question(
+            "The archive is kept in which file or directory?"
+        ));
+        assert!(!one_question(
+            "What is the version 3.23.0 release a regularly scheduled?"
+        ));
         assert!(!one_question(
             "Most what also provide a menu that pops up when the desktop is clicked?"
         ));
