@@ -180,7 +180,7 @@ fn inside_a_set_phrase(words: &[&str]) -> bool {
     words.iter().enumerate().skip(1).any(|(i, w)| {
         let next = words.get(i + 1).copied().unwrap_or("");
         let before = words[i - 1];
-        w.eq_ignore_ascii_case("what")
+        w.trim_end_matches(',').eq_ignore_ascii_case("what")
             && (before.eq_ignore_ascii_case("in") && matches!(next, "with" | "to")
                 || before.len() >= 2 && before.chars().all(|c| c.is_ascii_uppercase()) && i >= 2
                 || next.starts_with(['-', '–', '—']) && next.len() > 1)
@@ -429,6 +429,9 @@ mod tests {
             "The filter is used in what with printer-driver packages?"
         ));
         assert!(!one_question("Offices are joined by using IP what?"));
+        assert!(!one_question(
+            "IPsec, despite being the standard in IP what, is rather more involved?"
+        ));
         assert!(!one_question(
             "The console can be raised if gnuplot was built with what –enable-raise-console?"
         ));
