@@ -11,6 +11,7 @@ pub mod plan;
 mod salience;
 pub mod spans;
 pub mod stem;
+mod stem_words;
 pub mod vectors;
 mod whole;
 

@@ -11,13 +11,13 @@
 //! question: [`write`] returns `None`.
 
 use super::spans::{DETERMINERS, SpanKind};
+pub use super::stem_words::FILL_BLANK;
+use super::stem_words::{PREPOSITIONS, QUANTIFIERS, is_determiner};
 use super::whole;
 use crate::lexicon;
 
 /// What stands in the sentence where the answer was.
 pub const BLANK: &str = "_____";
-/// How a fill-the-blank question opens.
-pub const FILL_BLANK: &str = "What fills the blank in";
 
 /// How a question was made from its sentence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,11 +94,6 @@ const CATEGORIES: &[&str] = &[
     "view",
 ];
 
-pub(super) const PREPOSITIONS: &[&str] = &[
-    "in", "on", "at", "for", "to", "from", "by", "with", "into", "under", "over", "after",
-    "before", "during", "within", "through", "via", "using",
-];
-
 /// Words by which a question leans on a passage the examinee does not have.
 const LEANING: &[&str] = &[
     "this",
@@ -161,11 +156,6 @@ fn opens_object(word: &str) -> bool {
         )
         || word.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
 }
-
-/// Quantifiers before a span that the asking words replace ("any what" reads "what").
-pub(super) const QUANTIFIERS: &[&str] = &[
-    "any", "each", "every", "some", "no", "another", "this", "that",
-];
 
 fn tidy(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -235,13 +225,6 @@ fn upper_first(text: &str) -> String {
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
-}
-
-pub(super) fn is_determiner(word: &str) -> bool {
-    matches!(
-        word.to_lowercase().as_str(),
-        "a" | "an" | "the" | "its" | "their" | "your" | "our"
-    )
 }
 
 /// Whether the question leans on a passage: one of [`LEANING`] as a word of its own.

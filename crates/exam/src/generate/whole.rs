@@ -2,7 +2,7 @@
 //! sentence glued on, the question word standing for a whole phrase — not for a modifier, one
 //! item of a list or half of "X and Y" — and every bracket it opens closed.
 
-use super::stem::{FILL_BLANK, PREPOSITIONS, QUANTIFIERS, is_determiner};
+use super::stem_words::{FILL_BLANK, PREPOSITIONS, QUANTIFIERS, is_determiner};
 use crate::lexicon;
 
 /// Whether a reworded question is one whole question: it does not end on "of" after a noun, a
