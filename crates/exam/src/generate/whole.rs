@@ -197,15 +197,15 @@ fn inside_a_set_phrase(words: &[&str]) -> bool {
 /// preposition and a question word put first with no auxiliary after them ("In which file is
 /// …", "With what can … be obtained") — the sentence's opening phrase asked in place.
 fn unturned(words: &[&str]) -> bool {
-    let opens = words.first().is_some_and(|w| {
-        let lower = w.to_lowercase();
-        PREPOSITIONS.contains(&lower.as_str()) || lower == "of"
-    }) && words.get(1).is_some_and(|w| {
-        matches!(
-            w.trim_end_matches(',').to_lowercase().as_str(),
-            "what" | "which" | "how"
-        )
-    });
+    let opens = words
+        .first()
+        .is_some_and(|w| preposition(&w.to_lowercase()))
+        && words.get(1).is_some_and(|w| {
+            matches!(
+                w.trim_end_matches(',').to_lowercase().as_str(),
+                "what" | "which" | "how"
+            )
+        });
     opens && {
         let turn = words
             .iter()
@@ -223,7 +223,7 @@ fn unturned(words: &[&str]) -> bool {
 fn after_a_modifier(words: &[&str]) -> bool {
     let opens_phrase = |w: &str| {
         let lower = w.to_lowercase();
-        is_determiner(&lower) || PREPOSITIONS.contains(&lower.as_str()) || lower == "of"
+        is_determiner(&lower) || preposition(&lower)
     };
     words.iter().enumerate().skip(2).any(|(i, w)| {
         let adjective = words[i - 1];
@@ -263,12 +263,7 @@ fn coordinated(words: &[&str]) -> bool {
         } else {
             i + 1
         };
-        let listed = words[end].ends_with(',')
-            && words
-                .iter()
-                .skip(end + 1)
-                .take(6)
-                .any(|w| matches!(*w, "and" | "or"));
+        let listed = words[end].ends_with(',') && and_or_within(words, end, 6);
         // "… to a log file, what?", "in variables what, ARG2?": the phrase after a comma, or a
         // comma and a word or two after it, at the end.
         let last = end + 1 == words.len() && i >= 1 && words[i - 1].ends_with(',')
@@ -283,20 +278,31 @@ fn coordinated(words: &[&str]) -> bool {
 /// noun it modifies stands for a modifier, not a whole phrase; "the _____, index, every, …
 /// and smooth are …": a blank before a list stands for its first item.
 fn blank_modifies(words: &[&str]) -> bool {
-    words.iter().enumerate().any(|(i, w)| {
-        *w == "_____,"
-            && words
-                .iter()
-                .skip(i + 1)
-                .take(8)
-                .any(|w| matches!(*w, "and" | "or"))
-    }) || words.windows(2).any(|pair| {
-        pair[0] == "_____"
-            && pair[1].chars().all(|c| c.is_ascii_lowercase())
-            && !lexicon::is_auxiliary(pair[1])
-            && !PREPOSITIONS.contains(&pair[1])
-            && lexicon::parts(pair[1]).is_some_and(|p| p.noun() && !p.mostly_verb())
-    })
+    words
+        .iter()
+        .enumerate()
+        .any(|(i, w)| *w == "_____," && and_or_within(words, i, 8))
+        || words.windows(2).any(|pair| {
+            pair[0] == "_____"
+                && pair[1].chars().all(|c| c.is_ascii_lowercase())
+                && !lexicon::is_auxiliary(pair[1])
+                && !PREPOSITIONS.contains(&pair[1])
+                && lexicon::parts(pair[1]).is_some_and(|p| p.noun() && !p.mostly_verb())
+        })
+}
+
+/// A preposition a stem keeps, or "of" (`lower` is lower case).
+fn preposition(lower: &str) -> bool {
+    PREPOSITIONS.contains(&lower) || lower == "of"
+}
+
+/// Whether "and" or "or" stands among the `within` words after word `at`: a list goes on.
+fn and_or_within(words: &[&str], at: usize, within: usize) -> bool {
+    words
+        .iter()
+        .skip(at + 1)
+        .take(within)
+        .any(|w| matches!(*w, "and" | "or"))
 }
 
 /// Whether every bracket the question opens it closes: a sentence cut inside brackets ("see
