@@ -173,9 +173,23 @@ const ABBREVIATIONS: &[&str] = &[
     "e.g.", "i.e.", "etc.", "vs.", "mr.", "mrs.", "ms.", "dr.", "prof.", "fig.", "no.", "approx.",
 ];
 
+/// Whether the word `text[from..=dot]` is a middle initial: one capital letter after a
+/// capitalised word ("Richard M. Stallman"), not "plan B." at the end of a sentence.
+fn initial(text: &str, from: usize, dot: usize) -> bool {
+    let letter = &text[from..dot];
+    let previous = text[..from].trim_end().rsplit(char::is_whitespace).next();
+    letter.len() == 1
+        && letter.chars().all(|c| c.is_ascii_uppercase())
+        && previous.is_some_and(|w| {
+            w.len() > 1
+                && w.starts_with(|c: char| c.is_uppercase())
+                && w.chars().all(char::is_alphabetic)
+        })
+}
+
 /// The sentences of `text` as byte ranges, trimmed, empty ones left out: a sentence ends after
 /// `.`, `!` or `?` followed by white space and an upper-case letter, digit or quote (common
-/// abbreviations such as "e.g." do not end one), at a blank line, and at the end of a line that
+/// abbreviations such as "e.g." and a middle initial do not end one), at a blank line, and at the end of a line that
 /// is a list item or heading.
 pub fn sentences(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
@@ -216,7 +230,7 @@ pub fn sentences(text: &str) -> Vec<(usize, usize)> {
                             .find(|(_, ch)| ch.is_whitespace())
                             .map_or(0, |(p, ch)| p + ch.len_utf8());
                         let word = text[word_start..=at].to_lowercase();
-                        ABBREVIATIONS.contains(&word.as_str())
+                        ABBREVIATIONS.contains(&word.as_str()) || initial(text, word_start, at)
                     }
             }
             _ => false,
@@ -286,6 +300,15 @@ mod tests {
             ["# Title", "First line.", "Second para"]
         );
         assert_eq!(texts("- one\n- two"), ["- one", "- two"]);
+        // A middle initial ends no sentence; a letter after a lower-case word does.
+        assert_eq!(
+            texts("A problem for Richard M. Stallman remains. We use plan B. It works."),
+            [
+                "A problem for Richard M. Stallman remains.",
+                "We use plan B.",
+                "It works."
+            ]
+        );
         assert!(texts("   ").is_empty());
         // A word after a no-break space (two bytes in UTF-8) does not split a character.
         assert_eq!(texts("a\u{a0}b. Cc"), ["a\u{a0}b.", "Cc"]);
