@@ -96,8 +96,14 @@ fn the_offline_generator_writes_checked_questions_and_a_seed_writes_the_same_one
         q.parsed + q.unparsed.iter().map(|t| t.count).sum::<u32>(),
         q.made
     );
-    // Two in three parse (the rest are too short for the strict parse's 50 characters).
-    assert!(q.parsed * 3 >= q.made * 2, "{q:?}");
+    // At least half parse, and every other one is only too short for the strict parse's 50
+    // characters ("Which plan is billed yearly?"): the sample's sentences are short.
+    assert!(q.parsed * 2 >= q.made, "{q:?}");
+    assert!(
+        q.unparsed.iter().all(|t| t.name == "question too short"),
+        "{:?}",
+        q.unparsed
+    );
     assert_eq!(q.pending, q.parsed);
     assert_eq!(q.key_positions.iter().sum::<u32>(), q.parsed);
     assert!(q.thresholds.is_some());
@@ -219,11 +225,12 @@ fn a_stopped_generation_resumes_without_writing_a_question_twice() {
     };
     assert_eq!(text(&all), text(&whole));
 
-    // Generating again once finished writes new questions, none asked before.
+    // Generating again once finished writes new questions, none asked before (the sample's
+    // sentences offer a few more whole questions than the forty).
     let more = project
-        .generate(&request("Generated", 10, 1), &NoProgress)
+        .generate(&request("Generated", 5, 1), &NoProgress)
         .unwrap();
-    assert_eq!((more.written, more.resumed), (10, 0));
+    assert_eq!((more.written, more.resumed), (5, 0));
     let after = project.generated(&exam("Generated")).unwrap();
     assert_eq!(after.generations.len(), 2);
     let mut asked: Vec<(String, String)> = after

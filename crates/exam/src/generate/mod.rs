@@ -3,12 +3,14 @@
 //! distractors ([`offline`]), questions written by a language model ([`llm`]), the order in which
 //! passages get questions ([`plan`]), and the filters with their reasons ([`filters`]).
 
+mod clauses;
 pub mod filters;
 pub mod llm;
 pub mod offline;
 pub mod parse;
 pub mod plan;
 mod salience;
+mod slot;
 pub mod spans;
 pub mod stem;
 mod stem_words;

@@ -127,7 +127,22 @@ impl<'a> OfflineGenerator<'a> {
                         chunk: chunk.id,
                     });
             }
-            if !question_worthy(&chunk.text[sentence.0..sentence.1]) {
+            let sentence_text = &chunk.text[sentence.0..sentence.1];
+            if !question_worthy(sentence_text) {
+                continue;
+            }
+            // Only a span the sentence asks for as one whole question is a place to ask: when
+            // the most specific span would cut a phrase, a plainer one of the same sentence
+            // may not.
+            if stem::write(
+                sentence_text,
+                span.0 - sentence.0,
+                span.1 - sentence.0,
+                &kind,
+                chunk.text,
+            )
+            .is_none()
+            {
                 continue;
             }
             // One question per sentence: the most specific span, then the rarest.

@@ -11,13 +11,10 @@
 //! question: [`write`] returns `None`.
 
 use super::spans::{DETERMINERS, SpanKind};
-pub use super::stem_words::FILL_BLANK;
-use super::stem_words::{PREPOSITIONS, QUANTIFIERS, is_determiner};
-use super::whole;
+pub use super::stem_words::{BLANK, FILL_BLANK};
+use super::stem_words::{PREPOSITIONS, QUANTIFIERS, is_determiner, opens_object};
+use super::{slot, whole};
 use crate::lexicon;
-
-/// What stands in the sentence where the answer was.
-pub const BLANK: &str = "_____";
 
 /// How a question was made from its sentence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,6 +91,19 @@ const CATEGORIES: &[&str] = &[
     "view",
 ];
 
+/// A plain noun before a name or a code that it names the kind of ("the key net.max_rate",
+/// "the user root"): the question asks "which key". Not a word mostly used as an adjective
+/// ("the same foo").
+fn names_a_code(word: &str, kind: &SpanKind) -> bool {
+    matches!(
+        kind,
+        SpanKind::Code | SpanKind::Name | SpanKind::Path | SpanKind::Option
+    ) && word.len() >= 3
+        && word.chars().all(|c| c.is_ascii_lowercase())
+        && crate::lexicon::parts(word)
+            .is_some_and(|p| p.noun() && !p.mostly_adjective() && !p.mostly_verb())
+}
+
 /// Words by which a question leans on a passage the examinee does not have.
 const LEANING: &[&str] = &[
     "this",
@@ -130,31 +140,6 @@ fn is_verb_at(words: &[&str], at: usize) -> bool {
             || (super::spans::reads_as_verb(verb)
                 && words.get(at + 1).is_some_and(|w| opens_object(w)))
     })
-}
-
-/// A word that can open a verb's object: a determiner, a preposition, "not", or a name.
-fn opens_object(word: &str) -> bool {
-    is_determiner(word)
-        || PREPOSITIONS.contains(&word)
-        || matches!(
-            word,
-            "not"
-                | "each"
-                | "every"
-                | "all"
-                | "any"
-                | "no"
-                | "some"
-                | "one"
-                | "only"
-                | "how"
-                | "what"
-                | "why"
-                | "whether"
-                | "where"
-                | "when"
-        )
-        || word.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
 }
 
 fn tidy(text: &str) -> String {
@@ -209,6 +194,20 @@ fn lower_first(text: &str) -> String {
                     | "Any"
                     | "Most"
                     | "Many"
+                    | "More"
+                    | "Other"
+                    | "Several"
+                    | "Both"
+                    | "Few"
+                    | "Its"
+                    | "Their"
+                    | "Your"
+                    | "Our"
+                    | "Such"
+                    | "Only"
+                    | "Further"
+                    | "Additional"
+                    | "Certain"
             ) {
                 c.to_lowercase().chain(chars).collect()
             } else {
@@ -395,16 +394,24 @@ pub fn write(
 ) -> Option<Stem> {
     // "See … for more information", "Refer to …": a pointer to elsewhere states no fact.
     let first = sentence.split_whitespace().next().unwrap_or("");
-    if matches!(first, "See" | "Refer" | "Consult") {
+    // … and a sentence that ends on a colon introduces what it does not hold.
+    if matches!(first, "See" | "Refer" | "Consult") || sentence.trim_end().ends_with(':') {
         return None;
     }
     let key = &sentence[start..end];
+    // "bypassing the filesystem altogether": a key that ends on an adverb is no phrase.
+    let last = key.split_whitespace().last().unwrap_or("").to_lowercase();
+    if key.contains(' ')
+        && lexicon::parts(&last).is_some_and(|p| p.adverb > 0 && !p.noun() && !p.adjective())
+    {
+        return None;
+    }
     let (whole, inside) = occurrences(sentence, key);
     // "allocation" inside "deallocation": the sentence gives the key away however it is asked.
     if inside > 0 {
         return None;
     }
-    let stem = if whole > 1 {
+    let mut stem = if whole > 1 {
         let blanked = tidy(&sentence.replace(key, BLANK));
         let blanked = blanked.trim_end_matches(['.', '!', ';', ':']);
         Stem {
@@ -412,8 +419,9 @@ pub fn write(
             form: Form::Blank,
         }
     } else {
-        reworded(sentence, start, end, kind, context)
+        reworded(sentence, start, end, kind, context)?
     };
+    stem.text = whole::without_references(&stem.text);
     (!leans_on_passage(&stem.text)
         && whole::balanced(&stem.text)
         && whole::one_question(&stem.text))
@@ -438,7 +446,15 @@ fn occurrences(sentence: &str, key: &str) -> (usize, usize) {
     (whole, inside)
 }
 
-fn reworded(sentence: &str, start: usize, end: usize, kind: &SpanKind, context: &str) -> Stem {
+/// The question asking for the span in the sentence's own order; `None` when the phrase asked
+/// for in place is no whole phrase ([`slot::fits_its_slot`]).
+fn reworded(
+    sentence: &str,
+    start: usize,
+    end: usize,
+    kind: &SpanKind,
+    context: &str,
+) -> Option<Stem> {
     let mut before: Vec<&str> = sentence[..start].split_whitespace().collect();
     let tail = sentence[end..].trim_end();
     let tail = tail.trim_end_matches(['.', '!', ';', ':']);
@@ -459,7 +475,9 @@ fn reworded(sentence: &str, start: usize, end: usize, kind: &SpanKind, context: 
             // "the -DFOO compile-time option" asks "which compile-time option".
             asking = format!("which {} {}", after[0], after[1]);
             after.drain(..2);
-        } else if let Some(noun) = before.last().filter(|w| CATEGORIES.contains(w))
+        } else if let Some(noun) = before
+            .last()
+            .filter(|w| CATEGORIES.contains(w) || names_a_code(w, kind))
             && before.len() >= 2
             && is_determiner(before[before.len() - 2])
         {
@@ -474,17 +492,31 @@ fn reworded(sentence: &str, start: usize, end: usize, kind: &SpanKind, context: 
     {
         before.pop();
     }
-    // The key's determiners and quantifiers go with it: "of all the tips", "a few keys" and
-    // "an "ident"" ask "of what", "what", "what".
-    while before.last().is_some_and(|w| {
+    // The key's determiners and quantifiers go with it: "of the tips", "a few keys" and
+    // "an "ident"" ask "of what", "what", "what" …
+    let mut changes_meaning = false;
+    let key = &sentence[start..end];
+    let number = key.starts_with(|c: char| c.is_ascii_digit())
+        || matches!(
+            key.split_whitespace().next().unwrap_or(""),
+            "one" | "two" | "three" | "four" | "five" | "six" | "seven" | "eight" | "nine" | "ten"
+        );
+    while let Some(w) = before.last().map(|w| w.to_lowercase()).filter(|w| {
         is_determiner(w)
-            || QUANTIFIERS.contains(w)
+            || QUANTIFIERS.contains(&w.as_str())
             || matches!(
-                w.to_lowercase().as_str(),
+                w.as_str(),
                 "all" | "both" | "half" | "few" | "many" | "much" | "several" | "numerous"
             )
     }) {
+        // … but "in both directions", "keeps no copy", "pushed out every six hours": a
+        // quantifier that changes what the phrase means, or makes a number a frequency,
+        // cannot go, and "what" cannot carry it.
+        changes_meaning |= matches!(w.as_str(), "both" | "no" | "half") || w == "every" && number;
         before.pop();
+    }
+    if changes_meaning {
+        return None;
     }
     // "in a great many languages" asks "in what".
     if before.len() >= 2
@@ -530,20 +562,25 @@ fn reworded(sentence: &str, start: usize, end: usize, kind: &SpanKind, context: 
     let is_that = after.len() >= 2
         && matches!(after[0], "is" | "was")
         && matches!(after[1], "that" | "because" | "why" | "how");
-    if before.is_empty() && is_verb_at(&after, 0) && rest.len() > 15 && !is_that {
-        return Stem {
+    // "What assigned to each index …?": an "-ed" word before a preposition is a participle
+    // whose auxiliary the sentence left out.
+    let participle = after.first().is_some_and(|w| {
+        w.ends_with("ed") && after.get(1).is_some_and(|next| PREPOSITIONS.contains(next))
+    });
+    if before.is_empty() && is_verb_at(&after, 0) && rest.len() > 15 && !is_that && !participle {
+        return Some(Stem {
             text: format!("{} {rest}?", upper_first(&asking)),
             form: Form::Subject,
-        };
+        });
     }
     // The span ends the sentence: turn the question around.
     if after.is_empty()
         && let Some(text) = fronted(&before, &asking, context)
     {
-        return Stem {
+        return Some(Stem {
             text,
             form: Form::Fronted,
-        };
+        });
     }
     // With nothing before it and a relative clause after it ("A question mark that is not
     // followed by …") or no verb at all, the span is no subject to ask "what" of: the sentence
@@ -555,10 +592,13 @@ fn reworded(sentence: &str, start: usize, end: usize, kind: &SpanKind, context: 
             &sentence[end..]
         ));
         let blanked = blanked.trim_end_matches(['.', '!', ';', ':']);
-        return Stem {
+        return Some(Stem {
             text: format!("{FILL_BLANK} “{}”?", lower_first_in(blanked, context)),
             form: Form::Blank,
-        };
+        });
+    }
+    if !slot::fits_its_slot(&before, &after, quantity) {
+        return None;
     }
     let body = tidy(&format!("{} {asking} {rest}", before.join(" ")))
         .replace(" ,", ",")
@@ -566,10 +606,10 @@ fn reworded(sentence: &str, start: usize, end: usize, kind: &SpanKind, context: 
         .replace(" ;", ";")
         .replace(" )", ")");
     let body = body.trim_end_matches([',', ';', ':']);
-    Stem {
+    Some(Stem {
         text: format!("{}?", upper_first(body)),
         form: Form::InPlace,
-    }
+    })
 }
 
 /// "The list is kept in" + "which file" → "In which file is the list kept?"; "SQLite stores" +
@@ -603,6 +643,11 @@ fn fronted(before: &[&str], asking: &str, context: &str) -> Option<String> {
     // the one taken; "Atomically release …" has no subject.
     let verb_inside = subject_words.iter().skip(1).any(|w| {
         w.ends_with('s') && crate::lexicon::parts(w).is_some_and(|p| p.verb() && p.mostly_verb())
+    }) || subject_words.windows(2).skip(1).any(|pair| {
+        // "The code generator in SQLite processes …": a verb after a name inside the subject.
+        pair[0].starts_with(|c: char| c.is_uppercase())
+            && pair[1].ends_with('s')
+            && crate::lexicon::parts(pair[1]).is_some_and(|p| p.verb())
     }) || subject_words.len() > 2 && !lexicon::AUXILIARIES.contains(&verb) && {
         // "Tidewater reports stuck uploads with …": with no auxiliary to be the verb, a word
         // after a name that can be a verb may be it, and the subject then the name alone.
@@ -616,7 +661,11 @@ fn fronted(before: &[&str], asking: &str, context: &str) -> Option<String> {
         crate::lexicon::parts(w).is_some_and(|p| !p.noun() && !p.adjective())
             || (w.ends_with("ly") && crate::lexicon::parts(w).is_none())
     });
+    // "… compound SELECT statements using": a word the lexicon knows only as a noun is no verb.
+    let no_verb = !lexicon::AUXILIARIES.contains(&verb)
+        && crate::lexicon::parts(verb).is_some_and(|p| !p.verb());
     if verb_inside
+        || no_verb
         || no_subject
         || subject_words.len() > 8
         || subject_words
@@ -624,11 +673,37 @@ fn fronted(before: &[&str], asking: &str, context: &str) -> Option<String> {
             .chain(&rest)
             .any(|w| RELATIVES.contains(w))
         || rest.iter().any(|w| lexicon::AUXILIARIES.contains(w))
+        // "… is unlikely since Go hates": a second clause in what is left.
+        || rest.iter().any(|w| {
+            matches!(*w, "since" | "although" | "though" | "unless" | "as" | "until")
+        })
+        // "A daemon is a process started automatically by": "is" with a noun after it is the
+        // verb, not an auxiliary ("By what is a daemon a process started?").
+        || lexicon::is_auxiliary(verb)
+            && matches!(verb, "is" | "are" | "was" | "were")
+            && rest.first().is_some_and(|w| is_determiner(w))
         // "is internationalized and made available in": a second verb phrase.
         || rest.iter().any(|w| matches!(*w, "and" | "or" | "but"))
         // "are backports … only created from packages available in": the preposition
         // belongs to a later word, not to the verb.
         || rest.len() > 5
+        // "… apply only to plots made with", "… provided through email within one": a
+        // preposition inside what is left (not "to" before a verb: "used to store"); the last
+        // word belongs to a later phrase, or the key was part of one.
+        || rest.iter().enumerate().take(rest.len().saturating_sub(1)).any(|(i, w)| {
+            (PREPOSITIONS.contains(w) || *w == "of")
+                && !(*w == "to"
+                    && rest.get(i + 1).is_some_and(|next| {
+                        crate::lexicon::parts(next).is_some_and(|p| p.verb() && p.mostly_verb())
+                    }))
+        })
+        // "… within one", "… through named": a number or a modifier just before the key.
+        || rest.last().is_some_and(|w| {
+            !PREPOSITIONS.contains(w)
+                && (w.chars().all(|c| c.is_ascii_digit())
+                    || matches!(*w, "one" | "two" | "three" | "four" | "five" | "ten")
+                    || w.ends_with("ed") && rest.len() >= 2)
+        })
         // "In practice many packages will …": no plain subject.
         || subject_words
             .first()
@@ -905,11 +980,20 @@ mod tests {
         );
         assert_eq!(
             text(
+                "You run the VACUUM command after deleting many rows.",
+                "VACUUM",
+                &SpanKind::Name
+            ),
+            "You run which command after deleting many rows?"
+        );
+        // A command is no question: "Run which command after …?".
+        assert_eq!(
+            ask(
                 "Run the VACUUM command after deleting many rows.",
                 "VACUUM",
                 &SpanKind::Name
             ),
-            "Run which command after deleting many rows?"
+            None
         );
         // Quotes and a quantifier go with the key; punctuation keeps its place.
         assert_eq!(
@@ -927,6 +1011,98 @@ mod tests {
                 &SpanKind::Term
             ),
             "Members of the consortium can call what at any time of day?"
+        );
+    }
+
+    #[test]
+    fn the_phrase_asked_in_place_stands_whole() {
+        // After a name or a code, before a noun or a relative clause: part of a phrase.
+        for (sentence, key, kind) in [
+            (
+                "IPsec, despite being the standard in IP VPNs, is rather involved.",
+                "VPNs",
+                SpanKind::Term,
+            ),
+            (
+                "One can also use the tune2fs -o [no]acl /dev/device command to enable ACLs.",
+                "/dev/device",
+                SpanKind::Path,
+            ),
+            (
+                "The size of each page is as configured by the FTS5 pgsz option.",
+                "FTS5",
+                SpanKind::Name,
+            ),
+            (
+                "The variable will be set to the number of times that the X-th loop has run.",
+                "X-th",
+                SpanKind::Code,
+            ),
+            (
+                "To avoid attacks from miscreants who are able to specify patterns, the length is limited.",
+                "miscreants",
+                SpanKind::Term,
+            ),
+        ] {
+            assert_eq!(ask(sentence, key, &kind), None, "{sentence}");
+        }
+        // After a verb or a preposition, before a mark, a preposition or a verb with its
+        // object: whole.
+        assert_eq!(
+            text(
+                "A file named journal.db holds the journal.",
+                "journal.db",
+                &SpanKind::Code
+            ),
+            "A file named what holds the journal?"
+        );
+        assert_eq!(
+            text(
+                "Backups are kept for 30 days by default.",
+                "30 days",
+                &SpanKind::Quantity("day".into())
+            ),
+            "Backups are kept for how many days by default?"
+        );
+    }
+
+    #[test]
+    fn a_noun_is_no_verb_and_a_verb_after_a_name_is_inside_the_subject() {
+        let got = ask(
+            "The code generator in SQLite processes compound SELECT statements using a recursive algorithm.",
+            "recursive algorithm",
+            &SpanKind::Term,
+        )
+        .map(|s| s.text)
+        .unwrap_or_default();
+        assert!(!got.contains("does the code generator"), "{got}");
+        assert_eq!(
+            text(
+                "The pager stores each page in a cache.",
+                "cache",
+                &SpanKind::Term
+            ),
+            "In what does the pager store each page?"
+        );
+    }
+
+    #[test]
+    fn cross_references_leave_the_question_and_comma_splices_are_none() {
+        assert_eq!(
+            text(
+                "Applications access devices by way of special files created within /dev/ (see sidebar BACK TO BASICS Device access).",
+                "/dev/",
+                &SpanKind::Path
+            ),
+            "Applications access devices by way of special files created within which file or directory?"
+        );
+        assert_eq!(
+            ask(
+                "The installation is now complete, the program invites you to remove the CD-ROM from the reader.",
+                "CD-ROM",
+                &SpanKind::Name
+            ),
+            None
         );
     }
 

@@ -5,6 +5,9 @@
 /// How a fill-the-blank question opens.
 pub const FILL_BLANK: &str = "What fills the blank in";
 
+/// What stands in the sentence where the answer was.
+pub const BLANK: &str = "_____";
+
 /// Prepositions a stem keeps with the phrase it asks for ("In which file …").
 pub(super) const PREPOSITIONS: &[&str] = &[
     "in", "on", "at", "for", "to", "from", "by", "with", "into", "under", "over", "after",
@@ -23,3 +26,88 @@ pub(super) fn is_determiner(word: &str) -> bool {
         "a" | "an" | "the" | "its" | "their" | "your" | "our"
     )
 }
+
+/// A word that can open a verb's object: a determiner, a preposition, "not", or a name.
+pub(super) fn opens_object(word: &str) -> bool {
+    is_determiner(word)
+        || PREPOSITIONS.contains(&word)
+        || matches!(
+            word,
+            "not"
+                | "each"
+                | "every"
+                | "all"
+                | "any"
+                | "no"
+                | "some"
+                | "one"
+                | "only"
+                | "how"
+                | "what"
+                | "why"
+                | "whether"
+                | "where"
+                | "when"
+        )
+        || word.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
+}
+
+/// Whether a word of a fill-the-blank stem is the blank, quotes and marks around it left out
+/// ("“_____", "\"_____\"", "_____,").
+pub(super) fn is_blank(word: &str) -> bool {
+    word.trim_matches(|c: char| !c.is_alphanumeric() && c != '_') == BLANK
+}
+
+/// A preposition a stem keeps, or "of" (`lower` is lower case).
+pub(super) fn preposition(lower: &str) -> bool {
+    PREPOSITIONS.contains(&lower) || lower == "of"
+}
+
+/// Whether "and" or "or" stands among the `within` words after word `at`: a list goes on.
+pub(super) fn and_or_within(words: &[&str], at: usize, within: usize) -> bool {
+    words
+        .iter()
+        .skip(at + 1)
+        .take(within)
+        .any(|w| matches!(*w, "and" | "or"))
+}
+
+/// Prepositions beyond those a stem keeps ([`PREPOSITIONS`]) after which a phrase stands whole.
+pub(super) const OTHER_PREPOSITIONS: &[&str] = &[
+    "of",
+    "about",
+    "like",
+    "than",
+    "as",
+    "between",
+    "against",
+    "without",
+    "per",
+    "upon",
+    "onto",
+    "across",
+    "around",
+    "behind",
+    "beyond",
+    "except",
+    "among",
+    "along",
+    "inside",
+    "outside",
+    "near",
+    "since",
+    "until",
+    "toward",
+    "towards",
+    "including",
+    "besides",
+    "despite",
+    "unlike",
+];
+
+/// Words that open a clause after a whole phrase ("… keeps what when it commits").
+pub(super) const CLAUSE_OPENERS: &[&str] = &[
+    "when", "if", "because", "before", "after", "unless", "while", "so", "until", "since", "once",
+    "whenever", "but", "also", "only", "not", "too", "instead", "again", "then", "first", "now",
+    "already", "still",
+];

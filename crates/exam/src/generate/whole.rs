@@ -2,7 +2,10 @@
 //! sentence glued on, the question word standing for a whole phrase — not for a modifier, one
 //! item of a list or half of "X and Y" — and every bracket it opens closed.
 
-use super::stem_words::{FILL_BLANK, PREPOSITIONS, QUANTIFIERS, is_determiner};
+use super::clauses::{has_a_verb, imperative, spliced, two_clauses};
+use super::slot::{after_a_modifier, blank_modifies, coordinated, inside_a_set_phrase, unturned};
+use super::spans::reads_as_verb;
+use super::stem_words::{BLANK, FILL_BLANK, PREPOSITIONS, QUANTIFIERS, is_determiner};
 use crate::lexicon;
 
 /// Whether a reworded question is one whole question: it does not end on "of" after a noun, a
@@ -25,23 +28,58 @@ pub(super) fn one_question(stem: &str) -> bool {
         );
         (word.len() > 1 || word.chars().all(|c| c.is_ascii_digit()))
             && !word.is_empty()
-            && word.chars().all(|c| c.is_alphanumeric() || c == '-')
+            && word
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
             && word.chars().any(char::is_alphanumeric)
             && (!abbreviation || pair[1].starts_with(|c: char| c.is_uppercase()))
     }) || words.windows(2).any(|pair| {
         // "… in which file or directory . See the section …": a full stop standing alone.
         pair[0] == "."
             // "… pattern 0; the cos plot will …": a semicolon before a clause.
-            || pair[0].ends_with(';') && pair[1].starts_with(|c: char| c.is_alphabetic())
-    }) || words.windows(2).enumerate().any(|(i, pair)| {
-        // "External library what (used by …): Gnuplot can be linked …": a label, then its text.
-        i >= 2
-            && pair[0].ends_with(':')
-            && pair[1].starts_with(|c: char| c.is_uppercase())
-            && pair[1].chars().skip(1).all(char::is_lowercase)
-    });
+            // … or before anything ("… networks; /etc/postfix/access_helo lists …").
+            || pair[0].ends_with(';')
+            // "In what does INSERT UPDATE The INSERT change remain?": a capitalised article
+            // inside the sentence, after no mark: table cells or a heading glued on.
+            || matches!(pair[1], "The" | "A" | "An")
+                && !pair[0].ends_with(['.', ':', '?', '!', '"', '“', '”', '(', ','])
+    }) || words.len() >= 2
+        // "Note Microsoft itself does not recommend …": a label glued to the sentence.
+        && matches!(
+            words[0],
+            "Note" | "Tip" | "Warning" | "Caution" | "Important" | "Example" | "Hint"
+        )
+        && words[1].starts_with(char::is_uppercase)
+        || words.windows(2).any(|pair| {
+            // "What can be the a limited default set …": two articles, a phrase cut out.
+            is_determiner(pair[0]) && matches!(pair[1].to_lowercase().as_str(), "a" | "an" | "the")
+        })
+        || words.iter().enumerate().any(|(i, w)| {
+            // "Version numbers describe what: 21.04, for example, was released …": the question
+            // before a colon and more words after it.
+            w.ends_with(':')
+                && words.len() - i > 2
+                && !stem.starts_with(FILL_BLANK)
+                && words[..=i].iter().any(|w| {
+                    matches!(
+                        w.trim_end_matches([':', ',']).to_lowercase().as_str(),
+                        "what" | "which"
+                    )
+                })
+        })
+        || words.windows(2).enumerate().any(|(i, pair)| {
+            // "External library what (used by …): Gnuplot can be linked …": a label, then its text.
+            i >= 2
+                && pair[0].ends_with(':')
+                && pair[1].starts_with(|c: char| c.is_uppercase())
+                && pair[1].chars().skip(1).all(char::is_lowercase)
+        });
     if stem.starts_with(FILL_BLANK) {
-        return !second_sentence && !blank_modifies(&words);
+        // A compound sentence is one sentence to fill ("…, and _____ reads the list …").
+        return !second_sentence
+            && !blank_modifies(&words)
+            && !spliced(&words)
+            && has_a_verb(&words);
     }
     let last = words.last().map_or(String::new(), |w| w.to_lowercase());
     // "What is it made of?" is English, "… the output of?" is not: only "of" after a noun.
@@ -159,7 +197,21 @@ pub(super) fn one_question(stem: &str) -> bool {
             || matches!(pair[0], "$" | "@" | "#" | "%" | "--" | "-")
                 && pair[1].eq_ignore_ascii_case("what")
     });
+    // "… X11 (Bullseye contains version X11R7.7)": a sentence in brackets.
+    let bracketed_sentence = stem.split('(').skip(1).any(|inside| {
+        let inside = inside.split(')').next().unwrap_or("");
+        let words: Vec<&str> = inside.split_whitespace().collect();
+        words.len() >= 3
+            && words.iter().skip(1).any(|w| {
+                let bare = w.to_lowercase();
+                lexicon::AUXILIARIES.contains(&bare.as_str())
+                    || bare.ends_with('s')
+                        && reads_as_verb(&bare)
+                        && lexicon::parts(&bare).is_some_and(|p| p.verb() && p.mostly_verb())
+            })
+    });
     !dangling
+        && !bracketed_sentence
         && !second_sentence
         && !twice
         && !part_of_phrase
@@ -170,139 +222,47 @@ pub(super) fn one_question(stem: &str) -> bool {
         && !after_a_modifier(&words)
         && !coordinated(&words)
         && !inside_a_set_phrase(&words)
+        && !spliced(&words)
+        && !two_clauses(&words)
+        && !imperative(&words)
 }
 
-/// "in what with" ("in conjunction with"), "using IP what" ("IP VPNs"), "built with what
-/// --enable-raise-console", "which file or directory subdirectory": the question word inside
-/// a set phrase, after an acronym that modifies it, before the option it names, or before a
-/// noun that names the path again.
-fn inside_a_set_phrase(words: &[&str]) -> bool {
-    words.iter().enumerate().skip(1).any(|(i, w)| {
-        let next = words.get(i + 1).copied().unwrap_or("");
-        let before = words[i - 1];
-        w.trim_end_matches(',').eq_ignore_ascii_case("what")
-            && (before.eq_ignore_ascii_case("in") && matches!(next, "with" | "to")
-                || before.len() >= 2 && before.chars().all(|c| c.is_ascii_uppercase()) && i >= 2
-                || next.starts_with(['-', '–', '—']) && next.len() > 1)
-    }) || words.windows(4).any(|w| {
-        w[..3] == ["file", "or", "directory"]
-            && matches!(
-                w[3],
-                "subdirectory" | "directory" | "file" | "folder" | "tree" | "hierarchy"
-            )
-    })
-}
-
-/// "For what, the first element … must contain …", "For what you can, of course, use …": a
-/// preposition and a question word put first with no auxiliary after them ("In which file is
-/// …", "With what can … be obtained") — the sentence's opening phrase asked in place.
-fn unturned(words: &[&str]) -> bool {
-    let opens = words
-        .first()
-        .is_some_and(|w| preposition(&w.to_lowercase()))
-        && words.get(1).is_some_and(|w| {
-            matches!(
-                w.trim_end_matches(',').to_lowercase().as_str(),
-                "what" | "which" | "how"
-            )
-        });
-    opens && {
-        let turn = words
-            .iter()
-            .enumerate()
-            .skip(2)
-            .take(4)
-            .find(|(_, w)| lexicon::AUXILIARIES.contains(&w.to_lowercase().as_str()));
-        turn.is_none_or(|(at, _)| words[1..at].iter().any(|w| w.ends_with(',')))
-    }
-}
-
-/// "The enhanced what", "of predefined what", "the automatically recognized what": the
-/// question word after an adjective that belongs to the phrase asked for ("the enhanced text
-/// mode syntax"); "is filled with what" and "a file named what" ask for a whole phrase.
-fn after_a_modifier(words: &[&str]) -> bool {
-    let opens_phrase = |w: &str| {
-        let lower = w.to_lowercase();
-        is_determiner(&lower) || preposition(&lower)
-    };
-    words.iter().enumerate().skip(2).any(|(i, w)| {
-        let adjective = words[i - 1];
-        let describes = adjective.chars().all(char::is_alphabetic)
-            && (adjective.len() > 4 && adjective.ends_with("ed")
-                || lexicon::parts(adjective)
-                    .is_some_and(|p| p.adjective() && !p.noun() && !p.verb()));
-        w.trim_end_matches([',', '?']).eq_ignore_ascii_case("what")
-            && describes
-            && (opens_phrase(words[i - 2])
-                || i >= 3 && words[i - 2].ends_with("ly") && opens_phrase(words[i - 3]))
-    }) || words.len() >= 2 && {
-        // "… documents what used?": a participle left dangling after the question word.
-        let (before, last) = (words[words.len() - 2], words[words.len() - 1]);
-        // … or a sign ("starts with what #?").
-        before.eq_ignore_ascii_case("what")
-            && (last.len() >= 4 && last.ends_with("ed") || !last.chars().any(char::is_alphanumeric))
-    }
-}
-
-/// The question word standing for one item of a list or half of "X and Y": "with what,
-/// fsarchiver, duplicity, or even dd", "pam_umask(8) and which file or directory", "in which
-/// directory and the manual pages …", or an afterthought "… to a log file, what?".
-fn coordinated(words: &[&str]) -> bool {
-    let joins = |w: Option<&&str>| w.is_some_and(|w| matches!(*w, "and" | "or" | "nor"));
-    words.iter().enumerate().any(|(i, w)| {
-        let bare = w.trim_end_matches([',', '?']).to_lowercase();
-        if !matches!(bare.as_str(), "what" | "which") {
-            return false;
-        }
-        // The phrase the question word opens: "what", "which option", "which file or
-        // directory".
-        let end = if bare == "what" || w.ends_with(',') {
-            i
-        } else if words.get(i + 1..i + 4) == Some(&["file", "or", "directory"][..]) {
-            i + 3
-        } else {
-            i + 1
-        };
-        let listed = words[end].ends_with(',') && and_or_within(words, end, 6);
-        // "… to a log file, what?", "in variables what, ARG2?": the phrase after a comma, or a
-        // comma and a word or two after it, at the end.
-        let last = end + 1 == words.len() && i >= 1 && words[i - 1].ends_with(',')
-            || words[end].ends_with(',') && words.len() - end <= 3;
-        // "the package's which file": the question word after a possessive.
-        let owned = i >= 1 && (words[i - 1].ends_with("'s") || words[i - 1].ends_with("’s"));
-        i >= 1 && joins(words.get(i - 1)) || joins(words.get(end + 1)) || listed || last || owned
-    })
-}
-
-/// "… in a net neutral _____, but only if _____ service providers …": a blank before the
-/// noun it modifies stands for a modifier, not a whole phrase; "the _____, index, every, …
-/// and smooth are …": a blank before a list stands for its first item.
-fn blank_modifies(words: &[&str]) -> bool {
-    words
-        .iter()
-        .enumerate()
-        .any(|(i, w)| *w == "_____," && and_or_within(words, i, 8))
-        || words.windows(2).any(|pair| {
-            pair[0] == "_____"
-                && pair[1].chars().all(|c| c.is_ascii_lowercase())
-                && !lexicon::is_auxiliary(pair[1])
-                && !PREPOSITIONS.contains(&pair[1])
-                && lexicon::parts(pair[1]).is_some_and(|p| p.noun() && !p.mostly_verb())
+/// The stem without its cross-references ("… within /dev/ (see sidebar BACK TO BASICS Device
+/// access permissions)?"): a pointer to another page is no part of the question. A bracket
+/// that holds the question word or the blank stays.
+pub(super) fn without_references(stem: &str) -> String {
+    // Citation marks ("… between systems [1] [2] [3] and …") go first.
+    let mut out = stem
+        .split(' ')
+        .filter(|w| {
+            let bare = w.trim_end_matches([',', '.', '?', ';']);
+            !(bare.len() >= 3
+                && bare.starts_with('[')
+                && bare.ends_with(']')
+                && bare[1..bare.len() - 1].chars().all(|c| c.is_ascii_digit()))
         })
-}
-
-/// A preposition a stem keeps, or "of" (`lower` is lower case).
-fn preposition(lower: &str) -> bool {
-    PREPOSITIONS.contains(&lower) || lower == "of"
-}
-
-/// Whether "and" or "or" stands among the `within` words after word `at`: a list goes on.
-fn and_or_within(words: &[&str], at: usize, within: usize) -> bool {
-    words
-        .iter()
-        .skip(at + 1)
-        .take(within)
-        .any(|w| matches!(*w, "and" | "or"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut from = 0;
+    while let Some(open) = out[from..].find("(see ").map(|at| from + at) {
+        let Some(close) = out[open..].find(')').map(|at| open + at) else {
+            break;
+        };
+        let inside = out[open..close].to_lowercase();
+        let asks = inside.contains(BLANK)
+            || inside
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| matches!(w, "what" | "which" | "how"))
+            || inside[1..].contains('(');
+        if asks {
+            from = close;
+            continue;
+        }
+        let start = out[..open].trim_end().len();
+        out.replace_range(start..=close, "");
+        from = start;
+    }
+    out
 }
 
 /// Whether every bracket the question opens it closes: a sentence cut inside brackets ("see
@@ -470,8 +430,8 @@ mod tests {
         ));
         assert!(one_question("SQLite keeps what for each page?"));
         assert!(one_question("The archive grew to how many MB?"));
-        assert!(one_question(
-            "Components of what volumes are found at start-up?"
+        assert!(!one_question(
+            "What fills the blank in “the _____ polar changes the meaning of the plot”?"
         ));
         assert!(!one_question(
             "Options are modified by what, etc. See git-config(1)?"
