@@ -18,6 +18,7 @@
 mod check;
 mod cues;
 mod decide;
+mod emphasis;
 mod forms;
 mod letters;
 mod model;
@@ -262,6 +263,19 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
         return AnswerReading::Chose {
             choice,
             way: Way::Letter,
+        };
+    }
+    // Several named and none committed to in words: the one set in bold, or the one the
+    // conclusion names.
+    if let AnswerReading::Unsure {
+        why: Unsure::SeveralChoices,
+        ..
+    } = reading
+        && let Some(choice) = emphasis::marked(reply, choices)
+    {
+        return AnswerReading::Chose {
+            choice,
+            way: Way::Text,
         };
     }
     reading

@@ -699,3 +699,55 @@ fn what_the_chat_and_endpoint_sets_showed() {
 }
 
 mod no_answer;
+
+#[test]
+fn the_answer_set_in_bold_or_named_by_the_conclusion() {
+    let sizes: Vec<String> = ["4 GB", "2 GB", "8 GB", "512 MB"]
+        .map(String::from)
+        .to_vec();
+    let chose = |reply: &str, choices: &[String]| read_answer(reply, choices).choice();
+    assert_eq!(
+        chose(
+            "The Linux package won't start the sync agent unless at least **512 MB** of memory \
+             is free [1]. The 2 GB figure you may have seen applies to a different package.",
+            &sizes
+        ),
+        Some(3)
+    );
+    // A bold heading names nothing; bold that denies marks nothing.
+    assert_eq!(
+        chose(
+            "**Minimum memory**\n\nThe bundle needs **at least 2 GB** to start. The Linux \
+             package gets by with 512 MB.",
+            &sizes
+        ),
+        Some(1)
+    );
+    assert_ne!(
+        chose("**Not 512 MB** — the bundle needs 2 GB or 4 GB.", &sizes),
+        Some(3)
+    );
+    let devices: Vec<String> = [
+        "25 devices",
+        "250 devices",
+        "unlimited devices",
+        "500 devices",
+    ]
+    .map(String::from)
+    .to_vec();
+    assert_eq!(
+        chose(
+            "25 devices is the Team plan, 250 is Business and 500 is Education, so Enterprise \
+             must be the unlimited one.",
+            &devices
+        ),
+        Some(2)
+    );
+    assert_eq!(
+        chose(
+            "25 devices is the Team plan and 250 is Business, so not the unlimited one.",
+            &devices
+        ),
+        None
+    );
+}
