@@ -93,6 +93,7 @@ pub(super) fn two_clauses(words: &[&str]) -> bool {
                     | "no"
             )
             || next.starts_with(['"', '“'])
+            || raw.starts_with(char::is_uppercase)
             || next.chars().all(|c| c.is_ascii_lowercase())
                 && lexicon::parts(&next)
                     .is_some_and(|p| (p.noun() || p.adjective()) && !p.verb() && p.adverb == 0);
@@ -101,7 +102,7 @@ pub(super) fn two_clauses(words: &[&str]) -> bool {
         !phrase
             && words[1..k].iter().any(|w| verb_before(w))
             && opens_subject
-            && words.iter().skip(subject_at + 1).take(6).any(|w| verb(w))
+            && words.iter().skip(subject_at + 1).take(8).any(|w| verb(w))
     })
 }
 
@@ -117,8 +118,34 @@ pub(super) fn imperative(words: &[&str]) -> bool {
                     && reads_as_verb(&bare)
                     && lexicon::parts(&bare).is_some_and(|p| p.verb() && p.mostly_verb())
         });
-    // "… is less error prone - using symbolic names …": a dash before a second part.
-    let dashed = words.iter().any(|w| matches!(*w, "-" | "–" | "—"));
+    // "… is less error prone - using symbolic names …", "… kept brief—certainly": a dash
+    // before a second part; "AS SELECT ... the datatype": a cut marked as such.
+    let dashed = words.iter().any(|w| {
+        *w == "-" || w.contains(['–', '—', '→', '⇒', '…']) || w.contains("...") || w.contains("->")
+    });
+    // "…, if the first row contains labels, use what?": a bare verb after a comma, right
+    // before the question word.
+    let told = words.windows(3).any(|w| {
+        let verb = w[1].to_lowercase();
+        w[0].ends_with(',')
+            && matches!(w[2].trim_end_matches([',', '?']), "what" | "which")
+            && !verb.ends_with('s')
+            && !verb.ends_with("ed")
+            && lexicon::parts(&verb).is_some_and(|p| p.verb() && p.mostly_verb())
+    });
+    // "… indicate which section of what discusses …": a question asks once.
+    let asks = words
+        .iter()
+        .filter(|w| {
+            matches!(
+                w.trim_end_matches([',', '?']).to_lowercase().as_str(),
+                "what" | "which"
+            )
+        })
+        .count();
+    if told || asks > 1 {
+        return true;
+    }
     if no_verb || dashed {
         return true;
     }
@@ -237,7 +264,8 @@ pub(super) fn spliced(words: &[&str]) -> bool {
             || reads_as_verb(&bare) && lexicon::parts(&bare).is_some_and(|p| p.verb())
     };
     words.iter().enumerate().skip(from).any(|(comma, w)| {
-        if !w.ends_with(',') || !words[from..=comma].iter().any(finite) {
+        // The clause's verb comes after its first word (the subject: "Files, logs etc. are …").
+        if !w.ends_with(',') || !words[from + 1..=comma].iter().any(finite) {
             return false;
         }
         // The second opens with a noun phrase too: an article, a pronoun, or a noun and an

@@ -86,9 +86,89 @@ pub(super) fn fits_its_slot(before: &[&str], after: &[&str], quantity: bool) -> 
     // "an array of what to column values", "the case of what with a single disk": after a
     // preposition's object, "to" (or "with" after "of") belongs to the noun asked for. "From
     // what to …" is a range.
-    let attached = (preposition(&left) || OTHER_PREPOSITIONS.contains(&left.as_str()))
-        && left != "from"
-        && (bare == "to" || left == "of" && bare == "with");
+    // After a verb, "to" belongs to the verb only when the verb sends or sets something
+    // somewhere ("adds what to the list"); "creates what to the METAFONT program", "is what to
+    // implement …" leave the noun's own "to" behind.
+    let sends = matches!(
+        left.trim_end_matches('s'),
+        "send"
+            | "give"
+            | "pass"
+            | "add"
+            | "write"
+            | "copie"
+            | "copy"
+            | "move"
+            | "appl"
+            | "apply"
+            | "assign"
+            | "attach"
+            | "map"
+            | "set"
+            | "convert"
+            | "change"
+            | "point"
+            | "redirect"
+            | "return"
+            | "forward"
+            | "upload"
+            | "append"
+            | "link"
+            | "bind"
+            | "deliver"
+            | "export"
+            | "save"
+            | "output"
+            | "print"
+            | "report"
+            | "grant"
+            | "switch"
+            | "sent"
+            | "added"
+            | "written"
+            | "moved"
+            | "applied"
+            | "assigned"
+            | "attached"
+            | "mapped"
+            | "converted"
+            | "changed"
+            | "returned"
+            | "saved"
+            | "granted"
+            | "switched"
+            | "linked"
+            | "bound"
+            | "exported"
+            | "appended"
+            | "redirected"
+            | "forwarded"
+            | "uploaded"
+            | "delivered"
+    );
+    let to_of_the_noun = bare == "to" && !sends && !preposition(&left);
+    // "All of what for installed packages": "of" after a quantifier asks for part of a phrase.
+    let part_of = left == "of"
+        && before.len() >= 2
+        && matches!(
+            before[before.len() - 2].to_lowercase().as_str(),
+            "all"
+                | "some"
+                | "each"
+                | "any"
+                | "one"
+                | "none"
+                | "most"
+                | "both"
+                | "many"
+                | "several"
+                | "few"
+        );
+    let attached = part_of
+        || to_of_the_noun
+        || (preposition(&left) || OTHER_PREPOSITIONS.contains(&left.as_str()))
+            && left != "from"
+            && (bare == "to" || left == "of" && bare == "with");
     let adverb = lexicon::parts(&bare)
         .is_some_and(|p| p.adverb > 0 && p.adverb >= p.adjective.max(p.noun) && !p.verb())
         || bare.len() > 4 && bare.ends_with("ly") && lexicon::parts(&bare).is_none();
@@ -96,7 +176,13 @@ pub(super) fn fits_its_slot(before: &[&str], after: &[&str], quantity: bool) -> 
     let verb = bare.ends_with('s')
         && reads_as_verb(&bare)
         && lexicon::parts(&bare).is_some_and(|p| p.verb())
-        && after.get(1).is_some_and(|w| opens_object(w) && *w != "not");
+        && after.get(1).is_some_and(|w| {
+            // "what packages with gdb": before a preposition only a word mostly a verb.
+            opens_object(w)
+                && *w != "not"
+                && (!PREPOSITIONS.contains(w)
+                    || lexicon::parts(&bare).is_some_and(|p| p.mostly_verb() || !p.noun()))
+        });
     // "how many characters was not enough": a number asked for as the subject of a singular
     // verb was a unit, not a count.
     if quantity && matches!(bare.as_str(), "is" | "was" | "has" | "does") {
@@ -247,7 +333,9 @@ pub(super) fn blank_modifies(words: &[&str]) -> bool {
             !before
                 .trim_start_matches(['“', '"', '(', '\'', '‘'])
                 .is_empty()
-                || after.starts_with(|c: char| c.is_alphanumeric() || matches!(c, '/' | '_' | '-'))
+                || after.starts_with(|c: char| {
+                    c.is_alphanumeric() || matches!(c, '/' | '_' | '-' | '(')
+                })
                 || after
                     .strip_prefix('.')
                     .is_some_and(|rest| rest.starts_with(char::is_alphanumeric))
@@ -272,7 +360,7 @@ pub(super) fn blank_modifies(words: &[&str]) -> bool {
     }) || words.windows(2).any(|pair| {
         is_blank(pair[0])
             && (pair[1].starts_with(|c: char| {
-                c.is_ascii_digit() || matches!(c, '(' | '“' | '"' | '&' | '+' | '<' | '[')
+                c.is_ascii_digit() || matches!(c, '(' | '“' | '"' | '&' | '+' | '<' | '[' | '-')
             }) || pair[1].len() > 2
                 && pair[1].chars().all(|c| c.is_ascii_lowercase())
                 && !lexicon::is_auxiliary(pair[1])
@@ -309,11 +397,13 @@ pub(super) fn blank_modifies(words: &[&str]) -> bool {
         .enumerate()
         .any(|(i, w)| *w == "_____," && and_or_within(words, i, 8))
         || words.windows(2).any(|pair| {
+            // "the _____ red, green, and blue components": a list of modifiers after it too.
+            let next = pair[1].trim_end_matches(',');
             is_blank(pair[0])
-                && pair[1].chars().all(|c| c.is_ascii_lowercase())
-                && !lexicon::is_auxiliary(pair[1])
-                && !PREPOSITIONS.contains(&pair[1])
-                && lexicon::parts(pair[1]).is_some_and(|p| {
+                && next.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                && !lexicon::is_auxiliary(next)
+                && !PREPOSITIONS.contains(&next)
+                && lexicon::parts(next).is_some_and(|p| {
                     (p.noun() || p.adjective())
                         && !p.mostly_verb()
                         && p.adverb < p.noun.max(p.adjective)
@@ -357,7 +447,10 @@ fn blank_may_follow(word: &str) -> bool {
                 | "two"
                 | "three"
         )
-        || bare.ends_with('s') && reads_as_verb(bare)
+        // A verb in "s" ("… obtains _____"), not a plural noun ("statistics _____").
+        || bare.ends_with('s')
+            && reads_as_verb(bare)
+            && lexicon::parts(bare).is_some_and(|p| p.verb() && (p.mostly_verb() || !p.noun()))
         || lexicon::parts(bare).is_some_and(|p| p.verb() && !p.noun() && !p.adjective())
 }
 
@@ -421,6 +514,8 @@ mod tests {
             "_____ Open a read-only cursor for the table",
             "_____ properties can be appended as usual",
             "the _____ polar changes the meaning of the plot",
+            "the _____ red, green, and blue components are mapped",
+            "it can enable or disable statistics _____ at run time",
         ] {
             assert!(modifies(text), "{text}");
         }

@@ -94,11 +94,12 @@ const CATEGORIES: &[&str] = &[
 /// A plain noun before a name or a code that it names the kind of ("the key net.max_rate",
 /// "the user root"): the question asks "which key". Not a word mostly used as an adjective
 /// ("the same foo").
-fn names_a_code(word: &str, kind: &SpanKind) -> bool {
-    matches!(
-        kind,
-        SpanKind::Code | SpanKind::Name | SpanKind::Path | SpanKind::Option
-    ) && word.len() >= 3
+fn names_a_code(word: &str, kind: &SpanKind, key: &str) -> bool {
+    // A name only with a digit in it ("the code E502"): "the backup API" is no backup called
+    // API.
+    (matches!(kind, SpanKind::Code | SpanKind::Path | SpanKind::Option)
+        || *kind == SpanKind::Name && key.chars().any(|c| c.is_ascii_digit()))
+        && word.len() >= 3
         && word.chars().all(|c| c.is_ascii_lowercase())
         && crate::lexicon::parts(word)
             .is_some_and(|p| p.noun() && !p.mostly_adjective() && !p.mostly_verb())
@@ -406,6 +407,40 @@ pub fn write(
     {
         return None;
     }
+    // "the way dependencies are handled": "way", "time", "reason" … take a clause with no
+    // "that"; a key that runs from one into the clause's subject is no phrase.
+    if key.contains(' ')
+        && matches!(
+            key.split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_lowercase()
+                .as_str(),
+            "way" | "time" | "reason" | "place" | "manner" | "moment" | "day" | "point"
+        )
+    {
+        return None;
+    }
+    // "the table content row by row": the key's last word repeated after a preposition is an
+    // idiom the key cuts.
+    let last_word = key.split_whitespace().last().unwrap_or("");
+    let mut after_key = sentence[end..].split_whitespace();
+    if let (Some(preposition), Some(again)) = (after_key.next(), after_key.next())
+        && matches!(preposition, "by" | "to" | "after" | "for")
+        && again.trim_end_matches(|c: char| !c.is_alphanumeric()) == last_word
+    {
+        return None;
+    }
+    // "/etc/cron" of "/etc/cron.{hourly,daily}": a key cut inside a longer token.
+    let mut rest = sentence[end..].chars();
+    let cut = match rest.next() {
+        None => false,
+        Some('.') => rest.next().is_some_and(|c| !c.is_whitespace()),
+        Some(c) => !c.is_whitespace() && !",;:)]?!\"”’'".contains(c),
+    };
+    if cut {
+        return None;
+    }
     let (whole, inside) = occurrences(sentence, key);
     // "allocation" inside "deallocation": the sentence gives the key away however it is asked.
     if inside > 0 {
@@ -477,7 +512,7 @@ fn reworded(
             after.drain(..2);
         } else if let Some(noun) = before
             .last()
-            .filter(|w| CATEGORIES.contains(w) || names_a_code(w, kind))
+            .filter(|w| CATEGORIES.contains(w) || names_a_code(w, kind, &sentence[start..end]))
             && before.len() >= 2
             && is_determiner(before[before.len() - 2])
         {
@@ -1083,6 +1118,34 @@ mod tests {
                 &SpanKind::Term
             ),
             "In what does the pager store each page?"
+        );
+    }
+
+    #[test]
+    fn a_key_cut_inside_a_longer_token_is_not_asked() {
+        assert_eq!(
+            ask(
+                "Scripts are run from /etc/cron.{hourly,daily,weekly} by anacron.",
+                "/etc/cron",
+                &SpanKind::Path
+            ),
+            None
+        );
+        assert_eq!(
+            ask(
+                "It works by deleting the table content row by row.",
+                "table content row",
+                &SpanKind::Term
+            ),
+            None
+        );
+        assert_eq!(
+            ask(
+                "It changes the way dependencies are handled by apt.",
+                "way dependencies",
+                &SpanKind::Term
+            ),
+            None
         );
     }
 

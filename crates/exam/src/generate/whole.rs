@@ -440,7 +440,14 @@ mod tests {
             "What fills the blank in “the axis coordinates. f(x) maps the _____ ones”?"
         ));
         assert!(one_question(
-            "Which files, logs etc. are kept in which directory?"
+            "Files, logs etc. are kept in which directory?"
+        ));
+        assert!(!one_question(
+            "What is the usable value for a required parameter false → return?"
+        ));
+        // A question asks once.
+        assert!(!one_question(
+            "All changes indicate which section of what discusses the issue?"
         ));
         assert!(!one_question(
             "What controls the minor tics (level 1). <major> defaults to 1.0?"
