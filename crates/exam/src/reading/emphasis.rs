@@ -1,5 +1,5 @@
 //! A reply that names several choices and commits to none in so many words may still mark its
-//! answer (METHODS.md §13, step 6): the one choice it sets in bold ("unless at least **512 MB**
+//! answer (METHODS.md §13, step 5): the one choice it sets in bold ("unless at least **512 MB**
 //! of memory is free. The 2 GB figure you may have seen applies to a different package"), or the
 //! one its conclusion names ("25 devices is the Team plan, 250 is Business and 500 is
 //! Education, so Enterprise must be the unlimited one").
