@@ -215,11 +215,19 @@ fn generation_report(r: &GenerationReport) -> String {
         "Generation {} for exam '{}': {} new questions ({} written before it was stopped).",
         r.generation, r.exam, r.written, r.resumed
     );
-    let _ = writeln!(
+    let _ = write!(
         out,
-        "The corpus offers {} places to ask about (sentences, or passages for a language model); {} were passed over (too few wrong answers of their kind).\n",
+        "The corpus offers {} places to ask about (sentences that make a whole question, or passages for a language model); {} were passed over (too few wrong answers of their kind)",
         r.available, r.skipped
     );
+    if r.held_back_blanks > 0 {
+        let _ = write!(
+            out,
+            ", {} fill-the-blank questions held back (at most a fifth of the questions asked for)",
+            r.held_back_blanks
+        );
+    }
+    out.push_str(".\n\n");
     out.push_str(&quality(&r.quality));
     out
 }

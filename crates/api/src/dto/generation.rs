@@ -392,8 +392,11 @@ pub struct GenerationReport {
     pub resumed: u32,
     /// Sentences the generator could ask about.
     pub available: u32,
-    /// Sentences passed over: too few wrong answers of the same kind.
+    /// Places passed over: too few wrong answers of the same kind.
     pub skipped: u32,
+    /// Fill-the-blank questions held back: at most a fifth of the questions asked for copy
+    /// their sentence (METHODS.md §5.6).
+    pub held_back_blanks: u32,
     /// The exam's generated questions' quality after this generation.
     pub quality: GenerationQuality,
 }

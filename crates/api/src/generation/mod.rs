@@ -319,7 +319,7 @@ impl Project {
         let mut skipped = 0usize;
         let mut written = 0usize;
         // Fill-the-blank questions copy their sentence: at most a fifth of the exam (METHODS §5).
-        let mut blanks = 0usize;
+        let (mut blanks, mut held_back_blanks) = (0usize, 0usize);
         let blank_quota = wanted / 5;
         progress.start("Writing questions", wanted as u64);
         let mut at = 0;
@@ -367,7 +367,7 @@ impl Project {
                         };
                         if question.form == Form::Blank {
                             if blanks >= blank_quota {
-                                skipped += 1;
+                                held_back_blanks += 1;
                                 continue;
                             }
                             blanks += 1;
@@ -436,6 +436,7 @@ impl Project {
                     .map_or(plan.len(), OfflineGenerator::available),
             ),
             skipped: saturating_u32(skipped),
+            held_back_blanks: saturating_u32(held_back_blanks),
             quality: self.generation_quality(&exam)?,
         })
     }

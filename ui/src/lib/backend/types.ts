@@ -1891,9 +1891,14 @@ resumed: number,
  */
 available: number, 
 /**
- * Sentences passed over: too few wrong answers of the same kind.
+ * Places passed over: too few wrong answers of the same kind.
  */
 skipped: number, 
+/**
+ * Fill-the-blank questions held back: at most a fifth of the questions asked for copy
+ * their sentence (METHODS.md §5.6).
+ */
+held_back_blanks: number, 
 /**
  * The exam's generated questions' quality after this generation.
  */
