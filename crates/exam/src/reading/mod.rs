@@ -21,6 +21,7 @@ mod decide;
 mod emphasis;
 mod forms;
 mod letters;
+mod lists;
 mod model;
 mod odds;
 mod own_words;
@@ -246,7 +247,8 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
         why: Unsure::NoChoiceNamed,
         ..
     } = reading
-        && let Some(choice) = own_words::restated(&words, choices)
+        && let Some(choice) =
+            own_words::restated(&words, choices).or_else(|| lists::listed(&words, choices))
     {
         return AnswerReading::Chose {
             choice,

@@ -9,6 +9,8 @@
 //! no choice has words of its own ("High incidence & Low prevalence" against "Low incidence &
 //! High prevalence"), nothing is read: the order of the words would decide, and that is meaning.
 
+use super::cues::phrase_at;
+use super::phrases::LISTS;
 use super::text::{NOT_CONTRACTED, SMALL, same};
 use super::words::Word;
 
@@ -47,7 +49,7 @@ pub(super) fn restated(reply: &[Word], choices: &[String]) -> Option<usize> {
     // twenty-eight" 128, "two thousand five hundred" 2500.
     number_words(reply, &mut said);
     let keys: Vec<Vec<String>> = choices.iter().map(|c| keys(c)).collect();
-    let mut shares: Vec<(usize, f64, Vec<usize>)> = Vec::new();
+    let mut shares: Vec<(usize, f64, f64, Vec<usize>)> = Vec::new();
     for (i, own) in keys.iter().enumerate() {
         let distinct: Vec<&String> = own
             .iter()
@@ -58,24 +60,29 @@ pub(super) fn restated(reply: &[Word], choices: &[String]) -> Option<usize> {
             })
             .collect();
         if distinct.is_empty() {
-            shares.push((i, 0.0, Vec::new()));
+            shares.push((i, 0.0, 0.0, Vec::new()));
             continue;
         }
         let mut places = Vec::new();
         let mut found = 0usize;
+        let mut found_free = 0usize;
         for key in &distinct {
             let at: Vec<usize> = (0..said.len())
                 .filter(|&p| !said[p].is_empty() && alike(key, &said[p]))
                 .collect();
             if !at.is_empty() {
                 found += 1;
+                found_free += usize::from(at.iter().any(|&p| !denied_after(reply, p)));
                 places.extend(at);
             }
         }
-        shares.push((i, found as f64 / distinct.len() as f64, places));
+        let share = |n: usize| n as f64 / distinct.len() as f64;
+        shares.push((i, share(found), share(found_free), places));
     }
     let best = shares.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
-    if best.1 <= SAID || shares.iter().any(|s| s.0 != best.0 && s.1 > OTHER) {
+    // Another choice's words the reply denies ("punitive damages seem unlikely") do not
+    // compete with the choice it restates.
+    if best.1 <= SAID || shares.iter().any(|s| s.0 != best.0 && s.2 > OTHER) {
         return None;
     }
     // "Yes: the boy was a trespasser" against "No, because the boy was a trespasser": a
@@ -93,16 +100,31 @@ pub(super) fn restated(reply: &[Word], choices: &[String]) -> Option<usize> {
     let choice_denies = keys[best.0]
         .iter()
         .any(|k| NEGATIONS.contains(&k.as_str()) || NOT_CONTRACTED.contains(&k.as_str()));
-    let denied = best.2.iter().any(|&p| {
-        (p.saturating_sub(3)..p).any(|q| {
-            let w = reply[q].text.as_str();
-            NEGATIONS.contains(&w) || NOT_CONTRACTED.contains(&w)
-        })
+    let denied = best.3.iter().any(|&p| {
+        denied_after(reply, p)
+            || (p.saturating_sub(3)..p).any(|q| {
+                let w = reply[q].text.as_str();
+                NEGATIONS.contains(&w) || NOT_CONTRACTED.contains(&w)
+            })
     });
     if denied && !choice_denies {
         return None;
     }
     Some(best.0)
+}
+
+/// Whether the word at `p` is rejected by what follows it in its clause, one word between at
+/// most: "punitive damages seem unlikely", "oceans are wrong" (not a bare "no", which as often
+/// starts the next thought: "compensatory only, no punitive").
+fn denied_after(reply: &[Word], p: usize) -> bool {
+    (p + 1..=p + 2)
+        .take_while(|&q| q < reply.len() && !reply[q - 1].ends_clause)
+        .any(|q| {
+            LISTS
+                .reject_after
+                .starting(&reply[q].text)
+                .any(|phrase| phrase != "no" && phrase_at(reply, q, phrase))
+        })
 }
 
 /// Runs of number words (as [`canonical`] reads them, "and" allowed inside) folded into the one
@@ -420,6 +442,27 @@ mod tests {
         let waters = ["Lakes And Oceans", "Rivers And Streams", "Ponds And Lakes"];
         assert_eq!(read("Not the oceans, I think.", &waters), None);
         assert_eq!(read("Certainly not rivers or streams.", &waters), None);
+        assert_eq!(read("Oceans are wrong here, I think.", &waters), None);
+        // Another choice's words, rejected by what follows them, do not compete.
+        let damages = [
+            "No, because he has no standing to sue for trespass.",
+            "Yes, for compensatory damages only.",
+            "Yes, for injunctive relief, compensatory damages, and punitive damages.",
+        ];
+        assert_eq!(
+            read(
+                "He'll prevail, but I'd expect compensatory damages only — punitive damages seem unlikely.",
+                &damages
+            ),
+            Some(1)
+        );
+        assert_eq!(
+            read(
+                "He'll prevail, with compensatory damages only — and punitive damages too.",
+                &damages
+            ),
+            None
+        );
         // A choice that denies may be restated with a denial.
         let control = [
             "The operator must be present at the control point",
