@@ -70,6 +70,13 @@ impl Parts {
         self.verb >= 5 * self.noun.max(1)
     }
 
+    /// Used mostly as an adverb: never as a noun or an adjective, or tagged as an adverb at least
+    /// five times as often as both ("somewhere": 31 to 1, "here", "together"; not "away", "back"
+    /// or "today").
+    pub fn mostly_adverb(&self) -> bool {
+        self.adverb > 0 && self.adverb >= 5 * (self.noun + self.adjective)
+    }
+
     /// Used mostly as an adjective: tagged as one at least three times as often as as a noun
     /// ("possible": 157 to 1, "private": 45 to 13); "right" is a noun as often.
     pub fn mostly_adjective(&self) -> bool {

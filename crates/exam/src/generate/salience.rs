@@ -4,6 +4,7 @@
 
 use super::parse::normalized;
 use super::spans::SpanKind;
+use super::stem_words::{PREPOSITIONS, is_determiner};
 use crate::lexicon;
 use proctor_stats::text::{Terms, is_stopword};
 use std::collections::BTreeSet;
@@ -161,6 +162,7 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
         });
     (40..=320).contains(&chars)
         && !instruction
+        && !bare_after_subordinator(sentence)
         && !run_in_heading
         && has_subject_and_verb(sentence)
         && !labelled
@@ -195,10 +197,12 @@ fn has_subject_and_verb(sentence: &str) -> bool {
     let finite = |w: &str, previous: &str| {
         let w = plain(w);
         // "a merge", "the rank": a noun.
+        // … or a preposition other than "to" ("in register P2").
         let after_determiner = matches!(
             plain(previous).as_str(),
             "a" | "an" | "the" | "its" | "their" | "each" | "every" | "this" | "that" | "no"
-        );
+        ) || plain(previous) != "to"
+            && PREPOSITIONS.contains(&plain(previous).as_str());
         // "like", "since", "until": prepositions WordNet also knows as verbs.
         let preposition = matches!(
             w.as_str(),
@@ -250,13 +254,21 @@ fn has_subject_and_verb(sentence: &str) -> bool {
     let mut relative = false;
     let mut after_to = false;
     let mut previous = "";
-    for word in &words {
+    for (at, word) in words.iter().enumerate() {
         let inside = depth > 0;
         depth += word.matches('(').count() as i32 - word.matches(')').count() as i32;
         let lower = plain(word);
+        // "Rowid Store in register P2 …": a capitalised word is no verb after the first (a
+        // heading glued to an instruction).
+        let capital = !previous.is_empty() && word.starts_with(|c: char| c.is_uppercase());
         if matches!(lower.as_str(), "which" | "that" | "who" | "whose" | "whom") {
             relative = true;
-        } else if !inside && !relative && !after_to && finite(word, previous) {
+        } else if !inside
+            && !relative
+            && !after_to
+            && !capital
+            && (finite(word, previous) || takes_an_object(word, words.get(at + 1)))
+        {
             return true;
         }
         previous = word;
@@ -266,6 +278,74 @@ fn has_subject_and_verb(sentence: &str) -> bool {
         after_to = lower == "to";
     }
     false
+}
+
+/// "… answers every request": a verb's third person that is a noun too ("answers", "lists"),
+/// right before a determiner of its object.
+fn takes_an_object(word: &str, next: Option<&&str>) -> bool {
+    let lower = word.to_lowercase();
+    lower.ends_with('s')
+        && !word.ends_with(',')
+        && next.is_some_and(|n| {
+            is_determiner(n) || matches!(n.to_lowercase().as_str(), "every" | "each" | "all")
+        })
+        && lexicon::parts(&lower).is_some_and(|p| p.verb())
+}
+
+/// "… when change in between WAL mode and …": a word that opens a clause, then a verb's plain
+/// form and a preposition — a clause with neither subject nor participle, a slip of the
+/// source's writer. Verbs whose participle is their plain form ("when set to …", "if run
+/// from …") are participles; after an article, "while" is a noun ("a while loop in C").
+fn bare_after_subordinator(sentence: &str) -> bool {
+    const SAME_PARTICIPLE: &[&str] = &[
+        "set",
+        "put",
+        "run",
+        "cut",
+        "read",
+        "let",
+        "hit",
+        "shut",
+        "split",
+        "spread",
+        "cast",
+        "cost",
+        "hurt",
+        "quit",
+        "reset",
+        "preset",
+        "upset",
+        "come",
+        "become",
+        "rerun",
+        "overrun",
+        "input",
+        "output",
+        "broadcast",
+        "bid",
+        "rid",
+        "shed",
+        "spit",
+        "thrust",
+        "burst",
+    ];
+    let words: Vec<String> = words_of(sentence).map(str::to_owned).collect();
+    words.windows(3).enumerate().any(|(i, w)| {
+        let opener = w[0].to_lowercase();
+        let verb = w[1].as_str();
+        matches!(
+            opener.as_str(),
+            "when" | "whenever" | "while" | "if" | "unless" | "because" | "although"
+        ) && (i == 0 || !is_determiner(&words[i - 1]))
+            && verb.chars().all(|c| c.is_ascii_lowercase())
+            && !verb.ends_with('s')
+            && !verb.ends_with("ed")
+            && !verb.ends_with("en")
+            && !verb.ends_with("ing")
+            && !SAME_PARTICIPLE.contains(&verb)
+            && lexicon::parts(verb).is_some_and(|p| p.verb() && !p.adjective())
+            && PREPOSITIONS.contains(&w[2].as_str())
+    })
 }
 
 /// "Skip NULL entries …", "Write 1 into …", "Show no parents …": a verb's plain form, a verb
@@ -351,6 +431,8 @@ mod tests {
             "When copying notes during a rewrite, specifies the ref to copy the notes to.",
             "What needs to happen next: the proposal needs to be reviewed and seconded.",
             "The number of files to consider in the rename detection during a merge.",
+            "Rowid Store in register P2 an integer which is the key of the table entry.",
+            "Connections hold an exclusive lock when change in between WAL mode and rollback.",
         ] {
             assert!(!question_worthy(sentence), "{sentence}");
         }
@@ -362,6 +444,9 @@ mod tests {
             "Users require replacements for Microsoft tools such as Word and Excel.",
             "The server, which runs on port 80, answers every request in turn.",
             "Once enabled, the program writes its log to the disk.",
+            "The option is ignored when set to zero by the administrator.",
+            "A while loop in the script reads the file line by line.",
+            "The daemon stops when memory in the pool runs out.",
         ] {
             assert!(question_worthy(sentence), "{sentence}");
         }

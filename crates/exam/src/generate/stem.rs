@@ -400,10 +400,16 @@ pub fn write(
         return None;
     }
     let key = &sentence[start..end];
-    // "bypassing the filesystem altogether": a key that ends on an adverb is no phrase.
+    // "bypassing the filesystem altogether", "the plot title somewhere": a key that ends on an
+    // adverb is no phrase.
     let last = key.split_whitespace().last().unwrap_or("").to_lowercase();
+    // … or on a verb's particle ("sends the result back to …").
     if key.contains(' ')
-        && lexicon::parts(&last).is_some_and(|p| p.adverb > 0 && !p.noun() && !p.adjective())
+        && (lexicon::parts(&last).is_some_and(|p| p.mostly_adverb())
+            || matches!(
+                last.as_str(),
+                "back" | "away" | "out" | "off" | "up" | "down" | "aside" | "apart" | "ahead"
+            ))
     {
         return None;
     }
@@ -430,6 +436,18 @@ pub fn write(
         && again.trim_end_matches(|c: char| !c.is_alphanumeric()) == last_word
     {
         return None;
+    }
+    // "600 by 400 pixels": a number that is one side of a size is no quantity of its own.
+    if key.starts_with(|c: char| c.is_ascii_digit()) {
+        let mut before = sentence[..start].split_whitespace().rev();
+        let mut after = sentence[end..].split_whitespace();
+        let sized = |joint: Option<&str>, other: Option<&str>| {
+            matches!(joint, Some("by" | "x" | "×"))
+                && other.is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+        };
+        if sized(before.next(), before.next()) || sized(after.next(), after.next()) {
+            return None;
+        }
     }
     // "/etc/cron" of "/etc/cron.{hourly,daily}": a key cut inside a longer token.
     let mut rest = sentence[end..].chars();
@@ -1143,6 +1161,34 @@ mod tests {
             ask(
                 "It changes the way dependencies are handled by apt.",
                 "way dependencies",
+                &SpanKind::Term
+            ),
+            None
+        );
+        // "600 by 400 pixels": one side of a size.
+        for key in ["400 pixels", "600"] {
+            assert_eq!(
+                ask(
+                    "The default size in standalone mode is 600 by 400 pixels.",
+                    key,
+                    &SpanKind::Quantity("pixels".into())
+                ),
+                None
+            );
+        }
+        assert_eq!(
+            ask(
+                "The engine runs that program, then sends the result back to the application.",
+                "result back",
+                &SpanKind::Term
+            ),
+            None
+        );
+        // "somewhere outside": an adverb mostly, though WordNet has it as a noun once.
+        assert_eq!(
+            ask(
+                "The at keyword allows you to place the plot title somewhere outside the key box.",
+                "plot title somewhere",
                 &SpanKind::Term
             ),
             None
