@@ -154,15 +154,27 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
         .collect::<Vec<_>>()
         .windows(2)
         .any(|w| {
-            w[0].chars().all(|c| c.is_ascii_lowercase())
+            let article = w[0].chars().all(|c| c.is_ascii_lowercase())
                 && matches!(
                     w[1],
                     "The" | "This" | "These" | "A" | "An" | "In" | "For" | "It"
-                )
+                );
+            // "… size 1024,768 Selecting default sets …": a capitalised gerund after a word
+            // with no stop is the next sentence run in (no name ends in "-ing").
+            let gerund = !w[0].ends_with(['.', ':', ';', '!', '?', '"', '”', ')'])
+                && w[0]
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == ',')
+                && w[1].len() > 4
+                && w[1].ends_with("ing")
+                && w[1].starts_with(|c: char| c.is_ascii_uppercase())
+                && w[1].chars().skip(1).all(|c| c.is_ascii_lowercase())
+                && lexicon::parts(&w[1].to_lowercase()).is_some_and(|p| p.verb());
+            article || gerund
         });
     (40..=320).contains(&chars)
         && !instruction
-        && !bare_after_subordinator(sentence)
+        && !clause_without_subject(sentence)
         && !run_in_heading
         && has_subject_and_verb(sentence)
         && !labelled
@@ -292,11 +304,11 @@ fn takes_an_object(word: &str, next: Option<&&str>) -> bool {
         && lexicon::parts(&lower).is_some_and(|p| p.verb())
 }
 
-/// "… when change in between WAL mode and …": a word that opens a clause, then a verb's plain
-/// form and a preposition — a clause with neither subject nor participle, a slip of the
+/// "… when change in between WAL mode and …", "… so that is never reached": a word that opens
+/// a clause, then a verb's plain form and a preposition, or an auxiliary — a clause with neither subject nor participle, a slip of the
 /// source's writer. Verbs whose participle is their plain form ("when set to …", "if run
 /// from …") are participles; after an article, "while" is a noun ("a while loop in C").
-fn bare_after_subordinator(sentence: &str) -> bool {
+fn clause_without_subject(sentence: &str) -> bool {
     const SAME_PARTICIPLE: &[&str] = &[
         "set",
         "put",
@@ -330,22 +342,29 @@ fn bare_after_subordinator(sentence: &str) -> bool {
         "burst",
     ];
     let words: Vec<String> = words_of(sentence).map(str::to_owned).collect();
-    words.windows(3).enumerate().any(|(i, w)| {
-        let opener = w[0].to_lowercase();
-        let verb = w[1].as_str();
-        matches!(
-            opener.as_str(),
-            "when" | "whenever" | "while" | "if" | "unless" | "because" | "although"
-        ) && (i == 0 || !is_determiner(&words[i - 1]))
-            && verb.chars().all(|c| c.is_ascii_lowercase())
-            && !verb.ends_with('s')
-            && !verb.ends_with("ed")
-            && !verb.ends_with("en")
-            && !verb.ends_with("ing")
-            && !SAME_PARTICIPLE.contains(&verb)
-            && lexicon::parts(verb).is_some_and(|p| p.verb() && !p.adjective())
-            && PREPOSITIONS.contains(&w[2].as_str())
-    })
+    // "… high enough so that is never reached": "so that" opens a clause with its subject.
+    let no_subject = words.windows(3).any(|w| {
+        w[0].eq_ignore_ascii_case("so")
+            && w[1] == "that"
+            && lexicon::is_auxiliary(&w[2].to_lowercase())
+    });
+    no_subject
+        || words.windows(3).enumerate().any(|(i, w)| {
+            let opener = w[0].to_lowercase();
+            let verb = w[1].as_str();
+            matches!(
+                opener.as_str(),
+                "when" | "whenever" | "while" | "if" | "unless" | "because" | "although"
+            ) && (i == 0 || !is_determiner(&words[i - 1]))
+                && verb.chars().all(|c| c.is_ascii_lowercase())
+                && !verb.ends_with('s')
+                && !verb.ends_with("ed")
+                && !verb.ends_with("en")
+                && !verb.ends_with("ing")
+                && !SAME_PARTICIPLE.contains(&verb)
+                && lexicon::parts(verb).is_some_and(|p| p.verb() && !p.adjective())
+                && PREPOSITIONS.contains(&w[2].as_str())
+        })
 }
 
 /// "Skip NULL entries …", "Write 1 into …", "Show no parents …": a verb's plain form, a verb
@@ -433,6 +452,8 @@ mod tests {
             "The number of files to consider in the rename detection during a merge.",
             "Rowid Store in register P2 an integer which is the key of the table entry.",
             "Connections hold an exclusive lock when change in between WAL mode and rollback.",
+            "The default value for the limit is set high enough so that is never reached.",
+            "The default settings are color font Arial size 1024,768 Selecting default sets all.",
         ] {
             assert!(!question_worthy(sentence), "{sentence}");
         }
@@ -447,6 +468,7 @@ mod tests {
             "The option is ignored when set to zero by the administrator.",
             "A while loop in the script reads the file line by line.",
             "The daemon stops when memory in the pool runs out.",
+            "The limit is set high enough so that it is never reached in practice.",
         ] {
             assert!(question_worthy(sentence), "{sentence}");
         }

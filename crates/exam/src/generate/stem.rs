@@ -157,7 +157,9 @@ fn lower_first_in(text: &str, context: &str) -> String {
     let written_lower = context
         .split(|c: char| !c.is_alphanumeric())
         .any(|w| w == lower);
-    if plain && written_lower {
+    // "Running ./easyrsa … will ask": a gerund opening the subject is no name.
+    let gerund = lower.ends_with("ing") && lexicon::parts(&lower).is_some_and(|p| p.verb());
+    if plain && (written_lower || gerund) {
         format!("{lower}{}", &text[word.len()..])
     } else {
         lower_first(text)
@@ -528,10 +530,14 @@ fn reworded(
             // "the -DFOO compile-time option" asks "which compile-time option".
             asking = format!("which {} {}", after[0], after[1]);
             after.drain(..2);
-        } else if let Some(noun) = before
-            .last()
-            .filter(|w| CATEGORIES.contains(w) || names_a_code(w, kind, &sentence[start..end]))
-            && before.len() >= 2
+        } else if let Some(noun) = before.last().filter(|w| {
+            // "an alternative sqlite3_vfs" is another one, no kind called "alternative": a
+            // word outside the categories names a kind only after "the".
+            CATEGORIES.contains(w)
+                || names_a_code(w, kind, &sentence[start..end])
+                    && before.len() >= 2
+                    && before[before.len() - 2].eq_ignore_ascii_case("the")
+        }) && before.len() >= 2
             && is_determiner(before[before.len() - 2])
         {
             asking = format!("which {noun}");
@@ -612,9 +618,10 @@ fn reworded(
     }
     let rest = after.join(" ");
     // The span is the subject: "What keeps …?" (not "What is that SQLite now supports …?").
+    // … nor "What is to configure …?" of "The easiest way is to configure …".
     let is_that = after.len() >= 2
         && matches!(after[0], "is" | "was")
-        && matches!(after[1], "that" | "because" | "why" | "how");
+        && matches!(after[1], "that" | "because" | "why" | "how" | "to");
     // "What assigned to each index …?": an "-ed" word before a preposition is a participle
     // whose auxiliary the sentence left out.
     let participle = after.first().is_some_and(|w| {
@@ -871,6 +878,33 @@ mod tests {
             &SpanKind::Term,
         );
         assert!(!got.starts_with("What is that"), "{got}");
+        let got = ask(
+            "By selecting an alternative sqlite3_vfs using the sqlite3_open_v2() interface, \
+             an application can use other locking protocols.",
+            "sqlite3_vfs",
+            &SpanKind::Code,
+        );
+        assert!(
+            got.as_ref()
+                .is_none_or(|s| !s.text.contains("which alternative")),
+            "{got:?}"
+        );
+        let got = ask(
+            "The easiest way is to configure everything within the user account.",
+            "easiest way",
+            &SpanKind::Term,
+        );
+        assert!(
+            got.as_ref()
+                .is_none_or(|s| !s.text.starts_with("What is to")),
+            "{got:?}"
+        );
+        let got = text(
+            "Running ./easyrsa build-server-full nopass will ask you about the common name.",
+            "common name",
+            &SpanKind::Term,
+        );
+        assert!(got.contains("will running ./easyrsa"), "{got}");
     }
 
     #[test]
