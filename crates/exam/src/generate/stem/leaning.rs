@@ -1,0 +1,154 @@
+//! Whether a question leans on a passage the examinee does not have: "this", "it", "the above",
+//! an opening that continues an argument, a phrase that points back.
+
+/// Words by which a question leans on a passage the examinee does not have.
+const LEANING: &[&str] = &[
+    "this",
+    "these",
+    "those",
+    "it",
+    "they",
+    "them",
+    "above",
+    "below",
+    "following",
+    "here",
+    "previous",
+    "preceding",
+    "former",
+    "latter",
+    "aforementioned",
+    "such",
+    "i",
+    "my",
+    "me",
+];
+
+/// Whether the question leans on a passage: one of [`LEANING`] as a word of its own.
+pub fn leans_on_passage(stem: &str) -> bool {
+    stem.split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '-')
+        .any(|w| LEANING.contains(&w.to_lowercase().as_str()))
+}
+
+/// What makes a question lean on the text before it, if anything: an opening that continues
+/// an argument ("More precisely, …", "In that case, …"), a definite phrase that points back
+/// ("the remaining …", "the second …"), letters that label a figure ("commits C, Z and Y"), or
+/// no subject of its own ("Determines what …", "Do not list …").
+pub fn leans_back(stem: &str) -> Option<String> {
+    const OPENINGS: &[&str] = &[
+        "more precisely",
+        "similarly",
+        "likewise",
+        "in that case",
+        "in this case",
+        "in the latter case",
+        "in the former case",
+        "in either case",
+        "otherwise",
+        "therefore",
+        "thus",
+        "hence",
+        "also",
+        "however",
+        "instead",
+        "then",
+        "at that point",
+        "as a result",
+        "in addition",
+        "furthermore",
+        "moreover",
+        "again",
+        "finally",
+        "conversely",
+        "alternatively",
+        "as such",
+        "if so",
+        "if not",
+        "do not",
+        "don't",
+        "does not",
+    ];
+    const BACK: &[&str] = &[
+        "the remaining",
+        "the rest of the",
+        "the second",
+        "the third",
+        "the final result",
+        "the exact list",
+        "the defaults",
+        "the example",
+        "the examples",
+        "the next",
+        "the last one",
+        "the other one",
+        "the other ones",
+        "as shown",
+        "as above",
+        "as before",
+    ];
+    let lower = stem.trim().to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '-')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let joined = words.join(" ");
+    if let Some(opening) = OPENINGS.iter().find(|o| {
+        joined.starts_with(**o) && joined[o.len()..].starts_with([' ', ',']) || joined == **o
+    }) {
+        return Some((*opening).to_owned());
+    }
+    if let Some(back) = BACK.iter().find(|b| {
+        joined.match_indices(**b).any(|(at, _)| {
+            (at == 0 || joined.as_bytes()[at - 1] == b' ')
+                && joined[at + b.len()..].starts_with([' '])
+        })
+    }) {
+        return Some((*back).to_owned());
+    }
+    // Capital letters standing alone as labels ("C, Z, and Y"): at least two of them (a lone
+    // "A" is the article, a lone "I" the pronoun).
+    // (An option's letter, "-C", is no label.)
+    let labels: Vec<&str> = stem
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .filter(|t| !t.starts_with('-'))
+        .flat_map(|t| t.split('-'))
+        .filter(|w| {
+            w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase()) && *w != "A" && *w != "I"
+        })
+        .collect();
+    if labels.len() >= 2 {
+        return Some(labels.join(", "));
+    }
+    // A sentence with no subject of its own: it opens with a verb in its "-s" form, as the
+    // description under a term does ("Determines what to do …").
+    let first = stem.split_whitespace().next().unwrap_or("");
+    let bare = first.trim_matches(|c: char| !c.is_alphanumeric());
+    if bare.len() >= 5
+        && bare.starts_with(|c: char| c.is_ascii_uppercase())
+        && bare[1..].chars().all(|c| c.is_ascii_lowercase())
+        && (bare.ends_with("es")
+            || bare.ends_with("ts")
+            || bare.ends_with("ds")
+            || bare.ends_with("ns"))
+        && !bare.ends_with("ss")
+        && words.get(1).is_some_and(|w| {
+            matches!(
+                *w,
+                "what"
+                    | "which"
+                    | "whether"
+                    | "how"
+                    | "the"
+                    | "a"
+                    | "an"
+                    | "to"
+                    | "if"
+                    | "when"
+                    | "that"
+            )
+        })
+    {
+        return Some(bare.to_owned());
+    }
+    None
+}

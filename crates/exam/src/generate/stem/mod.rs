@@ -1,0 +1,420 @@
+//! Turning a sentence and the span it states into a question (METHODS.md §5, offline generator).
+//! The question is built from the sentence's structure, in the first form that fits:
+//!
+//! - the span is the subject: "What keeps …?", "Which pragma sets …?";
+//! - the span ends the sentence after an auxiliary or a present-tense verb: the question is
+//!   fronted — "In which file is the list of package sources kept?", "What does SQLite store?";
+//! - elsewhere the span is asked for where it stands: "SQLite keeps what for each page?";
+//! - only when the key is repeated in its own sentence, the sentence with a blank.
+//!
+//! A question that leans on a text the examinee does not have ("this", "it", "the above") is no
+//! question: [`write`] returns `None`.
+
+mod case;
+mod fronted;
+mod leaning;
+
+use super::spans::SpanKind;
+pub use super::stem_words::{BLANK, FILL_BLANK};
+use super::stem_words::{PREPOSITIONS, QUANTIFIERS, is_determiner, opens_object};
+use super::{slot, whole};
+use crate::lexicon;
+use case::{lower_first_in, tidy, upper_first};
+use fronted::{RELATIVES, fronted};
+pub use leaning::{leans_back, leans_on_passage};
+
+/// How a question was made from its sentence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// The span was the subject: "What keeps …?".
+    Subject,
+    /// The span ended the sentence and the question was turned around: "In which file is …?".
+    Fronted,
+    /// The span was asked for where it stands: "SQLite keeps what for each page?".
+    InPlace,
+    /// Fill the blank: the key is repeated in its sentence.
+    Blank,
+}
+
+/// A question stem and how it was made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stem {
+    /// The question.
+    pub text: String,
+    /// Its form.
+    pub form: Form,
+}
+
+/// Nouns that name what a span is ("the `VACUUM` command", "the option `--force`"): the question
+/// asks "which command".
+const CATEGORIES: &[&str] = &[
+    "algorithm",
+    "application",
+    "argument",
+    "attribute",
+    "class",
+    "clause",
+    "client",
+    "column",
+    "command",
+    "constraint",
+    "daemon",
+    "database",
+    "directory",
+    "element",
+    "extension",
+    "field",
+    "file",
+    "flag",
+    "folder",
+    "format",
+    "function",
+    "header",
+    "index",
+    "interface",
+    "keyword",
+    "library",
+    "macro",
+    "method",
+    "mode",
+    "module",
+    "operator",
+    "option",
+    "package",
+    "parameter",
+    "pragma",
+    "program",
+    "property",
+    "protocol",
+    "server",
+    "service",
+    "setting",
+    "statement",
+    "table",
+    "tool",
+    "trigger",
+    "utility",
+    "variable",
+    "view",
+];
+
+/// A plain noun before a name or a code that it names the kind of ("the key net.max_rate",
+/// "the user root"): the question asks "which key". Not a word mostly used as an adjective
+/// ("the same foo").
+fn names_a_code(word: &str, kind: &SpanKind, key: &str) -> bool {
+    // A name only with a digit in it ("the code E502"): "the backup API" is no backup called
+    // API.
+    (matches!(kind, SpanKind::Code | SpanKind::Path | SpanKind::Option)
+        || *kind == SpanKind::Name && key.chars().any(|c| c.is_ascii_digit()))
+        && word.len() >= 3
+        && word.chars().all(|c| c.is_ascii_lowercase())
+        && crate::lexicon::parts(word)
+            .is_some_and(|p| p.noun() && !p.mostly_adjective() && !p.mostly_verb())
+}
+
+/// Whether `words[at]` is the verb: an auxiliary, or a word that reads as a verb followed by what
+/// opens its object.
+fn is_verb_at(words: &[&str], at: usize) -> bool {
+    words.get(at).is_some_and(|verb| {
+        lexicon::AUXILIARIES.contains(verb)
+            || (super::spans::reads_as_verb(verb)
+                && words.get(at + 1).is_some_and(|w| opens_object(w)))
+    })
+}
+
+/// How a question asks for a span of `kind` when no noun in the sentence names what it is.
+fn asking_for(kind: &SpanKind) -> String {
+    match kind {
+        SpanKind::Year => "which year".into(),
+        other => other.asking(),
+    }
+}
+
+/// The question asking for `sentence[start..end]`, a span of `kind`, in a passage `context`;
+/// `None` when it would lean on its passage.
+pub fn write(
+    sentence: &str,
+    start: usize,
+    end: usize,
+    kind: &SpanKind,
+    context: &str,
+) -> Option<Stem> {
+    // "See … for more information", "Refer to …": a pointer to elsewhere states no fact.
+    let first = sentence.split_whitespace().next().unwrap_or("");
+    // … and a sentence that ends on a colon introduces what it does not hold.
+    if matches!(first, "See" | "Refer" | "Consult") || sentence.trim_end().ends_with(':') {
+        return None;
+    }
+    let key = &sentence[start..end];
+    // "bypassing the filesystem altogether", "the plot title somewhere": a key that ends on an
+    // adverb is no phrase.
+    let last = key.split_whitespace().last().unwrap_or("").to_lowercase();
+    // … or on a verb's particle ("sends the result back to …").
+    if key.contains(' ')
+        && (lexicon::parts(&last).is_some_and(|p| p.mostly_adverb())
+            || matches!(
+                last.as_str(),
+                "back" | "away" | "out" | "off" | "up" | "down" | "aside" | "apart" | "ahead"
+            ))
+    {
+        return None;
+    }
+    // "the way dependencies are handled": "way", "time", "reason" … take a clause with no
+    // "that"; a key that runs from one into the clause's subject is no phrase.
+    if key.contains(' ')
+        && matches!(
+            key.split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_lowercase()
+                .as_str(),
+            "way" | "time" | "reason" | "place" | "manner" | "moment" | "day" | "point"
+        )
+    {
+        return None;
+    }
+    // "the table content row by row": the key's last word repeated after a preposition is an
+    // idiom the key cuts.
+    let last_word = key.split_whitespace().last().unwrap_or("");
+    let mut after_key = sentence[end..].split_whitespace();
+    if let (Some(preposition), Some(again)) = (after_key.next(), after_key.next())
+        && matches!(preposition, "by" | "to" | "after" | "for")
+        && again.trim_end_matches(|c: char| !c.is_alphanumeric()) == last_word
+    {
+        return None;
+    }
+    // "600 by 400 pixels": a number that is one side of a size is no quantity of its own.
+    if key.starts_with(|c: char| c.is_ascii_digit()) {
+        let mut before = sentence[..start].split_whitespace().rev();
+        let mut after = sentence[end..].split_whitespace();
+        let sized = |joint: Option<&str>, other: Option<&str>| {
+            matches!(joint, Some("by" | "x" | "×"))
+                && other.is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+        };
+        if sized(before.next(), before.next()) || sized(after.next(), after.next()) {
+            return None;
+        }
+    }
+    // "/etc/cron" of "/etc/cron.{hourly,daily}": a key cut inside a longer token.
+    let mut rest = sentence[end..].chars();
+    let cut = match rest.next() {
+        None => false,
+        Some('.') => rest.next().is_some_and(|c| !c.is_whitespace()),
+        Some(c) => !c.is_whitespace() && !",;:)]?!\"”’'".contains(c),
+    };
+    if cut {
+        return None;
+    }
+    let (whole, inside) = occurrences(sentence, key);
+    // "allocation" inside "deallocation": the sentence gives the key away however it is asked.
+    if inside > 0 {
+        return None;
+    }
+    let mut stem = if whole > 1 {
+        let blanked = tidy(&sentence.replace(key, BLANK));
+        let blanked = blanked.trim_end_matches(['.', '!', ';', ':']);
+        Stem {
+            text: format!("{FILL_BLANK} “{}”?", lower_first_in(blanked, context)),
+            form: Form::Blank,
+        }
+    } else {
+        reworded(sentence, start, end, kind, context)?
+    };
+    stem.text = whole::without_references(&stem.text);
+    (!leans_on_passage(&stem.text)
+        && whole::balanced(&stem.text)
+        && whole::one_question(&stem.text))
+    .then_some(stem)
+}
+
+/// How often `key` stands in `sentence` as a whole word, and how often inside another word.
+fn occurrences(sentence: &str, key: &str) -> (usize, usize) {
+    // A hyphen joins: "Internet" in "Internet-connected" is inside a word too.
+    let word_char =
+        |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-');
+    let (mut whole, mut inside) = (0, 0);
+    for (at, _) in sentence.match_indices(key) {
+        let before = sentence[..at].chars().next_back();
+        let after = sentence[at + key.len()..].chars().next();
+        if word_char(before) || word_char(after) {
+            inside += 1;
+        } else {
+            whole += 1;
+        }
+    }
+    (whole, inside)
+}
+
+/// The question asking for the span in the sentence's own order; `None` when the phrase asked
+/// for in place is no whole phrase ([`slot::fits_its_slot`]).
+fn reworded(
+    sentence: &str,
+    start: usize,
+    end: usize,
+    kind: &SpanKind,
+    context: &str,
+) -> Option<Stem> {
+    let mut before: Vec<&str> = sentence[..start].split_whitespace().collect();
+    let tail = sentence[end..].trim_end();
+    let tail = tail.trim_end_matches(['.', '!', ';', ':']);
+    let mut after: Vec<&str> = tail.split_whitespace().collect();
+    // What names the span's kind: a category noun just after it ("the VACUUM command") or just
+    // before it ("the function sqlite3_open()").
+    let mut asking = asking_for(kind);
+    let quantity = matches!(kind, SpanKind::Quantity(_));
+    if !quantity {
+        if let Some(noun) = after.first().filter(|w| CATEGORIES.contains(w)) {
+            asking = format!("which {noun}");
+            after.remove(0);
+        } else if after.len() >= 2
+            && CATEGORIES.contains(&after[1])
+            && after[0].contains('-')
+            && after[0].chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        {
+            // "the -DFOO compile-time option" asks "which compile-time option".
+            asking = format!("which {} {}", after[0], after[1]);
+            after.drain(..2);
+        } else if let Some(noun) = before.last().filter(|w| {
+            // "an alternative sqlite3_vfs" is another one, no kind called "alternative": a
+            // word outside the categories names a kind only after "the".
+            CATEGORIES.contains(w)
+                || names_a_code(w, kind, &sentence[start..end])
+                    && before.len() >= 2
+                    && before[before.len() - 2].eq_ignore_ascii_case("the")
+        }) && before.len() >= 2
+            && is_determiner(before[before.len() - 2])
+        {
+            asking = format!("which {noun}");
+            before.pop();
+        }
+    }
+    // A quoted key: the quotes go with it ("named " what "" reads "named what").
+    if before
+        .last()
+        .is_some_and(|w| matches!(*w, "\"" | "“" | "'" | "‘" | "`"))
+    {
+        before.pop();
+    }
+    // The key's determiners and quantifiers go with it: "of the tips", "a few keys" and
+    // "an "ident"" ask "of what", "what", "what" …
+    let mut changes_meaning = false;
+    let key = &sentence[start..end];
+    let number = key.starts_with(|c: char| c.is_ascii_digit())
+        || matches!(
+            key.split_whitespace().next().unwrap_or(""),
+            "one" | "two" | "three" | "four" | "five" | "six" | "seven" | "eight" | "nine" | "ten"
+        );
+    while let Some(w) = before.last().map(|w| w.to_lowercase()).filter(|w| {
+        is_determiner(w)
+            || QUANTIFIERS.contains(&w.as_str())
+            || matches!(
+                w.as_str(),
+                "all" | "both" | "half" | "few" | "many" | "much" | "several" | "numerous"
+            )
+    }) {
+        // … but "in both directions", "keeps no copy", "pushed out every six hours": a
+        // quantifier that changes what the phrase means, or makes a number a frequency,
+        // cannot go, and "what" cannot carry it.
+        changes_meaning |= matches!(w.as_str(), "both" | "no" | "half") || w == "every" && number;
+        before.pop();
+    }
+    if changes_meaning {
+        return None;
+    }
+    // "in a great many languages" asks "in what".
+    if before.len() >= 2
+        && matches!(before[before.len() - 1], "great" | "good")
+        && before[before.len() - 2].eq_ignore_ascii_case("a")
+    {
+        before.truncate(before.len() - 2);
+    }
+    // A subject named by the nouns after it: "the sqlite3_status() routine returns …" asks
+    // "Which routine returns …?", "the X error code is …" "Which error code is …?".
+    if before.is_empty() && !quantity && asking == "what" {
+        for nouns in [1, 2] {
+            let named = after.len() > nouns
+                && after[..nouns].iter().all(|w| {
+                    w.len() >= 3
+                        && w.chars().all(|c| c.is_ascii_lowercase())
+                        && !super::spans::reads_as_verb(w)
+                        && !RELATIVES.contains(w)
+                        && !PREPOSITIONS.contains(w)
+                        && !lexicon::AUXILIARIES.contains(w)
+                        && !matches!(*w, "and" | "or" | "not" | "but" | "also")
+                        // "only provides" is no noun naming the subject.
+                        && crate::lexicon::parts(w).is_none_or(|p| p.noun())
+                })
+                && is_verb_at(&after, nouns);
+            if named {
+                asking = format!("which {}", after[..nouns].join(" "));
+                after.drain(..nouns);
+                break;
+            }
+        }
+    }
+    if let Some(first) = after.first_mut() {
+        let unquoted = first.trim_start_matches(['"', '”', '\'', '’', '`']);
+        if unquoted.is_empty() {
+            after.remove(0);
+        } else {
+            *first = unquoted;
+        }
+    }
+    let rest = after.join(" ");
+    // The span is the subject: "What keeps …?" (not "What is that SQLite now supports …?").
+    // … nor "What is to configure …?" of "The easiest way is to configure …".
+    let is_that = after.len() >= 2
+        && matches!(after[0], "is" | "was")
+        && matches!(after[1], "that" | "because" | "why" | "how" | "to");
+    // "What assigned to each index …?": an "-ed" word before a preposition is a participle
+    // whose auxiliary the sentence left out.
+    let participle = after.first().is_some_and(|w| {
+        w.ends_with("ed") && after.get(1).is_some_and(|next| PREPOSITIONS.contains(next))
+    });
+    if before.is_empty() && is_verb_at(&after, 0) && rest.len() > 15 && !is_that && !participle {
+        return Some(Stem {
+            text: format!("{} {rest}?", upper_first(&asking)),
+            form: Form::Subject,
+        });
+    }
+    // The span ends the sentence: turn the question around.
+    if after.is_empty()
+        && let Some(text) = fronted(&before, &asking, context)
+    {
+        return Some(Stem {
+            text,
+            form: Form::Fronted,
+        });
+    }
+    // With nothing before it and a relative clause after it ("A question mark that is not
+    // followed by …") or no verb at all, the span is no subject to ask "what" of: the sentence
+    // is blanked.
+    if before.is_empty() {
+        let blanked = tidy(&format!(
+            "{}{BLANK}{}",
+            &sentence[..start],
+            &sentence[end..]
+        ));
+        let blanked = blanked.trim_end_matches(['.', '!', ';', ':']);
+        return Some(Stem {
+            text: format!("{FILL_BLANK} “{}”?", lower_first_in(blanked, context)),
+            form: Form::Blank,
+        });
+    }
+    if !slot::fits_its_slot(&before, &after, quantity) {
+        return None;
+    }
+    let body = tidy(&format!("{} {asking} {rest}", before.join(" ")))
+        .replace(" ,", ",")
+        .replace(" :", ":")
+        .replace(" ;", ";")
+        .replace(" )", ")");
+    let body = body.trim_end_matches([',', ';', ':']);
+    Some(Stem {
+        text: format!("{}?", upper_first(body)),
+        form: Form::InPlace,
+    })
+}
+
+#[cfg(test)]
+mod tests;

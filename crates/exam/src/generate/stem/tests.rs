@@ -1,0 +1,505 @@
+use super::*;
+
+fn ask(sentence: &str, key: &str, kind: &SpanKind) -> Option<Stem> {
+    let start = sentence.find(key).unwrap();
+    write(sentence, start, start + key.len(), kind, sentence)
+}
+
+fn text(sentence: &str, key: &str, kind: &SpanKind) -> String {
+    ask(sentence, key, kind).unwrap().text
+}
+
+#[test]
+fn a_name_and_a_word_that_can_be_a_verb_is_no_plain_subject() {
+    let got = ask(
+        "Tidewater reports stuck uploads with the code E104.",
+        "E104",
+        &SpanKind::Name,
+    );
+    assert!(
+        got.as_ref()
+            .is_none_or(|s| !s.text.contains("does Tidewater reports")),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn fronting_only_a_plain_subject_and_one_verb() {
+    let got = text(
+        "Everything is internationalized and made available in a great many languages.",
+        "languages",
+        &SpanKind::Term,
+    );
+    assert!(
+        !got.contains("many what") && !got.contains("great many?"),
+        "{got}"
+    );
+    assert!(got.ends_with("in what?"), "{got}");
+    let got = text(
+        "The virtual qemu-kvm package only provides an executable able to start a machine.",
+        "virtual qemu-kvm package",
+        &SpanKind::Term,
+    );
+    assert!(!got.starts_with("Which only"), "{got}");
+    let got = ask(
+        "In practice many packages will not need to perform an action at every step.",
+        "step",
+        &SpanKind::Term,
+    )
+    .map(|s| s.text)
+    .unwrap_or_default();
+    assert!(!got.starts_with("At what will in practice"), "{got}");
+}
+
+#[test]
+fn a_subject_before_is_that_is_not_asked_what() {
+    let got = text(
+        "The second major enhancement is that SQLite now supports recursive triggers.",
+        "second major enhancement",
+        &SpanKind::Term,
+    );
+    assert!(!got.starts_with("What is that"), "{got}");
+    let got = ask(
+        "By selecting an alternative sqlite3_vfs using the sqlite3_open_v2() interface, \
+         an application can use other locking protocols.",
+        "sqlite3_vfs",
+        &SpanKind::Code,
+    );
+    assert!(
+        got.as_ref()
+            .is_none_or(|s| !s.text.contains("which alternative")),
+        "{got:?}"
+    );
+    let got = ask(
+        "The easiest way is to configure everything within the user account.",
+        "easiest way",
+        &SpanKind::Term,
+    );
+    assert!(
+        got.as_ref()
+            .is_none_or(|s| !s.text.starts_with("What is to")),
+        "{got:?}"
+    );
+    let got = text(
+        "Running ./easyrsa build-server-full nopass will ask you about the common name.",
+        "common name",
+        &SpanKind::Term,
+    );
+    assert!(got.contains("will running ./easyrsa"), "{got}");
+}
+
+#[test]
+fn a_key_inside_a_compound_is_not_asked() {
+    let sentence = "Only two answers matter for an Internet-connected server: Internet site \
+                    and Internet with smarthost.";
+    let start = sentence.find("Internet site").unwrap();
+    assert!(
+        write(
+            sentence,
+            start,
+            start + "Internet".len(),
+            &SpanKind::Name,
+            ""
+        )
+        .is_none()
+    );
+}
+
+#[test]
+fn subjects_become_what_questions() {
+    assert_eq!(
+        text(
+            "Aptitude is an interactive front end to the package manager.",
+            "Aptitude",
+            &SpanKind::Name
+        ),
+        "What is an interactive front end to the package manager?"
+    );
+    assert_eq!(
+        text(
+            "The journal_mode pragma sets how the rollback journal is kept.",
+            "journal_mode",
+            &SpanKind::Code
+        ),
+        "Which pragma sets how the rollback journal is kept?"
+    );
+    assert_eq!(
+        text(
+            "The sqlite3_db_status() routine returns an error code on failure.",
+            "sqlite3_db_status()",
+            &SpanKind::Code
+        ),
+        "Which routine returns an error code on failure?"
+    );
+}
+
+#[test]
+fn have_with_an_object_is_the_verb() {
+    let sentence = "Every ordinary table has a rowid column.";
+    assert_eq!(
+        text(sentence, "rowid column", &SpanKind::Term),
+        "What does every ordinary table have?"
+    );
+    let sentence = "The journal has been written to the disk.";
+    assert_eq!(
+        text(sentence, "the disk", &SpanKind::Term),
+        "To what has the journal been written?"
+    );
+}
+
+#[test]
+fn broken_sentences_are_not_asked() {
+    // The verb taken is not the sentence's first; a sentence without a subject; a pointer.
+    let sentence = "The DELETE command removes records from the table identified by the name.";
+    let stem = text(sentence, "the name", &SpanKind::Term);
+    assert!(!stem.contains("does the DELETE command removes"), "{stem}");
+    let sentence = "Atomically release the mutex and begin waiting on the signal.";
+    let asked = ask(sentence, "signal", &SpanKind::Term).map(|s| s.text);
+    assert!(
+        asked
+            .as_deref()
+            .is_none_or(|t| !t.starts_with("On what does")),
+        "{asked:?}"
+    );
+    let sentence = "See the Conflicting binary packages section for more information.";
+    assert_eq!(ask(sentence, "Conflicting", &SpanKind::Name), None);
+}
+
+#[test]
+fn final_spans_are_fronted_with_their_preposition() {
+    let path = "The list of package sources is kept in /etc/apt/sources.list.";
+    assert_eq!(
+        ask(path, "/etc/apt/sources.list", &SpanKind::Path),
+        Some(Stem {
+            text: "In which file or directory is the list of package sources kept?".into(),
+            form: Form::Fronted
+        })
+    );
+    assert_eq!(
+        text(
+            "The Debian project was founded in 1993.",
+            "1993",
+            &SpanKind::Year
+        ),
+        "In which year was the Debian project founded?"
+    );
+    // "Security" is lowered where its passage writes it so; "Debian" is kept.
+    let sentence = "Security updates for a stable release are provided for 3 years.";
+    let start = sentence.find("3 years").unwrap();
+    let quantity = SpanKind::Quantity("year".into());
+    let context = "Other security fixes come later.";
+    assert_eq!(
+        write(sentence, start, start + 7, &quantity, context).map(|s| s.text),
+        Some("For how many years are security updates for a stable release provided?".into())
+    );
+    assert_eq!(
+        write(sentence, start, start + 7, &quantity, sentence).map(|s| s.text),
+        Some("For how many years are Security updates for a stable release provided?".into())
+    );
+    assert_eq!(
+        text(
+            "SQLite stores each database in a single ordinary disk file.",
+            "single ordinary disk file",
+            &SpanKind::Term
+        ),
+        "In what does SQLite store each database?"
+    );
+    assert_eq!(
+        text(
+            "An index can cover 64 columns.",
+            "64 columns",
+            &SpanKind::Quantity("column".into())
+        ),
+        "How many columns can an index cover?"
+    );
+    // A plural noun is no verb; a relative clause is no plain subject.
+    assert_eq!(
+        ask(
+            "Package files contain the maintainer scripts.",
+            "maintainer scripts",
+            &SpanKind::Term
+        )
+        .map(|s| s.form),
+        Some(Form::InPlace)
+    );
+    assert_eq!(
+        ask(
+            "The file that is opened first is kept in /var/lib/dpkg.",
+            "/var/lib/dpkg",
+            &SpanKind::Path
+        )
+        .map(|s| s.form),
+        Some(Form::InPlace)
+    );
+}
+
+#[test]
+fn other_spans_are_asked_for_where_they_stand() {
+    assert_eq!(
+        ask(
+            "The pager keeps a journal file until the transaction commits.",
+            "journal file",
+            &SpanKind::Term
+        ),
+        Some(Stem {
+            text: "The pager keeps what until the transaction commits?".into(),
+            form: Form::InPlace
+        })
+    );
+    assert_eq!(
+        text(
+            "You run the VACUUM command after deleting many rows.",
+            "VACUUM",
+            &SpanKind::Name
+        ),
+        "You run which command after deleting many rows?"
+    );
+    // A command is no question: "Run which command after …?".
+    assert_eq!(
+        ask(
+            "Run the VACUUM command after deleting many rows.",
+            "VACUUM",
+            &SpanKind::Name
+        ),
+        None
+    );
+    // Quotes and a quantifier go with the key; punctuation keeps its place.
+    assert_eq!(
+        text(
+            "The recovered rows go to a table named \"lost_and_found\", unless one exists.",
+            "lost_and_found",
+            &SpanKind::Code
+        ),
+        "The recovered rows go to a table named what, unless one exists?"
+    );
+    assert_eq!(
+        text(
+            "Members of the consortium can call any developer at any time of day.",
+            "developer",
+            &SpanKind::Term
+        ),
+        "Members of the consortium can call what at any time of day?"
+    );
+}
+
+#[test]
+fn the_phrase_asked_in_place_stands_whole() {
+    // After a name or a code, before a noun or a relative clause: part of a phrase.
+    for (sentence, key, kind) in [
+        (
+            "IPsec, despite being the standard in IP VPNs, is rather involved.",
+            "VPNs",
+            SpanKind::Term,
+        ),
+        (
+            "One can also use the tune2fs -o [no]acl /dev/device command to enable ACLs.",
+            "/dev/device",
+            SpanKind::Path,
+        ),
+        (
+            "The size of each page is as configured by the FTS5 pgsz option.",
+            "FTS5",
+            SpanKind::Name,
+        ),
+        (
+            "The variable will be set to the number of times that the X-th loop has run.",
+            "X-th",
+            SpanKind::Code,
+        ),
+        (
+            "To avoid attacks from miscreants who are able to specify patterns, the length is limited.",
+            "miscreants",
+            SpanKind::Term,
+        ),
+    ] {
+        assert_eq!(ask(sentence, key, &kind), None, "{sentence}");
+    }
+    // After a verb or a preposition, before a mark, a preposition or a verb with its
+    // object: whole.
+    assert_eq!(
+        text(
+            "A file named journal.db holds the journal.",
+            "journal.db",
+            &SpanKind::Code
+        ),
+        "A file named what holds the journal?"
+    );
+    assert_eq!(
+        text(
+            "Backups are kept for 30 days by default.",
+            "30 days",
+            &SpanKind::Quantity("day".into())
+        ),
+        "Backups are kept for how many days by default?"
+    );
+}
+
+#[test]
+fn a_noun_is_no_verb_and_a_verb_after_a_name_is_inside_the_subject() {
+    let got = ask(
+        "The code generator in SQLite processes compound SELECT statements using a recursive algorithm.",
+        "recursive algorithm",
+        &SpanKind::Term,
+    )
+    .map(|s| s.text)
+    .unwrap_or_default();
+    assert!(!got.contains("does the code generator"), "{got}");
+    assert_eq!(
+        text(
+            "The pager stores each page in a cache.",
+            "cache",
+            &SpanKind::Term
+        ),
+        "In what does the pager store each page?"
+    );
+}
+
+#[test]
+fn a_key_cut_inside_a_longer_token_is_not_asked() {
+    assert_eq!(
+        ask(
+            "Scripts are run from /etc/cron.{hourly,daily,weekly} by anacron.",
+            "/etc/cron",
+            &SpanKind::Path
+        ),
+        None
+    );
+    assert_eq!(
+        ask(
+            "It works by deleting the table content row by row.",
+            "table content row",
+            &SpanKind::Term
+        ),
+        None
+    );
+    assert_eq!(
+        ask(
+            "It changes the way dependencies are handled by apt.",
+            "way dependencies",
+            &SpanKind::Term
+        ),
+        None
+    );
+    // "600 by 400 pixels": one side of a size.
+    for key in ["400 pixels", "600"] {
+        assert_eq!(
+            ask(
+                "The default size in standalone mode is 600 by 400 pixels.",
+                key,
+                &SpanKind::Quantity("pixels".into())
+            ),
+            None
+        );
+    }
+    assert_eq!(
+        ask(
+            "The engine runs that program, then sends the result back to the application.",
+            "result back",
+            &SpanKind::Term
+        ),
+        None
+    );
+    // "somewhere outside": an adverb mostly, though WordNet has it as a noun once.
+    assert_eq!(
+        ask(
+            "The at keyword allows you to place the plot title somewhere outside the key box.",
+            "plot title somewhere",
+            &SpanKind::Term
+        ),
+        None
+    );
+}
+
+#[test]
+fn cross_references_leave_the_question_and_comma_splices_are_none() {
+    assert_eq!(
+        text(
+            "Applications access devices by way of special files created within /dev/ (see sidebar BACK TO BASICS Device access).",
+            "/dev/",
+            &SpanKind::Path
+        ),
+        "Applications access devices by way of special files created within which file or directory?"
+    );
+    assert_eq!(
+        ask(
+            "The installation is now complete, the program invites you to remove the CD-ROM from the reader.",
+            "CD-ROM",
+            &SpanKind::Name
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_repeated_key_is_blanked_and_a_leaning_stem_is_none() {
+    assert_eq!(
+        ask(
+            "The file lists mirrors, and dpkg reads the list before dpkg unpacks anything.",
+            "dpkg",
+            &SpanKind::Name
+        ),
+        Some(Stem {
+            text: "What fills the blank in “the file lists mirrors, and _____ reads the list before _____ unpacks anything”?".into(),
+            form: Form::Blank
+        })
+    );
+    assert_eq!(
+        ask(
+            "The server reads this file at start-up, before any client connects to it.",
+            "server",
+            &SpanKind::Term
+        ),
+        None
+    );
+    // A key inside another word of its sentence gives itself away.
+    assert_eq!(
+        ask(
+            "Lookaside allocations are fast, so the allocation and deallocation are quick.",
+            "allocation",
+            &SpanKind::Term
+        ),
+        None
+    );
+    assert!(leans_on_passage("What does the above example print?"));
+    for (stem, why) in [
+        (
+            "More precisely, which option gives the exact list?",
+            "more precisely",
+        ),
+        ("In that case, which file is read first?", "in that case"),
+        (
+            "The remaining features cannot be overridden on a per what?",
+            "the remaining",
+        ),
+        ("Which file does the second .gitignore keep?", "the second"),
+        (
+            "The single-parent commits C, Z, and Y do not change what?",
+            "C, Z, Y",
+        ),
+        (
+            "Determines what to do about the untracked what of the index?",
+            "Determines",
+        ),
+        (
+            "Do not list one-line descriptions from what being merged?",
+            "do not",
+        ),
+    ] {
+        assert_eq!(leans_back(stem).as_deref(), Some(why), "{stem}");
+    }
+    for stem in [
+        "Which configuration variable sets the default editor?",
+        "What does git gc call to remove unreachable objects?",
+        "A boolean in which section controls signing?",
+        "Which option makes a merge a fast-forward when possible?",
+        "Commits in which branch are shown first?",
+        "If true, git gui blame uses -C instead of -C -C for what?",
+    ] {
+        assert_eq!(leans_back(stem), None, "{stem}");
+    }
+    assert!(!whole::balanced(
+        "To place plot titles elsewhere, see multiple keys (p?"
+    ));
+    assert!(whole::balanced("Which pragma (a setting) sets it?"));
+    assert!(!leans_on_passage("What is itself a database?"));
+}
