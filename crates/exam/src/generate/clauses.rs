@@ -2,8 +2,10 @@
 //! a comma, "and" or a colon, not a command, and a sentence to fill that has a verb.
 
 use super::spans::reads_as_verb;
-use super::stem_words::{CLAUSE_OPENERS, OTHER_PREPOSITIONS, is_determiner, preposition};
-use crate::lexicon;
+use super::stem_words::{
+    CLAUSE_OPENERS, OTHER_PREPOSITIONS, is_determiner, preposition, third_person,
+};
+use crate::lexicon::{self, Parts};
 
 /// Whether a sentence to fill has a verb of its own: an auxiliary, or a word that reads as a
 /// finite verb ("the _____ at offset 0 indicating the page type" has none).
@@ -33,10 +35,7 @@ pub(super) fn has_a_verb(words: &[&str]) -> bool {
 pub(super) fn two_clauses(words: &[&str]) -> bool {
     let verb = |w: &str| {
         let bare = w.trim_end_matches([',', '”', ':']).to_lowercase();
-        lexicon::AUXILIARIES.contains(&bare.as_str())
-            || bare.ends_with('s')
-                && reads_as_verb(&bare)
-                && lexicon::parts(&bare).is_some_and(|p| p.verb())
+        lexicon::AUXILIARIES.contains(&bare.as_str()) || third_person(&bare, |_| true)
     };
     // Before the joint a plural subject's verb counts too ("Command interpreters make …").
     let verb_before = |w: &str| {
@@ -113,10 +112,7 @@ pub(super) fn imperative(words: &[&str]) -> bool {
     let no_verb = words.first().is_some_and(|w| w.ends_with("ing"))
         && !words.iter().any(|w| {
             let bare = w.trim_end_matches(',').to_lowercase();
-            lexicon::is_auxiliary(&bare)
-                || bare.ends_with('s')
-                    && reads_as_verb(&bare)
-                    && lexicon::parts(&bare).is_some_and(|p| p.verb() && p.mostly_verb())
+            lexicon::is_auxiliary(&bare) || third_person(&bare, Parts::mostly_verb)
         });
     // "… is less error prone - using symbolic names …", "… kept brief—certainly": a dash
     // before a second part; "AS SELECT ... the datatype": a cut marked as such.
@@ -195,10 +191,7 @@ pub(super) fn imperative(words: &[&str]) -> bool {
         .skip(start + 1)
         .any(|w| {
             let bare = w.trim_end_matches(',').to_lowercase();
-            lexicon::is_auxiliary(&bare)
-                || bare.ends_with('s')
-                    && reads_as_verb(&bare)
-                    && lexicon::parts(&bare).is_some_and(|p| p.verb() && !p.noun())
+            lexicon::is_auxiliary(&bare) || third_person(&bare, |p| !p.noun())
         });
     if subject {
         return false;

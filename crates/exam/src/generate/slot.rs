@@ -3,10 +3,9 @@
 //! clause — not for a modifier, one item of a list, half of "X and Y" or a word of a set
 //! phrase — and a blank that is a whole phrase, not part of a name or a compound.
 
-use super::spans::reads_as_verb;
 use super::stem_words::{
     BLANK, CLAUSE_OPENERS, OTHER_PREPOSITIONS, PREPOSITIONS, QUANTIFIERS, and_or_within, is_blank,
-    is_determiner, opens_object, preposition,
+    is_determiner, opens_object, preposition, third_person,
 };
 use crate::lexicon;
 
@@ -173,9 +172,7 @@ pub(super) fn fits_its_slot(before: &[&str], after: &[&str], quantity: bool) -> 
         .is_some_and(|p| p.adverb > 0 && p.adverb >= p.adjective.max(p.noun) && !p.verb())
         || bare.len() > 4 && bare.ends_with("ly") && lexicon::parts(&bare).is_none();
     // "A file named what holds the journal": a verb with its object after the phrase.
-    let verb = bare.ends_with('s')
-        && reads_as_verb(&bare)
-        && lexicon::parts(&bare).is_some_and(|p| p.verb())
+    let verb = third_person(&bare, |_| true)
         && after.get(1).is_some_and(|w| {
             // "what packages with gdb": before a preposition only a word mostly a verb.
             opens_object(w)
@@ -448,9 +445,7 @@ fn blank_may_follow(word: &str) -> bool {
                 | "three"
         )
         // A verb in "s" ("… obtains _____"), not a plural noun ("statistics _____").
-        || bare.ends_with('s')
-            && reads_as_verb(bare)
-            && lexicon::parts(bare).is_some_and(|p| p.verb() && (p.mostly_verb() || !p.noun()))
+        || third_person(bare, |p| p.mostly_verb() || !p.noun())
         || lexicon::parts(bare).is_some_and(|p| p.verb() && !p.noun() && !p.adjective())
 }
 

@@ -2,6 +2,9 @@
 //! both read: how a fill-the-blank question opens, the prepositions a stem carries, the
 //! quantifiers and determiners a question word replaces or follows.
 
+use super::spans::reads_as_verb;
+use crate::lexicon::{self, Parts};
+
 /// How a fill-the-blank question opens.
 pub const FILL_BLANK: &str = "What fills the blank in";
 
@@ -111,3 +114,12 @@ pub(super) const CLAUSE_OPENERS: &[&str] = &[
     "whenever", "but", "also", "only", "not", "too", "instead", "again", "then", "first", "now",
     "already", "still",
 ];
+
+/// A verb's third person in "-s" ("stores", "keeps"), not a plural noun: a word (in lower case)
+/// that reads as a verb and that WordNet knows as one, as surely as `sure` asks of its parts of
+/// speech (`Parts::mostly_verb`, "never a noun", or any).
+pub(super) fn third_person(lower: &str, sure: impl Fn(&Parts) -> bool) -> bool {
+    lower.ends_with('s')
+        && reads_as_verb(lower)
+        && lexicon::parts(lower).is_some_and(|p| p.verb() && sure(&p))
+}

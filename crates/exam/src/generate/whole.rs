@@ -4,9 +4,10 @@
 
 use super::clauses::{has_a_verb, imperative, spliced, two_clauses};
 use super::slot::{after_a_modifier, blank_modifies, coordinated, inside_a_set_phrase, unturned};
-use super::spans::reads_as_verb;
-use super::stem_words::{BLANK, FILL_BLANK, PREPOSITIONS, QUANTIFIERS, is_determiner};
-use crate::lexicon;
+use super::stem_words::{
+    BLANK, FILL_BLANK, PREPOSITIONS, QUANTIFIERS, is_determiner, third_person,
+};
+use crate::lexicon::{self, Parts};
 
 /// Whether a reworded question is one whole question: it does not end on "of" after a noun, a
 /// conjunction or a determiner ("… in the output of?"), does not carry a second sentence (a sentence the source
@@ -205,9 +206,7 @@ pub(super) fn one_question(stem: &str) -> bool {
             && words.iter().skip(1).any(|w| {
                 let bare = w.to_lowercase();
                 lexicon::AUXILIARIES.contains(&bare.as_str())
-                    || bare.ends_with('s')
-                        && reads_as_verb(&bare)
-                        && lexicon::parts(&bare).is_some_and(|p| p.verb() && p.mostly_verb())
+                    || third_person(&bare, Parts::mostly_verb)
             })
     });
     !dangling
