@@ -113,6 +113,22 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
                     || lexicon::parts(w)
                         .is_some_and(|p| !p.adjective() && (!p.noun() || p.mostly_verb())))
         });
+    // "DeferredSeek P1 is an open index cursor …": an identifier in camel case, then a register
+    // or an operand ("P1") — a reference entry's name glued to its text.
+    let mut two = words_of(sentence);
+    let entry_name = match (two.next(), two.next()) {
+        (Some(a), Some(b)) => {
+            let camel = a
+                .chars()
+                .zip(a.chars().skip(1))
+                .any(|(x, y)| x.is_lowercase() && y.is_uppercase());
+            let operand = b.len() >= 2
+                && b.starts_with(|c: char| c.is_ascii_uppercase())
+                && b.chars().skip(1).all(|c| c.is_ascii_digit());
+            camel && operand
+        }
+        _ => false,
+    };
     let lower = sentence.to_lowercase();
     let continuing = CONTINUING.iter().any(|c| {
         lower
@@ -181,6 +197,7 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
         && !label
         && !glued_title
         && !glued_heading
+        && !entry_name
         && !continuing
         && sentence.ends_with('.')
         && sentence.starts_with(|c: char| c.is_uppercase())
@@ -454,6 +471,7 @@ mod tests {
             "Connections hold an exclusive lock when change in between WAL mode and rollback.",
             "The default value for the limit is set high enough so that is never reached.",
             "The default settings are color font Arial size 1024,768 Selecting default sets all.",
+            "DeferredSeek P1 is an open index cursor and P3 is a cursor on the corresponding table.",
         ] {
             assert!(!question_worthy(sentence), "{sentence}");
         }

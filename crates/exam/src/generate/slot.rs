@@ -389,6 +389,18 @@ pub(super) fn blank_modifies(words: &[&str]) -> bool {
             && (lexicon::AUXILIARIES.contains(&w[2])
                 || w[2].chars().all(|c| c.is_ascii_lowercase())
                     && lexicon::parts(w[2]).is_some_and(|p| p.noun() && !p.mostly_verb()))
+    }) || words.windows(4).any(|w| {
+        // "the _____ merge command can …": two words of a compound after the blank, then an
+        // auxiliary — the blank modifies the compound.
+        let plain = |x: &str| x.chars().all(|c| c.is_ascii_lowercase());
+        is_blank(w[0])
+            && plain(w[1])
+            && !lexicon::is_auxiliary(w[1])
+            && !PREPOSITIONS.contains(&w[1])
+            && lexicon::parts(w[1]).is_some()
+            && plain(w[2])
+            && lexicon::parts(w[2]).is_some_and(|p| p.noun())
+            && lexicon::is_auxiliary(w[3])
     }) || words
         .iter()
         .enumerate()
@@ -511,6 +523,7 @@ mod tests {
             "the _____ polar changes the meaning of the plot",
             "the _____ red, green, and blue components are mapped",
             "it can enable or disable statistics _____ at run time",
+            "the _____ merge command can be used to divide the work",
         ] {
             assert!(modifies(text), "{text}");
         }

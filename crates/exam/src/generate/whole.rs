@@ -40,6 +40,9 @@ pub(super) fn one_question(stem: &str) -> bool {
             // "… pattern 0; the cos plot will …": a semicolon before a clause.
             // … or before anything ("… networks; /etc/postfix/access_helo lists …").
             || pair[0].ends_with(';')
+            // "…, however save then only records …": "however" joining a second clause.
+            || pair[0].ends_with(',')
+                && pair[1].eq_ignore_ascii_case("however")
             // "In what does INSERT UPDATE The INSERT change remain?": a capitalised article
             // inside the sentence, after no mark: table cells or a heading glued on.
             || matches!(pair[1], "The" | "A" | "An")
@@ -188,9 +191,10 @@ pub(super) fn one_question(stem: &str) -> bool {
     // of "a future release of SQLite", "a strong probability of being true".
     // … or before a number that was part of its phrase ("by what 11 through 25"), or after a
     // sigil that was ("a datablock named $ what").
+    // … or of "processes with elevated privileges" ("by what with elevated privileges").
     let head_of = words.windows(2).any(|pair| {
         pair[0].eq_ignore_ascii_case("what")
-            && (pair[1] == "of"
+            && (matches!(pair[1], "of" | "with" | "without")
                 || pair[1]
                     .trim_end_matches([',', ';'])
                     .chars()

@@ -294,14 +294,32 @@ pub fn spans(sentence: &str) -> Vec<Span> {
         }
         let next = end + 1;
         // "the pager keeps a journal", "its users play an essential role": a last word that
-        // reads as a verb, or can be one, before a determiner is one.
+        // reads as a verb, or can be one, before a determiner is one; so is one before a
+        // word that opens a clause ("the transaction ends when a Commit …").
         if end > i
             && !words[end].breaks
             && (reads_as_verb(words[end].text)
                 || lexicon::parts(&words[end].text.to_lowercase()).is_some_and(|p| p.verb()))
-            && words
-                .get(end + 1)
-                .is_some_and(|w| DETERMINERS.contains(&w.text))
+            && words.get(end + 1).is_some_and(|w| {
+                DETERMINERS.contains(&w.text)
+                    || matches!(
+                        w.text,
+                        "when" | "whenever" | "if" | "unless" | "until" | "because" | "while"
+                    )
+            })
+        {
+            end -= 1;
+        }
+        // "a voxel decreases with …": after "a", "an", "each" or "every" the phrase is
+        // singular, so a last word in "-s" that can be a verb is one.
+        if end > i
+            && i > 0
+            && matches!(
+                words[i - 1].text.to_lowercase().as_str(),
+                "a" | "an" | "each" | "every"
+            )
+            && reads_as_verb(words[end].text)
+            && lexicon::parts(&words[end].text.to_lowercase()).is_some_and(|p| p.verb())
         {
             end -= 1;
         }

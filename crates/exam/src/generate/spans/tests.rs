@@ -213,6 +213,14 @@ fn phrases_end_on_nouns_by_the_lexicon() {
         ("The apt package comes with a manual.", "apt package comes"),
         ("Often the patch begins with a header.", "patch begins"),
         (
+            "The increment added to a voxel decreases with its distance from the point.",
+            "voxel decreases",
+        ),
+        (
+            "The transaction ends when a Commit or Rollback opcode is encountered.",
+            "transaction ends",
+        ),
+        (
             "It needs the most recent hardware for that.",
             "recent hardware",
         ),

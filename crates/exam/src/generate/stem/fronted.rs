@@ -106,6 +106,14 @@ pub(super) fn fronted(before: &[&str], asking: &str, context: &str) -> Option<St
         // "are backports … only created from packages available in": the preposition
         // belongs to a later word, not to the verb.
         || rest.len() > 5
+        // "… can be started running turnserver from": the preposition belongs to the
+        // gerund's object ("From what can the server be started running turnserver?").
+        || rest.windows(2).any(|pair| {
+            pair[0].len() > 4
+                && pair[0].ends_with("ing")
+                && pair[0] != "being"
+                && lexicon::parts(pair[0]).is_some_and(|p| p.verb())
+        })
         // "… apply only to plots made with", "… provided through email within one": a
         // preposition inside what is left (not "to" before a verb: "used to store"); the last
         // word belongs to a later phrase, or the key was part of one.

@@ -16,9 +16,9 @@ mod leaning;
 
 use super::spans::SpanKind;
 pub use super::stem_words::{BLANK, FILL_BLANK};
-use super::stem_words::{PREPOSITIONS, QUANTIFIERS, is_determiner, opens_object};
+use super::stem_words::{PREPOSITIONS, QUANTIFIERS, is_determiner, opens_object, third_person};
 use super::{slot, whole};
-use crate::lexicon;
+use crate::lexicon::{self, Parts};
 use case::{lower_first_in, tidy, upper_first};
 use fronted::{RELATIVES, fronted};
 pub use leaning::{leans_back, leans_on_passage};
@@ -146,6 +146,9 @@ pub fn write(
         return None;
     }
     let key = &sentence[start..end];
+    if plural_with_singular_verb(sentence, start, end) {
+        return None;
+    }
     // "bypassing the filesystem altogether", "the plot title somewhere": a key that ends on an
     // adverb is no phrase.
     let last = key.split_whitespace().last().unwrap_or("").to_lowercase();
@@ -225,6 +228,47 @@ pub fn write(
         && whole::balanced(&stem.text)
         && whole::one_question(&stem.text))
     .then_some(stem)
+}
+
+/// "The keywords at screen indicates …": a plural subject (the key, after at most an article)
+/// whose verb, next or after one prepositional phrase, is singular — the source's slip, which
+/// a question would copy.
+fn plural_with_singular_verb(sentence: &str, start: usize, end: usize) -> bool {
+    let before: Vec<&str> = sentence[..start].split_whitespace().collect();
+    let subject = before.is_empty() || before.len() == 1 && is_determiner(before[0]);
+    let last = sentence[start..end]
+        .split_whitespace()
+        .last()
+        .unwrap_or("")
+        .to_lowercase();
+    let plural = last.len() > 3
+        && last.ends_with('s')
+        && !last.ends_with("ss")
+        && !last.ends_with("us")
+        && !last.ends_with("is")
+        && lexicon::parts(&last).is_none_or(|p| p.noun());
+    if !subject || !plural {
+        return false;
+    }
+    let after: Vec<String> = sentence[end..]
+        .split_whitespace()
+        .take(4)
+        .map(|w| w.trim_end_matches([',', '.']).to_lowercase())
+        .collect();
+    // The verb right after the key, or after a preposition and one or two words.
+    let verb_at = if after
+        .first()
+        .is_some_and(|w| PREPOSITIONS.contains(&w.as_str()))
+    {
+        (2..after.len()).find(|&k| {
+            lexicon::is_auxiliary(&after[k]) || third_person(&after[k], Parts::mostly_verb)
+        })
+    } else {
+        Some(0)
+    };
+    verb_at.and_then(|k| after.get(k)).is_some_and(|w| {
+        matches!(w.as_str(), "is" | "was" | "has" | "does") || third_person(w, Parts::mostly_verb)
+    })
 }
 
 /// How often `key` stands in `sentence` as a whole word, and how often inside another word.

@@ -284,8 +284,36 @@ fn other_spans_are_asked_for_where_they_stand() {
 
 #[test]
 fn the_phrase_asked_in_place_stands_whole() {
+    // "From what can the server be started running turnserver?": the preposition belongs to
+    // the gerund's object, and the question is not turned around.
+    let got = ask(
+        "The server can be started running turnserver from the coturn package.",
+        "coturn package",
+        &SpanKind::Term,
+    );
+    assert!(
+        got.as_ref()
+            .is_none_or(|s| !s.text.starts_with("From what")),
+        "{got:?}"
+    );
     // After a name or a code, before a noun or a relative clause: part of a phrase.
     for (sentence, key, kind) in [
+        (
+            "The flag means the file cannot be changed even by processes with elevated privileges.",
+            "processes",
+            SpanKind::Term,
+        ),
+        (
+            "The keywords at screen indicates that the margin is a fraction of the area.",
+            "keywords",
+            SpanKind::Term,
+        ),
+        (
+            "The filename can be reused over subsequent plot commands, however save then only \
+             records the name in a comment.",
+            "subsequent plot commands",
+            SpanKind::Term,
+        ),
         (
             "IPsec, despite being the standard in IP VPNs, is rather involved.",
             "VPNs",
