@@ -54,6 +54,7 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
         "still",
         "moreover",
         "furthermore",
+        "additionally",
         "consequently",
         "accordingly",
         "nevertheless",
@@ -472,6 +473,7 @@ mod tests {
             "The default value for the limit is set high enough so that is never reached.",
             "The default settings are color font Arial size 1024,768 Selecting default sets all.",
             "DeferredSeek P1 is an open index cursor and P3 is a cursor on the corresponding table.",
+            "Additionally, for non-native packages, the upstream version must not be reused.",
         ] {
             assert!(!question_worthy(sentence), "{sentence}");
         }

@@ -191,10 +191,11 @@ pub(super) fn one_question(stem: &str) -> bool {
     // of "a future release of SQLite", "a strong probability of being true".
     // … or before a number that was part of its phrase ("by what 11 through 25"), or after a
     // sigil that was ("a datablock named $ what").
-    // … or of "processes with elevated privileges" ("by what with elevated privileges").
+    // … or of "processes with elevated privileges" ("by what with elevated privileges"), "the
+    // software under development".
     let head_of = words.windows(2).any(|pair| {
         pair[0].eq_ignore_ascii_case("what")
-            && (matches!(pair[1], "of" | "with" | "without")
+            && (matches!(pair[1], "of" | "with" | "without" | "under")
                 || pair[1]
                     .trim_end_matches([',', ';'])
                     .chars()

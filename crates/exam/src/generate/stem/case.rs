@@ -71,6 +71,7 @@ fn lower_first(text: &str) -> String {
                     | "Further"
                     | "Additional"
                     | "Certain"
+                    | "No"
             ) {
                 c.to_lowercase().chain(chars).collect()
             } else {

@@ -374,7 +374,16 @@ fn reworded(
     }
     // A subject named by the nouns after it: "the sqlite3_status() routine returns …" asks
     // "Which routine returns …?", "the X error code is …" "Which error code is …?".
-    if before.is_empty() && !quantity && asking == "what" {
+    // A name is one only where it is a common word given as a name ("the Team plan": "team"
+    // is tagged in SemCor) or carries a digit ("the E502 code"): "the Unix step" is no step
+    // called Unix (WordNet knows "unix", but no text used it).
+    let named_kind = *kind != SpanKind::Name || {
+        let key = &sentence[start..end];
+        key.chars().any(|c| c.is_ascii_digit())
+            || !key.contains(' ')
+                && lexicon::parts(&key.to_lowercase()).is_some_and(|p| p.noun.max(p.adjective) > 1)
+    };
+    if before.is_empty() && !quantity && asking == "what" && named_kind {
         for nouns in [1, 2] {
             let named = after.len() > nouns
                 && after[..nouns].iter().all(|w| {

@@ -284,6 +284,34 @@ fn other_spans_are_asked_for_where_they_stand() {
 
 #[test]
 fn the_phrase_asked_in_place_stands_whole() {
+    // "The Unix step" is no step called Unix; "the Team plan" is a plan called Team.
+    let got = ask(
+        "The Unix step is done quite normally with adduser.",
+        "Unix",
+        &SpanKind::Name,
+    );
+    assert!(
+        got.as_ref()
+            .is_none_or(|s| !s.text.starts_with("Which step")),
+        "{got:?}"
+    );
+    assert!(
+        text(
+            "The Team plan includes the priority support for every seat.",
+            "Team",
+            &SpanKind::Name
+        )
+        .starts_with("Which plan includes"),
+    );
+    // "No other program …" is no name.
+    assert!(
+        text(
+            "No other program should reference the files in /etc/skel.",
+            "/etc/skel",
+            &SpanKind::Path
+        )
+        .contains("should no other program"),
+    );
     // "From what can the server be started running turnserver?": the preposition belongs to
     // the gerund's object, and the question is not turned around.
     let got = ask(
@@ -298,6 +326,11 @@ fn the_phrase_asked_in_place_stands_whole() {
     );
     // After a name or a code, before a noun or a relative clause: part of a phrase.
     for (sentence, key, kind) in [
+        (
+            "Fossil frees resources to focus on the software under development.",
+            "software",
+            SpanKind::Term,
+        ),
         (
             "The flag means the file cannot be changed even by processes with elevated privileges.",
             "processes",
