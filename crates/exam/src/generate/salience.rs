@@ -192,6 +192,7 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
     (40..=320).contains(&chars)
         && !instruction
         && !clause_without_subject(sentence)
+        && !singular_with_plain_verb(sentence)
         && !run_in_heading
         && has_subject_and_verb(sentence)
         && !labelled
@@ -308,6 +309,89 @@ fn has_subject_and_verb(sentence: &str) -> bool {
         after_to = lower == "to";
     }
     false
+}
+
+/// "The C library routine always use a hyphen …": a singular subject opening the sentence whose
+/// verb, right after its noun (an adverb between at most), is a plain present — the source's
+/// slip, which a question would copy. Not after "and", "or", a relative word, "to" or a comma
+/// (a second subject, a clause, an infinitive), nor after a plural noun without "-s" ("data").
+fn singular_with_plain_verb(sentence: &str) -> bool {
+    const PLURALS: &[&str] = &[
+        "data",
+        "media",
+        "criteria",
+        "people",
+        "police",
+        "children",
+        "men",
+        "women",
+        "staff",
+        "phenomena",
+        "indices",
+        "matrices",
+        "sheep",
+        "software",
+    ];
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    if !words
+        .first()
+        .is_some_and(|w| matches!(*w, "The" | "A" | "An" | "Each" | "Every" | "This"))
+    {
+        return false;
+    }
+    let plain_verb = |w: &str| {
+        w.len() >= 3
+            && w.chars().all(|c| c.is_ascii_lowercase())
+            && !w.ends_with('s')
+            && !w.ends_with("ed")
+            && !w.ends_with("ing")
+            && !lexicon::is_auxiliary(w)
+            && lexicon::parts(w).is_some_and(|p| p.mostly_verb() && !p.adjective())
+    };
+    let singular_noun = |w: &str| {
+        let lower = w.to_lowercase();
+        !w.ends_with([',', ';', ':', ')'])
+            && !lower.ends_with('s')
+            && !PLURALS.contains(&lower.as_str())
+            && match lexicon::parts(&lower) {
+                Some(p) => p.noun() && !p.mostly_verb(),
+                // A name or a code, not a pronoun ("the options you give …").
+                None => w
+                    .chars()
+                    .any(|c| c.is_ascii_uppercase() || c.is_ascii_digit()),
+            }
+    };
+    let adverb = |w: &str| {
+        matches!(
+            w,
+            "always" | "now" | "also" | "often" | "never" | "usually" | "only"
+        )
+    };
+    for (i, w) in words.iter().enumerate().skip(2).take(8) {
+        let earlier = &words[1..i];
+        if earlier.iter().any(|e| {
+            e.ends_with(',')
+                || matches!(
+                    e.to_lowercase().as_str(),
+                    "and" | "or" | "that" | "which" | "who" | "to" | "whose" | "where" | "when"
+                )
+        }) {
+            return false;
+        }
+        if plain_verb(w) {
+            let noun_at = if adverb(words[i - 1]) { i - 2 } else { i - 1 };
+            return noun_at >= 1 && singular_noun(words[noun_at]);
+        }
+        if lexicon::is_auxiliary(&w.to_lowercase()) || third_person(&w.to_lowercase()) {
+            return false;
+        }
+    }
+    false
+}
+
+/// Whether a word (in lower case) is a verb's third person that WordNet knows mostly as a verb.
+fn third_person(lower: &str) -> bool {
+    super::stem_words::third_person(lower, lexicon::Parts::mostly_verb)
 }
 
 /// "… answers every request": a verb's third person that is a noun too ("answers", "lists"),
@@ -474,6 +558,7 @@ mod tests {
             "The default settings are color font Arial size 1024,768 Selecting default sets all.",
             "DeferredSeek P1 is an open index cursor and P3 is a cursor on the corresponding table.",
             "Additionally, for non-native packages, the upstream version must not be reused.",
+            "The C library routine always use a hyphen character to indicate a negative number.",
         ] {
             assert!(!question_worthy(sentence), "{sentence}");
         }
@@ -489,6 +574,9 @@ mod tests {
             "A while loop in the script reads the file line by line.",
             "The daemon stops when memory in the pool runs out.",
             "The limit is set high enough so that it is never reached in practice.",
+            "The C library routine always uses a hyphen character to indicate a negative number.",
+            "The data show a clear trend over the whole period of the study.",
+            "The options you give the program change its default behaviour entirely.",
         ] {
             assert!(question_worthy(sentence), "{sentence}");
         }

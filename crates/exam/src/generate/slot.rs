@@ -401,6 +401,15 @@ pub(super) fn blank_modifies(words: &[&str]) -> bool {
             && plain(w[2])
             && lexicon::parts(w[2]).is_some_and(|p| p.noun())
             && lexicon::is_auxiliary(w[3])
+    }) || words.windows(3).any(|w| {
+        // "an _____ FTS5 table": a name in capitals, then a noun — the blank modifies them.
+        is_blank(w[0])
+            && w[1].len() >= 2
+            && w[1]
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+            && w[2].chars().all(|c| c.is_ascii_lowercase())
+            && lexicon::parts(w[2]).is_some_and(|p| p.noun() && !p.mostly_verb())
     }) || words
         .iter()
         .enumerate()
@@ -524,6 +533,7 @@ mod tests {
             "the _____ red, green, and blue components are mapped",
             "it can enable or disable statistics _____ at run time",
             "the _____ merge command can be used to divide the work",
+            "an _____ FTS5 table is created by setting the content option",
         ] {
             assert!(modifies(text), "{text}");
         }
