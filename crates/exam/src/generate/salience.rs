@@ -450,7 +450,15 @@ fn clause_without_subject(sentence: &str) -> bool {
             && w[1] == "that"
             && lexicon::is_auxiliary(&w[2].to_lowercase())
     });
+    // "… a cleaner workflow thanks the well understood process": "thanks" deep in the sentence
+    // is "thanks to" with its "to" dropped (as a verb it follows its subject: "The project
+    // thanks the …").
+    let thanks_without_to =
+        words.iter().enumerate().skip(5).any(|(i, w)| {
+            w == "thanks" && words.get(i + 1).is_some_and(|next| is_determiner(next))
+        });
     no_subject
+        || thanks_without_to
         || words.windows(3).enumerate().any(|(i, w)| {
             let opener = w[0].to_lowercase();
             let verb = w[1].as_str();
@@ -559,6 +567,7 @@ mod tests {
             "DeferredSeek P1 is an open index cursor and P3 is a cursor on the corresponding table.",
             "Additionally, for non-native packages, the upstream version must not be reused.",
             "The C library routine always use a hyphen character to indicate a negative number.",
+            "Debian contributors also benefit from a cleaner workflow thanks the merge request process.",
         ] {
             assert!(!question_worthy(sentence), "{sentence}");
         }
@@ -576,6 +585,7 @@ mod tests {
             "The limit is set high enough so that it is never reached in practice.",
             "The C library routine always uses a hyphen character to indicate a negative number.",
             "The data show a clear trend over the whole period of the study.",
+            "The Debian project thanks the many volunteers who translated the manual.",
             "The options you give the program change its default behaviour entirely.",
         ] {
             assert!(question_worthy(sentence), "{sentence}");
