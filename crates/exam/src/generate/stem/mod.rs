@@ -146,7 +146,11 @@ pub fn write(
         return None;
     }
     let key = &sentence[start..end];
-    if plural_with_singular_verb(sentence, start, end) {
+    // "for whatever reason": a "whatever" phrase names nothing a question could ask for.
+    let first_word = key.split_whitespace().next().unwrap_or("").to_lowercase();
+    if plural_with_singular_verb(sentence, start, end)
+        || matches!(first_word.as_str(), "whatever" | "whichever" | "whoever")
+    {
         return None;
     }
     // "bypassing the filesystem altogether", "the plot title somewhere": a key that ends on an

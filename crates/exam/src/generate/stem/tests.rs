@@ -327,6 +327,11 @@ fn the_phrase_asked_in_place_stands_whole() {
     // After a name or a code, before a noun or a relative clause: part of a phrase.
     for (sentence, key, kind) in [
         (
+            "The user cannot or does not wish to do so for whatever reason.",
+            "whatever reason",
+            SpanKind::Term,
+        ),
+        (
             "Fossil frees resources to focus on the software under development.",
             "software",
             SpanKind::Term,
