@@ -457,8 +457,16 @@ fn clause_without_subject(sentence: &str) -> bool {
         words.iter().enumerate().skip(5).any(|(i, w)| {
             w == "thanks" && words.get(i + 1).is_some_and(|next| is_determiner(next))
         });
+    // "What allows to reserve …": a verb of permission takes its object before "to".
+    let permits_to = words.windows(2).any(|w| {
+        matches!(
+            w[0].as_str(),
+            "allow" | "allows" | "permit" | "permits" | "enable" | "enables"
+        ) && w[1] == "to"
+    });
     no_subject
         || thanks_without_to
+        || permits_to
         || words.windows(3).enumerate().any(|(i, w)| {
             let opener = w[0].to_lowercase();
             let verb = w[1].as_str();
@@ -567,6 +575,7 @@ mod tests {
             "DeferredSeek P1 is an open index cursor and P3 is a cursor on the corresponding table.",
             "Additionally, for non-native packages, the upstream version must not be reused.",
             "The C library routine always use a hyphen character to indicate a negative number.",
+            "The margins option allows to reserve a minimal number of columns and rows.",
             "Debian contributors also benefit from a cleaner workflow thanks the merge request process.",
         ] {
             assert!(!question_worthy(sentence), "{sentence}");
@@ -586,6 +595,7 @@ mod tests {
             "The C library routine always uses a hyphen character to indicate a negative number.",
             "The data show a clear trend over the whole period of the study.",
             "The Debian project thanks the many volunteers who translated the manual.",
+            "The margins option allows the user to reserve a number of columns and rows.",
             "The options you give the program change its default behaviour entirely.",
         ] {
             assert!(question_worthy(sentence), "{sentence}");

@@ -101,7 +101,16 @@ pub(super) fn one_question(stem: &str) -> bool {
     let cut_after_determiner = words.len() >= 2
         && opening.is_some_and(|w| is_determiner(w))
         && crate::lexicon::parts(&last).is_some_and(|p| !p.noun());
-    let dangling = cut_after_determiner
+    // "… after several years of what by?": a particle left after the question word ("scraping
+    // by").
+    let particle_left = words.len() >= 3
+        && PREPOSITIONS.contains(&last.as_str())
+        && matches!(
+            words[words.len() - 2].to_lowercase().as_str(),
+            "what" | "which"
+        );
+    let dangling = particle_left
+        || cut_after_determiner
         || (last == "of" && after_noun)
         || matches!(
             last.as_str(),
@@ -294,6 +303,9 @@ mod tests {
     fn one_question_at_a_time() {
         assert!(!one_question(
             "What is the only user-visible change in the output of?"
+        ));
+        assert!(!one_question(
+            "He finally settled after several years of what by?"
         ));
         assert!(!one_question(
             "Which option writes a new chain. --split=replace overwrites the existing chain?"
