@@ -231,6 +231,13 @@ pub(super) fn spliced(words: &[&str]) -> bool {
     }) {
         from += 1;
     }
+    // "only data should be restored, …": "only" opens the subject.
+    if words
+        .get(from)
+        .is_some_and(|w| w.trim_start_matches('“').eq_ignore_ascii_case("only"))
+    {
+        from += 1;
+    }
     let Some(first) = words
         .get(from)
         .map(|w| w.trim_start_matches('“').to_lowercase())
@@ -317,6 +324,10 @@ mod tests {
         )));
         assert!(spliced(&words(
             "Values are taken from the first column, optional weights are taken from what?"
+        )));
+        assert!(spliced(&words(
+            "Ideally, only data should be restored, the actual software should be reinstalled \
+             from what?"
         )));
         assert!(!spliced(&words(
             "If the key is absent, the log level defaults to what?"

@@ -109,7 +109,14 @@ pub(super) fn one_question(stem: &str) -> bool {
             words[words.len() - 2].to_lowercase().as_str(),
             "what" | "which"
         );
+    // "… from the database, for what?": "for reference", "for example" — an aside's purpose,
+    // no thing to ask for.
+    let aside_purpose = words.len() >= 3
+        && words[words.len() - 3].ends_with(',')
+        && words[words.len() - 2].eq_ignore_ascii_case("for")
+        && matches!(last.as_str(), "what" | "which");
     let dangling = particle_left
+        || aside_purpose
         || cut_after_determiner
         || (last == "of" && after_noun)
         || matches!(
@@ -306,6 +313,9 @@ mod tests {
         ));
         assert!(!one_question(
             "He finally settled after several years of what by?"
+        ));
+        assert!(!one_question(
+            "The chart shows the columns read from the database, for what?"
         ));
         assert!(!one_question(
             "Which option writes a new chain. --split=replace overwrites the existing chain?"
