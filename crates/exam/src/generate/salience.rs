@@ -4,7 +4,7 @@
 
 use super::parse::normalized;
 use super::spans::SpanKind;
-use super::stem_words::{PREPOSITIONS, is_determiner};
+use super::stem_words::{PREPOSITIONS, is_determiner, third_person};
 use crate::lexicon;
 use proctor_stats::text::{Terms, is_stopword};
 use std::collections::BTreeSet;
@@ -191,7 +191,7 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
         });
     (40..=320).contains(&chars)
         && !instruction
-        && !clause_without_subject(sentence)
+        && !writers_slip(sentence)
         && !singular_with_plain_verb(sentence)
         && !run_in_heading
         && has_subject_and_verb(sentence)
@@ -339,14 +339,12 @@ fn singular_with_plain_verb(sentence: &str) -> bool {
     {
         return false;
     }
+    // A verb's plain form, as an instruction opens with one, in lower case.
     let plain_verb = |w: &str| {
         w.len() >= 3
             && w.chars().all(|c| c.is_ascii_lowercase())
-            && !w.ends_with('s')
-            && !w.ends_with("ed")
-            && !w.ends_with("ing")
             && !lexicon::is_auxiliary(w)
-            && lexicon::parts(w).is_some_and(|p| p.mostly_verb() && !p.adjective())
+            && imperative(w)
     };
     let singular_noun = |w: &str| {
         let lower = w.to_lowercase();
@@ -382,16 +380,12 @@ fn singular_with_plain_verb(sentence: &str) -> bool {
             let noun_at = if adverb(words[i - 1]) { i - 2 } else { i - 1 };
             return noun_at >= 1 && singular_noun(words[noun_at]);
         }
-        if lexicon::is_auxiliary(&w.to_lowercase()) || third_person(&w.to_lowercase()) {
+        let lower = w.to_lowercase();
+        if lexicon::is_auxiliary(&lower) || third_person(&lower, lexicon::Parts::mostly_verb) {
             return false;
         }
     }
     false
-}
-
-/// Whether a word (in lower case) is a verb's third person that WordNet knows mostly as a verb.
-fn third_person(lower: &str) -> bool {
-    super::stem_words::third_person(lower, lexicon::Parts::mostly_verb)
 }
 
 /// "… answers every request": a verb's third person that is a noun too ("answers", "lists"),
@@ -406,11 +400,13 @@ fn takes_an_object(word: &str, next: Option<&&str>) -> bool {
         && lexicon::parts(&lower).is_some_and(|p| p.verb())
 }
 
-/// "… when change in between WAL mode and …", "… so that is never reached": a word that opens
-/// a clause, then a verb's plain form and a preposition, or an auxiliary — a clause with neither subject nor participle, a slip of the
-/// source's writer. Verbs whose participle is their plain form ("when set to …", "if run
-/// from …") are participles; after an article, "while" is a noun ("a while loop in C").
-fn clause_without_subject(sentence: &str) -> bool {
+/// A slip of the source's writer, which a question would copy: a clause with neither subject
+/// nor participle — a word that opens a clause, then a verb's plain form and a preposition
+/// ("… when change in between WAL mode …"), or "so that" and an auxiliary ("… so that is never
+/// reached") — "thanks" without its "to", or "allows to". Verbs whose participle is their
+/// plain form ("when set to …", "if run from …") are participles; after an article, "while" is
+/// a noun ("a while loop in C").
+fn writers_slip(sentence: &str) -> bool {
     const SAME_PARTICIPLE: &[&str] = &[
         "set",
         "put",

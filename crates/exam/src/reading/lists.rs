@@ -34,6 +34,11 @@ const MOST_ITEMS: usize = 12;
 
 /// The choice whose items the reply lists, each as often, if exactly one.
 pub(super) fn listed(reply: &[Word], choices: &[String]) -> Option<usize> {
+    // The reply first: most replies are no list, and the choices need not be cut then.
+    let said = items(reply);
+    if said.len() < 2 || said.len() > MOST_ITEMS {
+        return None;
+    }
     let choice_words: Vec<Vec<Word>> = choices.iter().map(|c| words(c)).collect();
     let mut lists: Vec<Vec<Vec<&str>>> = Vec::new();
     for w in &choice_words {
@@ -43,10 +48,6 @@ pub(super) fn listed(reply: &[Word], choices: &[String]) -> Option<usize> {
             return None;
         }
         lists.push(items);
-    }
-    let said = items(reply);
-    if said.len() < 2 || said.len() > MOST_ITEMS {
-        return None;
     }
     let counted = expanded(&said);
     let fits: Vec<usize> = lists

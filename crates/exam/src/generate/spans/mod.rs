@@ -10,7 +10,7 @@ use crate::lexicon;
 use proctor_stats::text::is_stopword;
 use serde::{Deserialize, Serialize};
 
-pub(super) use nouns::{DETERMINERS, reads_as_verb};
+pub(super) use nouns::{DETERMINERS, reads_as_verb, s_form};
 use nouns::{
     NAME_JOINERS, PREPOSITIONS, content_word, last_parts, modifier, nominal, noun_head,
     opens_phrase, starts_no_name,

@@ -145,7 +145,7 @@ pub(super) fn last_parts(word: &str) -> Option<Parts> {
 }
 
 /// "stores", "files", "graphics": a noun's plural or a verb's third person.
-fn s_form(word: &str) -> bool {
+pub(in crate::generate) fn s_form(word: &str) -> bool {
     word.ends_with('s') && !word.ends_with("ss") && !word.ends_with("us") && !word.ends_with("is")
 }
 

@@ -14,7 +14,7 @@ mod case;
 mod fronted;
 mod leaning;
 
-use super::spans::SpanKind;
+use super::spans::{SpanKind, s_form};
 pub use super::stem_words::{BLANK, FILL_BLANK};
 use super::stem_words::{PREPOSITIONS, QUANTIFIERS, is_determiner, opens_object, third_person};
 use super::{slot, whole};
@@ -245,12 +245,7 @@ fn plural_with_singular_verb(sentence: &str, start: usize, end: usize) -> bool {
         .last()
         .unwrap_or("")
         .to_lowercase();
-    let plural = last.len() > 3
-        && last.ends_with('s')
-        && !last.ends_with("ss")
-        && !last.ends_with("us")
-        && !last.ends_with("is")
-        && lexicon::parts(&last).is_none_or(|p| p.noun());
+    let plural = last.len() > 3 && s_form(&last) && lexicon::parts(&last).is_none_or(|p| p.noun());
     if !subject || !plural {
         return false;
     }
