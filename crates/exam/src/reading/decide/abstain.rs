@@ -1,0 +1,107 @@
+//! Whether a reply gives no answer ("I don't know", "the documentation does not say"), clause
+//! by clause, and whether it guesses all the same.
+
+use super::phrases;
+use crate::reading::Mention;
+use crate::reading::cues::{self, Stance};
+use crate::reading::words::Word;
+use std::collections::HashMap;
+
+/// Whether the reply says it does not know, in words that are not a choice's own ("Cannot
+/// infer" may be a choice), clause by clause; each span read once.
+pub(super) struct Abstaining<'a> {
+    words: &'a [Word],
+    owner: &'a [Option<usize>],
+    memo: HashMap<(usize, usize), bool>,
+}
+
+/// Whether a reply gives no answer, and whether it guesses after saying so.
+#[derive(Clone, Copy)]
+pub(super) struct Abstention {
+    pub abstains: bool,
+    pub guesses_after: bool,
+}
+
+impl<'a> Abstaining<'a> {
+    pub(super) fn new(words: &'a [Word], owner: &'a [Option<usize>]) -> Self {
+        Self {
+            words,
+            owner,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// Whether the words `from..to` say the reply does not know.
+    pub(super) fn within(&mut self, from: usize, to: usize) -> bool {
+        let (words, owner) = (self.words, self.owner);
+        *self.memo.entry((from, to)).or_insert_with(|| {
+            let outside: Vec<Word> = (from..to)
+                .filter(|i| owner[*i].is_none())
+                .map(|i| words[i].clone())
+                .collect();
+            cues::abstains(&outside)
+        })
+    }
+
+    /// Whether the reply gives no answer in a clause that rejects no choice ("it doesn't say
+    /// X" rejects X), and whether it guesses after.
+    pub(super) fn whole(
+        &mut self,
+        mentions: &[Mention],
+        clause: &[((usize, usize), bool)],
+        stances: &[Stance],
+    ) -> Abstention {
+        let words = self.words;
+        let mut abstains = false;
+        let mut abstained_at = words.len();
+        let mut start = 0;
+        while start < words.len() {
+            let ((from, to), _) = clause[start];
+            let rejects_here = mentions
+                .iter()
+                .zip(stances)
+                .any(|(m, s)| *s == Stance::Rejects && m.start >= from && m.start < to);
+            if !rejects_here && self.within(from, to) {
+                abstains = true;
+                abstained_at = abstained_at.min(from);
+            }
+            start = to.max(start + 1);
+        }
+        Abstention {
+            abstains,
+            guesses_after: abstains && guesses_after(words, abstained_at),
+        }
+    }
+}
+
+/// "It doesn't say directly, but it's most likely …" with no choice found: an answer the
+/// reader could not read, not no answer.
+fn guesses_after(words: &[Word], from: usize) -> bool {
+    (from..words.len()).any(|i| {
+        phrases::LISTS.guess.at(words, i).next().is_some()
+            && !(i > 0
+                && matches!(
+                    words[i - 1].text.as_str(),
+                    // "I could guess, but …", "a guess wouldn't help": no guess made.
+                    "not" | "dont" | "wont" | "never" | "could" | "a" | "cant" | "wouldnt"
+                ))
+            // "I don't want to guess", "I'd rather not try to guess".
+            && !(i > 1
+                && words[i - 1].text == "to"
+                && (i.saturating_sub(4)..i - 1).any(|k| {
+                    matches!(
+                        words[k].text.as_str(),
+                        "not" | "dont" | "wont" | "never" | "cant" | "wouldnt" | "refuse"
+                    )
+                }))
+            // "The sources don't say. Still, C is the most defensible": an answer all the
+            // same.
+            || (i == 0 || words[i - 1].ends_clause)
+                && ["still", "nonetheless", "nevertheless", "regardless", "anyway", "that said", "even so", "all the same"]
+                    .iter()
+                    .any(|p| {
+                        cues::phrase_at(words, i, p)
+                            && words[i + p.split(' ').count() - 1].after.starts_with(',')
+                    })
+    })
+}

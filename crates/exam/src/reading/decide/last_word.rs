@@ -1,0 +1,118 @@
+//! Where no choice is said to be the answer in so many words: what the reply last does with
+//! each choice it names — the one asserted, the one left when every other is rejected, the
+//! one named alone — or no answer, or several.
+
+use super::abstain::Abstention;
+use super::{distinct, phrases};
+use crate::reading::cues::{self, Stance};
+use crate::reading::words::Word;
+use crate::reading::{AnswerReading, Mention, NoAnswer, Unsure, Way};
+
+/// What the reply does with each choice it names: its last word on it counts.
+pub(super) fn answer(
+    words: &[Word],
+    mentions: &[Mention],
+    stances: &[Stance],
+    choices: usize,
+    abstention: Abstention,
+) -> AnswerReading {
+    let Abstention {
+        abstains,
+        guesses_after,
+    } = abstention;
+    // An aside
+    // in brackets that only names a choice by its text ("(Starter customers only get the
+    // community forum.)") beside another choice named outside them says nothing of it.
+    let aside = |m: &Mention, stance: Stance| {
+        !m.by_place
+            && stance == Stance::Names
+            && words[m.start].in_parens
+            && mentions
+                .iter()
+                .any(|o| o.choice != m.choice && !words[o.start].in_parens)
+    };
+    let mut last: Vec<Option<(usize, Stance, bool)>> = vec![None; choices];
+    for (m, stance) in mentions.iter().zip(stances).filter(|(m, s)| !aside(m, **s)) {
+        let slot = &mut last[m.choice];
+        let keep = match slot {
+            None => true,
+            // A choice asserted and later only named is still asserted.
+            Some((_, Stance::Asserts, _)) if *stance == Stance::Names => false,
+            Some((at, _, _)) => m.start >= *at,
+        };
+        if keep {
+            *slot = Some((m.start, *stance, m.by_place));
+        }
+    }
+    let with = |wanted: Stance| -> Vec<(usize, bool)> {
+        last.iter()
+            .enumerate()
+            .filter_map(|(c, s)| s.filter(|(_, st, _)| *st == wanted).map(|(_, _, p)| (c, p)))
+            .collect()
+    };
+    let asserted = with(Stance::Asserts);
+    let named = with(Stance::Names);
+    // Every choice but one rejected, and the reply says the one left is the answer.
+    if asserted.is_empty() && named.is_empty() {
+        let rejected = with(Stance::Rejects);
+        // Every choice rejected: the reply gives none of them.
+        if rejected.len() == choices {
+            return AnswerReading::NoAnswer {
+                why: NoAnswer::Abstains,
+            };
+        }
+        // "D, A and C are wrong": with every other choice rejected, the one left is meant,
+        // said so ("by elimination") or not — unless the reply gives no answer.
+        if rejected.len() + 1 == choices
+            && (cues::contains_any(words, phrases::REMAINING) || !abstains)
+            && let Some(left) = (0..choices).find(|c| !rejected.iter().any(|(r, _)| r == c))
+        {
+            return AnswerReading::Chose {
+                choice: left,
+                way: Way::Text,
+            };
+        }
+    }
+    let chose = |(choice, by_place): (usize, bool)| AnswerReading::Chose {
+        choice,
+        way: if by_place { Way::Letter } else { Way::Text },
+    };
+    match (asserted.as_slice(), named.as_slice()) {
+        // An asserted choice is the answer, also beside "I'm not sure" (a hedged answer).
+        ([one], _) => chose(*one),
+        // Named alone — also after "the context doesn't say; from general knowledge: D" (a
+        // guess is an answer).
+        ([], [one]) if !abstains || guesses_after => chose(*one),
+        ([], [_] | []) => {
+            if abstains && !guesses_after {
+                AnswerReading::NoAnswer {
+                    why: NoAnswer::Abstains,
+                }
+            } else {
+                AnswerReading::Unsure {
+                    why: if mentions.is_empty() {
+                        Unsure::NoChoiceNamed
+                    } else {
+                        Unsure::SeveralChoices
+                    },
+                    candidates: distinct(mentions.iter().map(|m| m.choice)),
+                }
+            }
+        }
+        (several, _) if several.len() > 1 => AnswerReading::Unsure {
+            why: Unsure::SeveralChoices,
+            candidates: several.iter().map(|(c, _)| *c).collect(),
+        },
+        (_, several) => {
+            if abstains {
+                return AnswerReading::NoAnswer {
+                    why: NoAnswer::Abstains,
+                };
+            }
+            AnswerReading::Unsure {
+                why: Unsure::SeveralChoices,
+                candidates: several.iter().map(|(c, _)| *c).collect(),
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! From the choices a reply names, and what it does with each, to one reading: what the reply
+//! does with each choice ([`stances`]) and whether it gives no answer ([`abstain`]); then the
+//! answer said to be one in so many words ([`explicit`]), or else each choice's last stance
+//! ([`last_word`]).
+
+mod abstain;
+mod explicit;
+mod last_word;
+mod stances;
+
+use super::cues::Stance;
+use super::phrases;
+use super::words::Word;
+use super::{AnswerReading, Mention, Unsure};
+
+/// From the mentions to one reading.
+pub(super) fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading {
+    // The mention each word belongs to, if any (the first, where mentions overlap).
+    let mut owner: Vec<Option<usize>> = vec![None; words.len()];
+    for (k, m) in mentions.iter().enumerate() {
+        for slot in &mut owner[m.start..m.end] {
+            slot.get_or_insert(k);
+        }
+    }
+    let clause = stances::clauses(words, mentions, &owner);
+    let mut abstaining = abstain::Abstaining::new(words, &owner);
+    let stances = stances::stances(words, mentions, &owner, &clause, &mut abstaining);
+    let abstention = abstaining.whole(mentions, &clause, &stances);
+    if let Some(several) = answers_listed(words, mentions, &owner, &stances) {
+        return several;
+    }
+    if let Some(open) = no_one_answer(words, mentions, &owner, &clause, &stances) {
+        return open;
+    }
+    if let Some(reading) = explicit::answer(words, mentions, &stances) {
+        return reading;
+    }
+    last_word::answer(words, mentions, &stances, choices, abstention)
+}
+
+/// "Answers: A) …; C) …": several letters after a plural marker on one line are several
+/// answers.
+fn answers_listed(
+    words: &[Word],
+    mentions: &[Mention],
+    owner: &[Option<usize>],
+    stances: &[Stance],
+) -> Option<AnswerReading> {
+    for (i, w) in words.iter().enumerate() {
+        if w.text == "answers" && owner[i].is_none() {
+            let offered = distinct(
+                mentions
+                    .iter()
+                    .zip(stances)
+                    .filter(|(m, s)| {
+                        m.by_place
+                            && m.start > i
+                            && words[m.start].line == w.line
+                            && **s != Stance::Rejects
+                    })
+                    .map(|(m, _)| m.choice),
+            );
+            if offered.len() > 1 {
+                return Some(AnswerReading::Unsure {
+                    why: Unsure::SeveralChoices,
+                    candidates: offered,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// Answers under conditions, or the answer left open ("it depends", "both work"): no one
+/// answer.
+fn no_one_answer(
+    words: &[Word],
+    mentions: &[Mention],
+    owner: &[Option<usize>],
+    clause: &[((usize, usize), bool)],
+    stances: &[Stance],
+) -> Option<AnswerReading> {
+    // "If X, the answer is A; if Y, it's D", "A if …, but C if …": answers under conditions
+    // are no one answer.
+    let under_condition = |m: &Mention| {
+        let ((from, to), _) = clause[m.start];
+        let sentence_from = (0..from)
+            .rev()
+            .find(|&j| words[j].after.starts_with(['.', ';', '!', '?']))
+            .map_or(0, |j| j + 1);
+        // "…; otherwise it would be C" is the other condition's answer.
+        (sentence_from..to.min(m.start + 1))
+            .any(|j| matches!(words[j].text.as_str(), "if" | "otherwise"))
+    };
+    let followed_by_condition = |m: &Mention| {
+        words
+            .get(m.end)
+            .is_some_and(|w| matches!(w.text.as_str(), "if" | "when" | "unless"))
+    };
+    let answers: Vec<(usize, &Mention)> = mentions
+        .iter()
+        .enumerate()
+        .filter(|(k, m)| {
+            stances[*k] != Stance::Rejects
+                && (m.explicit || stances[*k] == Stance::Asserts || followed_by_condition(m))
+        })
+        .collect();
+    let conditional = distinct(
+        answers
+            .iter()
+            .filter(|(_, m)| under_condition(m) || followed_by_condition(m))
+            .map(|(_, m)| m.choice),
+    );
+    // "It depends on the jurisdiction: under the majority rule A, under the minority rule B",
+    // "… and … both work here": no one answer.
+    // (The reply's own words, not a choice's: "if one or both could be measured".)
+    let said_open = (0..words.len()).find_map(|i| {
+        phrases::LISTS
+            .open
+            .at(words, i)
+            .find(|p| (i..i + p.split(' ').count()).all(|j| owner[j].is_none()))
+    });
+    // "It depends": on what, the choices it names say, even one conceded before a "but".
+    let named_several = distinct(mentions.iter().map(|m| m.choice)).len() >= 2;
+    let open = said_open
+        .is_some_and(|p| p.starts_with("both") || p.starts_with("either") || named_several);
+    (conditional.len() >= 2 || open).then(|| AnswerReading::Unsure {
+        why: Unsure::SeveralChoices,
+        candidates: distinct(mentions.iter().map(|m| m.choice)),
+    })
+}
+
+/// The choices, each once, in order.
+pub(super) fn distinct(choices: impl Iterator<Item = usize>) -> Vec<usize> {
+    let mut out: Vec<usize> = choices.collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}

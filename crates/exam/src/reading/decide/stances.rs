@@ -1,0 +1,294 @@
+//! What a reply does with each choice it names — asserts it, rejects it, or only names it —
+//! read clause by clause and then across clauses: lists, questions, concessions, answers taken
+//! back, conclusions, tables.
+
+use super::abstain::Abstaining;
+use super::phrases::{self, CONCESSIVE, CONTRAST};
+use crate::reading::Mention;
+use crate::reading::cues::{self, Stance};
+use crate::reading::words::Word;
+
+/// The clause (first word, one past the last) each word belongs to, and whether it sits in
+/// the conceding part of a clause ("while X might seem plausible, …" up to its comma).
+pub(super) fn clauses(
+    words: &[Word],
+    mentions: &[Mention],
+    owner: &[Option<usize>],
+) -> Vec<((usize, usize), bool)> {
+    let mut within = vec![false; words.len() + 1];
+    // A choice's own first word ("While in a 100-kilometer orbit, …") opens no clause.
+    let mut opens_text = vec![false; words.len() + 1];
+    for m in mentions {
+        for slot in &mut within[m.start + 1..m.end] {
+            *slot = true;
+        }
+        if !m.by_place {
+            opens_text[m.start] = true;
+        }
+    }
+    let inside = |i: usize| within[i];
+    let mut starts = vec![0];
+    for i in 0..words.len() {
+        if words[i].ends_clause && i + 1 < words.len() && !inside(i + 1) {
+            starts.push(i + 1);
+        } else if i > 0
+            && (CONTRAST.contains(&words[i].text.as_str())
+                || CONCESSIVE.contains(&words[i].text.as_str()))
+            && !inside(i)
+            && !opens_text[i]
+            && starts.last() != Some(&i)
+        {
+            starts.push(i);
+        }
+    }
+    let mut out = vec![((0, 0), false); words.len()];
+    for (n, &start) in starts.iter().enumerate() {
+        let end = starts.get(n + 1).copied().unwrap_or(words.len());
+        // The conceding part ends at the first comma; without one, nothing is conceded
+        // ("HTTPS is port 443, while plain HTTP uses port 80").
+        let comma = (start..end).find(|&i| words[i].after.starts_with(','));
+        // A choice's own "while" ("While in orbit, it took …") concedes nothing.
+        let concedes = CONCESSIVE.contains(&words[start].text.as_str())
+            && comma.is_some()
+            && owner[start].is_none();
+        let comma = comma.map_or(end, |i| i + 1);
+        for (i, slot) in out.iter_mut().enumerate().take(end).skip(start) {
+            *slot = ((start, end), concedes && i < comma);
+        }
+    }
+    out
+}
+
+/// What the reply does with each mention.
+pub(super) fn stances(
+    words: &[Word],
+    mentions: &[Mention],
+    owner: &[Option<usize>],
+    clause: &[((usize, usize), bool)],
+    abstaining: &mut Abstaining,
+) -> Vec<Stance> {
+    let mut stances: Vec<Stance> = mentions
+        .iter()
+        .enumerate()
+        .map(|(k, m)| {
+            let (span, conceded) = clause[m.start];
+            let others = cues::Others::new(owner, k);
+            cues::stance(words, (m.start, m.end), span, conceded, &others)
+        })
+        .collect();
+    for k in 1..mentions.len() {
+        if cues::likewise(words, mentions[k].start) {
+            stances[k] = stances[k - 1];
+        }
+    }
+    share_in_lists(words, mentions, &mut stances);
+    offered_in_questions(words, mentions, clause, &mut stances);
+    concede_before_contrast(words, mentions, clause, &mut stances);
+    retract(words, mentions, owner, &mut stances);
+    conclude(words, mentions, clause, &mut stances);
+    // On a table's row that opens with a marked letter, the row's other cells only name what
+    // they hold: the mark is the verdict ("| B | One left from north | ✅ Correct |").
+    for (m, stance) in mentions.iter().zip(stances.iter_mut()) {
+        let first = (0..=m.start)
+            .rev()
+            .take_while(|&i| words[i].line == words[m.start].line)
+            .last()
+            .unwrap_or(m.start);
+        if !m.by_place && words[m.start].in_table && first != m.start && words[first].mark.is_some()
+        {
+            *stance = Stance::Names;
+        }
+    }
+    // A choice asserted in the same clause that says the documents do not say is not asserted
+    // ("the documentation does not say whether it is port 80").
+    for (m, stance) in mentions.iter().zip(stances.iter_mut()) {
+        let (span, _) = clause[m.start];
+        if *stance == Stance::Asserts && abstaining.within(span.0, span.1) {
+            *stance = Stance::Names;
+        }
+    }
+    stances
+}
+
+/// Choices listed together share what the list's last words say of them ("A, B and D can
+/// all be ruled out", "both X and Y seem right").
+fn share_in_lists(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) {
+    const JOINERS: &[&str] = &[
+        "and", "or", "nor", "as", "well", "also", "both", "either", "the", "a", "an", "maybe",
+        "perhaps", "possibly",
+    ];
+    let mut group: Vec<usize> = Vec::new();
+    // What the list's last words say of it, else what the words before it say ("I'd select
+    // A and B": both are selected).
+    let flush = |group: &mut Vec<usize>, stances: &mut [Stance]| {
+        // "None of A, B, C or D is right", "neither B nor C": the list is denied whole.
+        let denied = group.len() > 1
+            && group.first().is_some_and(|&first| {
+                let at = mentions[first].start;
+                at >= 1 && words[at - 1].text == "neither"
+                    || at >= 2 && words[at - 1].text == "of" && words[at - 2].text == "none"
+            });
+        if denied {
+            for &k in group.iter() {
+                stances[k] = Stance::Rejects;
+            }
+            group.clear();
+            return;
+        }
+        let said = match (group.first(), group.last()) {
+            (Some(_), Some(&last)) if group.len() > 1 && stances[last] != Stance::Names => {
+                Some(stances[last])
+            }
+            (Some(&first), Some(_)) if group.len() > 1 && stances[first] != Stance::Names => {
+                Some(stances[first])
+            }
+            _ => None,
+        };
+        if let Some(said) = said {
+            for &k in group.iter() {
+                if stances[k] == Stance::Names {
+                    stances[k] = said;
+                }
+            }
+        }
+        group.clear();
+    };
+    for (k, m) in mentions.iter().enumerate() {
+        // A list names each choice once: the same choice again starts a new one.
+        let repeated = group.iter().any(|&g| mentions[g].choice == m.choice);
+        let joined = !repeated
+            && group.last().is_some_and(|&p| {
+                let previous = &mentions[p];
+                previous.end <= m.start
+                    && !words[previous.end - 1].ends_clause
+                    && words[previous.end..m.start]
+                        .iter()
+                        .all(|w| JOINERS.contains(&w.text.as_str()))
+                    // Side by side, a list needs its comma ("A, B"; not "~~D~~ A", "C: B").
+                    && (previous.end < m.start
+                        || words[previous.end - 1].after.starts_with([',', '/', '&']))
+            });
+        if !joined {
+            flush(&mut group, stances);
+        }
+        group.push(k);
+    }
+    flush(&mut group, stances);
+}
+
+/// "Is it "IP address", "MAC address" or "Session address"?": choices offered in a question
+/// are only named (one choice in a question, "maybe A?", stays as said).
+fn offered_in_questions(
+    words: &[Word],
+    mentions: &[Mention],
+    clause: &[((usize, usize), bool)],
+    stances: &mut [Stance],
+) {
+    for (k, m) in mentions.iter().enumerate() {
+        let ((from, to), _) = clause[m.start];
+        let asks = words[to - 1].after.contains('?');
+        let offered = mentions
+            .iter()
+            .filter(|o| o.start >= from && o.start < to)
+            .map(|o| o.choice)
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+            >= 2;
+        if asks && offered && stances[k] == Stance::Asserts {
+            stances[k] = Stance::Names;
+        }
+    }
+}
+
+/// "X seems right, but Y is correct", "Some might argue for A; however, C is better
+/// supported": a choice in the clause right before a clause of contrast that asserts another
+/// choice is set aside.
+fn concede_before_contrast(
+    words: &[Word],
+    mentions: &[Mention],
+    clause: &[((usize, usize), bool)],
+    stances: &mut [Stance],
+) {
+    for (k, m) in mentions.iter().enumerate() {
+        let ((start, _), _) = clause[m.start];
+        if !CONTRAST.contains(&words[start].text.as_str()) || stances[k] != Stance::Asserts {
+            continue;
+        }
+        let Some(previous_end) = start.checked_sub(1) else {
+            continue;
+        };
+        let ((previous_start, _), _) = clause[previous_end];
+        for (j, other) in mentions.iter().enumerate() {
+            if other.choice != m.choice
+                && other.start >= previous_start
+                && other.start < start
+                && stances[j] != Stance::Rejects
+            {
+                stances[j] = Stance::Rejects;
+            }
+        }
+    }
+}
+
+/// "I'd go with C … actually, no": what the reply takes back is set aside, unless it names the
+/// choice again after.
+fn retract(words: &[Word], mentions: &[Mention], owner: &[Option<usize>], stances: &mut [Stance]) {
+    let Some(at) = (0..words.len())
+        .rev()
+        .filter(|&i| owner[i].is_none())
+        .find(|&i| {
+            phrases::LISTS.retract.at(words, i).any(|p| {
+                // "Edit:" and "Correction:" take back only as a label, not as words of a
+                // sentence ("… plus a small correction").
+                !matches!(p, "edit" | "correction")
+                    || words[i].after.starts_with([':', '—', '-'])
+                    || words[i].after.starts_with(',') && (i == 0 || words[i - 1].ends_clause)
+            })
+        })
+    else {
+        return;
+    };
+    for (k, m) in mentions.iter().enumerate() {
+        // An answer given and taken back stays taken back, however often its choice is named
+        // in the reasoning after ("South. Wait, let me recount: starting south, …").
+        let named_again = !m.explicit
+            && mentions
+                .iter()
+                .any(|o| o.choice == m.choice && o.start > at);
+        if m.end <= at && !named_again {
+            stances[k] = Stance::Rejects;
+        }
+    }
+}
+
+/// "… So the car ends up heading North, which is option A.": the reply's last clause that
+/// names a choice, opening with "so", "therefore", "thus" or "hence" and naming only that one
+/// (by its text, its letter or both), concludes with it.
+fn conclude(
+    words: &[Word],
+    mentions: &[Mention],
+    clause: &[((usize, usize), bool)],
+    stances: &mut [Stance],
+) {
+    let Some(last) = mentions.last() else {
+        return;
+    };
+    let ((from, to), _) = clause[last.start];
+    if !matches!(
+        words[from].text.as_str(),
+        "so" | "therefore" | "thus" | "hence"
+    ) {
+        return;
+    }
+    let inside: Vec<usize> = (0..mentions.len())
+        .filter(|&k| mentions[k].start >= from && mentions[k].start < to)
+        .collect();
+    let one = inside
+        .iter()
+        .all(|&k| mentions[k].choice == last.choice && stances[k] != Stance::Rejects);
+    if one {
+        for k in inside {
+            stances[k] = Stance::Asserts;
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! What the later blind sets showed, and the answer set in bold or named by a conclusion.
+
+use super::*;
+
+/// What the two latest blind sets showed (chat assistants; vendors' endpoints), one general
+/// rule each.
+#[test]
+fn what_the_chat_and_endpoint_sets_showed() {
+    let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+    let sorts = owned(&["cycle sort", "insertion sort", "bubble sort", "merge sort"]);
+    let on = |reply: &str| read_answer(reply, &sorts);
+    // Letters in scripts written without spaces.
+    assert_eq!(on("正解はDです。").choice(), Some(3));
+    assert_eq!(on("选A。其他选项都不能解决核心问题。").choice(), Some(0));
+    assert_eq!(on("정답은 C입니다.").choice(), Some(2));
+    // A capital "A" after "is" in another language is the letter.
+    assert_eq!(
+        on("Nach Abwägung aller Optionen ist A am überzeugendsten.").choice(),
+        Some(0)
+    );
+    // Two answers asserted, none taken back: a conflict, not the last one.
+    assert!(on("A is correct. It fits the facts. In conclusion, the answer is D.").needs_a_look());
+    assert!(
+        on("Final answer: C\n\nExplanation: the correct choice is D — merge sort.").needs_a_look()
+    );
+    // … but an answer given and taken back with "let me correct that" is taken back.
+    assert_eq!(
+        on("The answer is D. Actually, let me correct that: the correct answer is C.").choice(),
+        Some(2)
+    );
+    // Answers under conditions, or left open.
+    assert!(on("A if the input is small, but C if it is nearly sorted.").needs_a_look());
+    assert!(
+        on("It depends on the data. For small inputs the answer would be B, but for large ones it would be D.")
+            .needs_a_look()
+    );
+    assert!(on("\"cycle sort\" and \"merge sort\" both work here.").needs_a_look());
+    // A verdict after each letter opening its line, and marks in colour.
+    assert_eq!(
+        on("A – FALSE\nB – FALSE\nC – TRUE\nD – FALSE").choice(),
+        Some(2)
+    );
+    assert_eq!(
+        on("Per-option check:\nA) F\nB) F\nC) F\nD) T").choice(),
+        Some(3)
+    );
+    assert_eq!(on("🔴 A\n🟢 B — this one\n🔴 C\n🔴 D").choice(), Some(1));
+    // Odds with one choice above half (the rules' own test is in `odds`).
+    assert_eq!(on("A: 6%\nB: 1%\nC: 90%\nD: 3%").choice(), Some(2));
+    // JSON: the answer's text or index beside it must agree; "top" and "label" are answers.
+    assert_eq!(
+        on(r#"{"answer": "D", "answer_text": "merge sort"}"#).choice(),
+        Some(3)
+    );
+    assert!(on(r#"{"answer": "D", "answer_text": "bubble sort"}"#).needs_a_look());
+    assert!(on(r#"{"choice": "D", "choice_index": 1, "index_base": 1}"#).needs_a_look());
+    assert_eq!(
+        on(r#"{"choice": "B", "choice_index": 1, "index_base": 0}"#).choice(),
+        Some(1)
+    );
+    assert_eq!(
+        on(r#"{"scores": {"A": 0.2, "B": 0.7}, "top": "B"}"#).choice(),
+        Some(1)
+    );
+    assert_eq!(
+        on(r#"<result label="A" confidence="0.95"/>"#).choice(),
+        Some(0)
+    );
+    assert_eq!(on("pred=A conf=0.52 latency_ms=1859").choice(), Some(0));
+    // Options counted from zero.
+    assert_eq!(
+        on("Option 0: cycle sort\nOption 1: insertion sort\nOption 2: bubble sort\nOption 3: merge sort\n\nAnswer: Option 1").choice(),
+        Some(1)
+    );
+    assert_eq!(
+        on("The answer is option 2 (counting from zero).").choice(),
+        Some(2)
+    );
+    assert_eq!(on("correct = options[3]  # merge sort").choice(), Some(3));
+    // A quoted beginning of a choice names it.
+    let tort = owned(&[
+        "applicable, because the tuna was packed in a sealed can.",
+        "applicable, because the canning company, as the packer, is strictly liable.",
+        "not applicable, because the case of tuna had been knocked over by the workmen.",
+        "not applicable, because of the sign on the table from which the customer purchased the tuna.",
+    ]);
+    assert_eq!(
+        read_answer(
+            "Go with the option stating \"not applicable, because the case of tuna\".",
+            &tort
+        )
+        .choice(),
+        Some(2)
+    );
+    // An echoed list of bare letters after the answer is not a later answer.
+    assert_eq!(on("Answer: C\n\nA.\nB.\nC.\nD.").choice(), Some(2));
+    // An elimination that ends ", so D."
+    assert_eq!(
+        on("A and C are clearly wrong, and B misses the point, so D.").choice(),
+        Some(3)
+    );
+    // "The sources don't say. Still, C is …": a guess all the same.
+    assert_eq!(
+        on("The sources provided don't mention this. Still, C is the most defensible choice.")
+            .choice(),
+        Some(2)
+    );
+    // A walk through the options, letter and text, cut off before it picks one.
+    assert!(
+        on("Option A says \"cycle sort\". Option B says \"insertion sort\". Option")
+            .choice()
+            .is_none()
+    );
+}
+
+#[test]
+fn the_answer_set_in_bold_or_named_by_the_conclusion() {
+    let sizes: Vec<String> = ["4 GB", "2 GB", "8 GB", "512 MB"]
+        .map(String::from)
+        .to_vec();
+    let chose = |reply: &str, choices: &[String]| read_answer(reply, choices).choice();
+    assert_eq!(
+        chose(
+            "The Linux package won't start the sync agent unless at least **512 MB** of memory \
+             is free [1]. The 2 GB figure you may have seen applies to a different package.",
+            &sizes
+        ),
+        Some(3)
+    );
+    // A bold heading names nothing; bold that denies marks nothing.
+    assert_eq!(
+        chose(
+            "**Minimum memory**\n\nThe bundle needs **at least 2 GB** to start. The Linux \
+             package gets by with 512 MB.",
+            &sizes
+        ),
+        Some(1)
+    );
+    assert_ne!(
+        chose("**Not 512 MB** — the bundle needs 2 GB or 4 GB.", &sizes),
+        Some(3)
+    );
+    let devices: Vec<String> = [
+        "25 devices",
+        "250 devices",
+        "unlimited devices",
+        "500 devices",
+    ]
+    .map(String::from)
+    .to_vec();
+    assert_eq!(
+        chose(
+            "25 devices is the Team plan, 250 is Business and 500 is Education, so Enterprise \
+             must be the unlimited one.",
+            &devices
+        ),
+        Some(2)
+    );
+    assert_eq!(
+        chose(
+            "25 devices is the Team plan and 250 is Business, so not the unlimited one.",
+            &devices
+        ),
+        None
+    );
+}
