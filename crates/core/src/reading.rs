@@ -44,6 +44,12 @@ pub enum NoAnswer {
     Hand,
     /// The local reader found no choice the free answer supports.
     NotInAnswer,
+    /// The reply stops before it gives an answer: a trace or an explanation cut off
+    /// mid-sentence ("To answer this, we first need to").
+    CutOff,
+    /// The reply takes every choice at once ("All of the above" where no choice says so), or
+    /// only repeats the options.
+    EveryChoice,
 }
 
 /// Why a reply could not be read with confidence.
@@ -158,6 +164,12 @@ impl AnswerReading {
             AnswerReading::NoAnswer {
                 why: NoAnswer::NotInAnswer,
             } => "no answer: the reader found no choice in the free answer".into(),
+            AnswerReading::NoAnswer {
+                why: NoAnswer::CutOff,
+            } => "no answer: it stops before giving one".into(),
+            AnswerReading::NoAnswer {
+                why: NoAnswer::EveryChoice,
+            } => "no answer: it takes every choice, or only repeats them".into(),
             AnswerReading::Unsure { why, candidates } => match why {
                 Unsure::LetterOutOfRange => "needs a look: a letter past the last choice".into(),
                 Unsure::SeveralChoices => {

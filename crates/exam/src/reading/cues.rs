@@ -318,7 +318,11 @@ pub(super) fn stance(
 /// Whether the words hold a phrase that gives no answer.
 pub(super) fn abstains(words: &[Word]) -> bool {
     (0..words.len()).any(|i| {
-        let listed = LISTS.abstain.at(words, i).next().is_some();
+        // A one-word phrase after an article is a noun ("the input is the unknown").
+        let as_noun = |p: &str| {
+            !p.contains(' ') && i > 0 && matches!(words[i - 1].text.as_str(), "the" | "an" | "a")
+        };
+        let listed = LISTS.abstain.at(words, i).any(|p| !as_noun(p));
         (listed || none_of_the_choices(words, i) || holds_nothing(words, i))
             && !of_the_other_choices(words, i)
     })

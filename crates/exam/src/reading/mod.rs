@@ -20,9 +20,11 @@ mod cues;
 mod decide;
 mod emphasis;
 mod forms;
+mod fragment;
 mod letters;
 mod lists;
 mod model;
+mod none_given;
 mod odds;
 mod own_words;
 mod phrases;
@@ -81,7 +83,11 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
             return inner;
         }
     }
-    if let Some(json) = json_answer(reply) {
+    let json = json_answer(reply);
+    // An answer field left empty (`{"answer": null, "reason": "no passages retrieved"}`) gives
+    // no answer, unless the rest of the reply names one.
+    let empty_field = json.as_ref().is_some_and(|j| j.answer.trim().is_empty());
+    if let Some(json) = json {
         let inner = read_answer(&json.answer, choices);
         if !matches!(
             inner,
@@ -247,8 +253,9 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
         why: Unsure::NoChoiceNamed,
         ..
     } = reading
-        && let Some(choice) =
-            own_words::restated(&words, choices).or_else(|| lists::listed(&words, choices))
+        && let Some(choice) = own_words::restated(&words, choices)
+            .or_else(|| lists::listed(&words, choices))
+            .or_else(|| fragment::phrase_of(&words, choices))
     {
         return AnswerReading::Chose {
             choice,
@@ -280,7 +287,44 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
             way: Way::Text,
         };
     }
-    reading
+    none_given(
+        reading,
+        reply,
+        &words,
+        &mentions,
+        choices.len(),
+        empty_field,
+    )
+}
+
+/// Where the rules found no one choice: a reply that still gives no answer — its answer field
+/// left empty, every choice taken at once, the options only repeated, or cut off before its
+/// answer.
+fn none_given(
+    reading: AnswerReading,
+    reply: &str,
+    words: &[Word],
+    mentions: &[Mention],
+    choices: usize,
+    empty_field: bool,
+) -> AnswerReading {
+    let AnswerReading::Unsure { why, .. } = &reading else {
+        return reading;
+    };
+    let no_answer = |why| AnswerReading::NoAnswer { why };
+    match why {
+        Unsure::NoChoiceNamed if empty_field => no_answer(NoAnswer::Empty),
+        Unsure::NoChoiceNamed | Unsure::SeveralChoices
+            if none_given::every_choice(words, mentions) =>
+        {
+            no_answer(NoAnswer::EveryChoice)
+        }
+        Unsure::SeveralChoices if none_given::options_only(words, mentions, choices) => {
+            no_answer(NoAnswer::EveryChoice)
+        }
+        Unsure::NoChoiceNamed if none_given::cut_off(reply, words) => no_answer(NoAnswer::CutOff),
+        _ => reading,
+    }
 }
 
 /// The most mentions of choices read in one reply.

@@ -241,6 +241,46 @@ fn truncated(reply: &[Word], choice: &[String]) -> Vec<(usize, usize, usize)> {
     out
 }
 
+/// Where a reply quotes a run of a choice's words from its middle ("the option stating \"the
+/// fact-finder could find that the shopper\"", "Not \u{201c}the canning company, as the
+/// packer…\u{201d}"): (start, end, words quoted), at least three words, an opening quote before
+/// the first and a closing quote or an ellipsis after the last.
+fn quoted_part(reply: &[Word], choice: &[String]) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    for start in 0..reply.len() {
+        if !reply[start].before.contains(['"', '“', '«', '\'', '‘']) {
+            continue;
+        }
+        for offset in 1..choice.len() {
+            let k = (0..choice.len() - offset)
+                .take_while(|&k| {
+                    start + k < reply.len()
+                        && same(&reply[start + k].text, &choice[offset + k])
+                        && (k == 0 || !reply[start + k - 1].after.contains(['"', '”', '»', '…']))
+                })
+                .count();
+            let closed = k > 0 && {
+                let after = &reply[start + k - 1].after;
+                after.contains(['"', '”', '»', '\'', '’', '…']) || after.contains("..")
+            };
+            if k >= 3 && closed {
+                out.push((start, start + k, k));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Whether `run` stands, word after word, anywhere in `choice`.
+fn holds(choice: &[String], run: &[String]) -> bool {
+    !run.is_empty()
+        && choice.len() >= run.len()
+        && choice
+            .windows(run.len())
+            .any(|w| w.iter().zip(run).all(|(a, b)| same(a, b)))
+}
+
 /// A shorter form by which a restatement names a choice.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct ShortForm {
@@ -414,6 +454,20 @@ pub(super) fn mentions(reply: &[Word], choices: &[String]) -> Vec<Mention> {
                     .iter()
                     .any(|f| f.0 == index && f.1 <= start && start < f.2)
             {
+                found.push((index, start, end, 1.0, words.len()));
+            }
+        }
+        // A quoted run from its middle names the choice when no other choice holds it.
+        for (start, end, k) in quoted_part(reply, words) {
+            let run: Vec<String> = reply[start..start + k]
+                .iter()
+                .map(|w| w.text.clone())
+                .collect();
+            let shared = all
+                .iter()
+                .enumerate()
+                .any(|(other, w)| other != index && holds(w, &run));
+            if !shared && !found.iter().any(|f| f.1 < end && start < f.2) {
                 found.push((index, start, end, 1.0, words.len()));
             }
         }

@@ -92,3 +92,61 @@ fn a_line_listing_the_sources_is_not_read() {
         "\"Geography A:\" in the sources names no letter"
     );
 }
+
+#[test]
+fn no_answer_without_saying_so() {
+    let why = |reply: &str| match read_answer(reply, &choices()) {
+        AnswerReading::NoAnswer { why } => Some(why),
+        _ => None,
+    };
+    for reply in [
+        "To answer this, we first need to",
+        "Let's think step by step. First, we need to look at",
+        "Great question! There are several factors to weigh here. First,",
+        "Thought: I still need one more lookup.\nAction: search[",
+        "Looking at the options, the key distinction is between",
+    ] {
+        assert_eq!(why(reply), Some(NoAnswer::CutOff), "{reply}");
+    }
+    // Cut off after it commits, or an answer with no full stop: not "no answer".
+    for reply in [
+        "I'd go with the one that",
+        "the queen to a4 i think",
+        "qualified privilege",
+    ] {
+        assert_eq!(why(reply), None, "{reply}");
+    }
+    for reply in [
+        "All of the above.",
+        "All four options (A–D) are valid.",
+        "Options:\nA) Port 443\nB) Port 80\nC) The defendant is liable for negligence\n\
+         D) The plaintiff assumed the risk",
+    ] {
+        assert_eq!(why(reply), Some(NoAnswer::EveryChoice), "{reply}");
+    }
+    let with_all: Vec<String> = ["Port 443", "Port 80", "Port 22", "All of the above"]
+        .map(String::from)
+        .to_vec();
+    assert_eq!(
+        read_answer("All of the above.", &with_all).choice(),
+        Some(3),
+        "a choice that says so is that choice"
+    );
+    assert_eq!(
+        why(r#"{"answer": null, "reason": "no relevant passages retrieved"}"#),
+        Some(NoAnswer::Empty)
+    );
+    assert_eq!(read(r#"{"answer": null, "note": "B fits best"}"#), Some(1));
+}
+
+#[test]
+fn a_word_of_not_knowing_used_as_a_noun_is_no_abstention() {
+    assert_eq!(
+        read("Run it backwards, as the input is the unknown. That points me to B as the answer."),
+        Some(1)
+    );
+    assert!(matches!(
+        read_answer("Unknown.", &choices()),
+        AnswerReading::NoAnswer { .. }
+    ));
+}
