@@ -428,7 +428,7 @@ impl Project {
                 abstained += usize::from(matches!(
                     reading,
                     AnswerReading::NoAnswer {
-                        why: NoAnswer::Abstains
+                        why: NoAnswer::Abstains | NoAnswer::CutOff | NoAnswer::EveryChoice
                     }
                 ));
                 if let Some(reason) = unmapped_reason(&reading) {
@@ -549,7 +549,8 @@ impl Project {
         if abstained > 0 {
             notes.push(format!(
                 "{abstained} replies give no answer (\"I don't know\", nothing in the documents, a \
-                 refusal) and were recorded as unanswered"
+                 refusal, every option at once, a reply cut off before its answer) and were \
+                 recorded as unanswered"
             ));
         }
         notes.extend(reply_reader.notes(reply_reader.take()));
