@@ -523,11 +523,135 @@ pub(super) fn salient(
         SpanKind::Quantity(_) | SpanKind::Year => true,
         SpanKind::Term => {
             let words = text.split_whitespace().count();
-            (words >= 2 || text.len() >= 7) && documents_using <= (documents / 20).max(2)
+            (words >= 2 || text.len() >= 7)
+                && documents_using <= (documents / 20).max(2)
+                && !judgement_and_noun(text)
         }
         SpanKind::Path | SpanKind::Option | SpanKind::Code | SpanKind::Name => {
             documents_using <= (documents / 4).max(3)
         }
+    }
+}
+
+/// Words that judge or grade rather than name a kind ("simplest", "usual", "elegant", "extra").
+const JUDGEMENTS: &[&str] = &[
+    "simple",
+    "simpler",
+    "simplest",
+    "easy",
+    "easier",
+    "easiest",
+    "good",
+    "better",
+    "best",
+    "great",
+    "elegant",
+    "clean",
+    "cleaner",
+    "cleanest",
+    "efficient",
+    "effective",
+    "usual",
+    "common",
+    "normal",
+    "typical",
+    "basic",
+    "main",
+    "primary",
+    "principal",
+    "essential",
+    "important",
+    "relevant",
+    "significant",
+    "various",
+    "numerous",
+    "several",
+    "many",
+    "multiple",
+    "additional",
+    "extra",
+    "further",
+    "other",
+    "similar",
+    "different",
+    "overall",
+    "global",
+    "general",
+    "generic",
+    "specific",
+    "particular",
+    "certain",
+    "current",
+    "new",
+    "old",
+    "recent",
+    "modern",
+    "proper",
+    "appropriate",
+    "suitable",
+    "correct",
+    "right",
+    "wrong",
+    "nice",
+    "useful",
+    "powerful",
+    "flexible",
+    "convenient",
+    "serious",
+    "diligent",
+    "careful",
+    "strict",
+    "reliable",
+    "robust",
+    "quick",
+    "small",
+    "large",
+    "big",
+    "huge",
+    "tiny",
+    "major",
+    "minor",
+    "full",
+    "complete",
+    "entire",
+    "whole",
+    "real",
+    "actual",
+    "exact",
+    "precise",
+    "sufficient",
+    "necessary",
+    "possible",
+    "interesting",
+    "popular",
+    "excellent",
+    "perfect",
+    "ideal",
+    "preferred",
+    "recommended",
+    "traditional",
+    "conventional",
+    "separate",
+    "individual",
+];
+
+/// Whether a phrase is only judgements and one noun ("an elegant solution", "the simplest way",
+/// "essential information", "extra disks"): it names nothing the documents teach, and any
+/// other judgement of the same noun fits as well, so it is neither a key nor a wrong answer.
+fn judgement_and_noun(text: &str) -> bool {
+    let words: Vec<String> = text
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .filter(|w| !w.is_empty() && !is_determiner(w))
+        .collect();
+    match words.split_last() {
+        Some((_, judged)) if !judged.is_empty() => {
+            judged.iter().all(|w| JUDGEMENTS.contains(&w.as_str()))
+        }
+        _ => false,
     }
 }
 
@@ -539,6 +663,29 @@ pub(super) fn blanked(sentence: &str, start: usize, end: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_judgement_of_a_noun_is_no_key() {
+        for judged in [
+            "an elegant solution",
+            "the simplest way",
+            "essential information",
+            "extra disks",
+            "the usual case",
+        ] {
+            assert!(judgement_and_noun(judged), "{judged}");
+            assert!(!salient(&SpanKind::Term, judged, 1, 100), "{judged}");
+        }
+        for named in [
+            "security features",
+            "default cache size",
+            "the standard kernel",
+            "solution",
+            "usual",
+        ] {
+            assert!(!judgement_and_noun(named), "{named}");
+        }
+    }
 
     #[test]
     fn instructions_and_glued_headings_are_no_statements() {
