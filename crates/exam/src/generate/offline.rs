@@ -259,6 +259,13 @@ impl<'a> OfflineGenerator<'a> {
                 && !e.norm.contains(&key_norm)
                 && !key_norm.contains(&e.norm)
                 && (e.terms.is_empty() || e.terms != key_terms)
+                // A phrase holding all of the key's words and more, or only some of them, is
+                // the key said another way ("wildcard characters" for "wildcards", "auxiliary
+                // data columns" for "auxiliary columns"): fairly right too.
+                && (matches!(target.kind, SpanKind::Quantity(_) | SpanKind::Year)
+                    || e.terms.is_empty()
+                    || key_terms.is_empty()
+                    || !(e.terms.is_subset(&key_terms) || key_terms.is_subset(&e.terms)))
                 && (target.kind != SpanKind::Term || plural(&e.text) == plural(&key))
                 && (!matches!(target.kind, SpanKind::Name | SpanKind::Code)
                     || shape(&e.text) == shape(&key))
@@ -520,6 +527,17 @@ mod tests {
                 }
             }
             assert!(!draft.stem.contains(&draft.choices[draft.key]), "{draft:?}");
+            // No wrong answer is the key said with more or fewer of its words.
+            if !matches!(written.kind, SpanKind::Quantity(_) | SpanKind::Year) {
+                let key = terms_of(&draft.choices[draft.key]);
+                for (i, choice) in draft.choices.iter().enumerate() {
+                    let terms = terms_of(choice);
+                    assert!(
+                        i == draft.key || !(terms.is_subset(&key) || key.is_subset(&terms)),
+                        "{choice} against {draft:?}"
+                    );
+                }
+            }
         }
     }
 
@@ -556,6 +574,43 @@ mod tests {
                     assert!(!draft.choices.iter().any(|c| c == other), "{draft:?}");
                 }
                 asked += 1;
+            }
+        }
+        assert_eq!(asked, 1);
+    }
+
+    #[test]
+    fn the_key_said_with_more_of_its_words_is_no_wrong_answer() {
+        let texts = [
+            "The merge step always rewrites the auxiliary columns before each commit.",
+            "The planner keeps auxiliary data columns in a shadow table.",
+            "The checker reads hidden rowid values from a shadow table.",
+            "The vacuum pass drops stale page checksums from every table.",
+            "The optimizer counts distinct index entries for each table.",
+            "The loader assigns numeric column affinities to every table.",
+        ];
+        let chunks: Vec<SourceChunk<'_>> = texts
+            .iter()
+            .zip(1..)
+            .map(|(text, id)| SourceChunk {
+                id,
+                document: id,
+                topic: None,
+                text,
+            })
+            .collect();
+        let generator = OfflineGenerator::new(&chunks, &Letters, 1);
+        let mut asked = 0;
+        for target in generator.plan(false).iter().filter(|t| t.chunk == 1) {
+            if let Ok(written) = generator.write(target).unwrap() {
+                let draft = written.draft.unwrap();
+                if draft.choices[draft.key] == "auxiliary columns" {
+                    assert!(
+                        !draft.choices.iter().any(|c| c == "auxiliary data columns"),
+                        "{draft:?}"
+                    );
+                    asked += 1;
+                }
             }
         }
         assert_eq!(asked, 1);
