@@ -22,6 +22,9 @@ const LEANING: &[&str] = &[
     "i",
     "my",
     "me",
+    "we",
+    "our",
+    "us",
 ];
 
 /// Whether the question leans on a passage: one of [`LEANING`] as a word of its own.
@@ -82,6 +85,7 @@ pub fn leans_back(stem: &str) -> Option<String> {
         "the last one",
         "the other one",
         "the other ones",
+        "the others",
         "as shown",
         "as above",
         "as before",
@@ -100,10 +104,18 @@ pub fn leans_back(stem: &str) -> Option<String> {
     if let Some(back) = BACK.iter().find(|b| {
         joined.match_indices(**b).any(|(at, _)| {
             (at == 0 || joined.as_bytes()[at - 1] == b' ')
-                && joined[at + b.len()..].starts_with([' '])
+                && (joined[at + b.len()..].starts_with([' ']) || at + b.len() == joined.len())
         })
     }) {
         return Some((*back).to_owned());
+    }
+    // "… is the same", "… from the rest": the same as what, the rest of what, the question
+    // does not say.
+    if let Some(end) = ["the same", "the rest"].iter().find(|e| {
+        joined.ends_with(**e)
+            && (joined.len() == e.len() || joined[..joined.len() - e.len()].ends_with(' '))
+    }) {
+        return Some((*end).to_owned());
     }
     // Capital letters standing alone as labels ("C, Z, and Y"): at least two of them (a lone
     // "A" is the article, a lone "I" the pronoun).

@@ -217,16 +217,12 @@ pub fn write(
     if inside > 0 {
         return None;
     }
-    let mut stem = if whole > 1 {
-        let blanked = tidy(&sentence.replace(key, BLANK));
-        let blanked = blanked.trim_end_matches(['.', '!', ';', ':']);
-        Stem {
-            text: format!("{FILL_BLANK} “{}”?", lower_first_in(blanked, context)),
-            form: Form::Blank,
-        }
-    } else {
-        reworded(sentence, start, end, kind, context)?
-    };
+    // The key said twice ("the position of the polygon … giving the position of …"): asked
+    // once it gives itself away, blanked twice it asks for two blanks under "the blank".
+    if whole > 1 {
+        return None;
+    }
+    let mut stem = reworded(sentence, start, end, kind, context)?;
     stem.text = whole::without_references(&stem.text);
     (!leans_on_passage(&stem.text)
         && whole::balanced(&stem.text)
