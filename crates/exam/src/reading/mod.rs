@@ -20,6 +20,7 @@ mod cues;
 mod decide;
 mod emphasis;
 mod forms;
+mod formulas;
 mod fragment;
 mod letters;
 mod lists;
@@ -161,7 +162,13 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
             candidates: Vec::new(),
         };
     }
-    let by_text = text::mentions(&words, choices);
+    // Choices told apart by their symbols are found where the reply writes them; that place
+    // is theirs, whatever the words alone would name.
+    let by_form = formulas::mentions(reply, &words, choices);
+    let mut by_text = text::mentions(&words, choices);
+    by_text.retain(|t| !by_form.iter().any(|f| f.start < t.end && t.start < f.end));
+    by_text.extend(by_form);
+    by_text.sort_by_key(|m| (m.start, m.end));
     let numbered = !choices.iter().any(|c| {
         words::words(c)
             .iter()

@@ -23,11 +23,18 @@ pub(super) struct Word {
     pub in_parens: bool,
     /// Whether the word is on a row of a Markdown table ("| B | … |").
     pub in_table: bool,
+    /// Where the word starts in the text cut, in characters.
+    pub at: usize,
 }
 
 impl Word {
     /// The word written so far (taken, with the punctuation pending before it), on `line`.
-    fn new(current: &mut String, before: &mut String, line: usize, in_parens: bool) -> Self {
+    fn new(
+        current: &mut String,
+        before: &mut String,
+        (line, at): (usize, usize),
+        in_parens: bool,
+    ) -> Self {
         Self {
             text: current.to_lowercase(),
             raw: std::mem::take(current),
@@ -38,6 +45,7 @@ impl Word {
             mark: None,
             in_parens,
             in_table: false,
+            at,
         }
     }
 }
@@ -55,6 +63,8 @@ pub(super) fn words(text: &str) -> Vec<Word> {
     let mut spaced = false;
     // How deep in round brackets the text is ("(Starter customers only get …)").
     let mut depth = 0usize;
+    // Where the word being written starts.
+    let mut start = 0;
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
@@ -82,10 +92,13 @@ pub(super) fn words(text: &str) -> Vec<Word> {
                 out.push(Word::new(
                     &mut current,
                     &mut pending_before,
-                    line,
+                    (line, start),
                     depth > 0,
                 ));
                 spaced = true;
+            }
+            if current.is_empty() {
+                start = i;
             }
             current.push(c);
         } else if c == '\'' || c == '’' {
@@ -99,7 +112,7 @@ pub(super) fn words(text: &str) -> Vec<Word> {
                 out.push(Word::new(
                     &mut current,
                     &mut pending_before,
-                    line,
+                    (line, start),
                     depth > 0,
                 ));
                 spaced = false;
@@ -154,7 +167,7 @@ pub(super) fn words(text: &str) -> Vec<Word> {
         out.push(Word::new(
             &mut current,
             &mut pending_before,
-            line,
+            (line, start),
             depth > 0,
         ));
     }
