@@ -50,6 +50,9 @@ pub enum NoAnswer {
     /// The reply takes every choice at once ("All of the above" where no choice says so), or
     /// only repeats the options.
     EveryChoice,
+    /// The reply asks a question back instead of answering ("Could you share the answer
+    /// options?").
+    AsksBack,
 }
 
 /// Why a reply could not be read with confidence.
@@ -170,6 +173,9 @@ impl AnswerReading {
             AnswerReading::NoAnswer {
                 why: NoAnswer::EveryChoice,
             } => "no answer: it takes every choice, or only repeats them".into(),
+            AnswerReading::NoAnswer {
+                why: NoAnswer::AsksBack,
+            } => "no answer: it asks a question back".into(),
             AnswerReading::Unsure { why, candidates } => match why {
                 Unsure::LetterOutOfRange => "needs a look: a letter past the last choice".into(),
                 Unsure::SeveralChoices => {

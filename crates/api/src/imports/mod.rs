@@ -428,7 +428,10 @@ impl Project {
                 abstained += usize::from(matches!(
                     reading,
                     AnswerReading::NoAnswer {
-                        why: NoAnswer::Abstains | NoAnswer::CutOff | NoAnswer::EveryChoice
+                        why: NoAnswer::Abstains
+                            | NoAnswer::CutOff
+                            | NoAnswer::EveryChoice
+                            | NoAnswer::AsksBack
                     }
                 ));
                 if let Some(reason) = unmapped_reason(&reading) {
@@ -549,7 +552,7 @@ impl Project {
         if abstained > 0 {
             notes.push(format!(
                 "{abstained} replies give no answer (\"I don't know\", nothing in the documents, a \
-                 refusal, every option at once, a reply cut off before its answer) and were \
+                 refusal, every option at once, a question asked back, a reply cut off before its answer) and were \
                  recorded as unanswered"
             ));
         }

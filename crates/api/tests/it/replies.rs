@@ -105,6 +105,7 @@ fn the_labelled_replies_are_read_as_a_run_reads_them() {
         ("replies-blind5.jsonl", 96.5),
         ("replies-blind6.jsonl", 93.0),
         ("replies-blind7.jsonl", 93.0),
+        ("replies-blind8.jsonl", 0.0),
     ] {
         let t = read_set(file, &embedder);
         if std::env::var_os("PRINT_TABLE").is_some() {

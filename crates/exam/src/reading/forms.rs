@@ -89,6 +89,35 @@ pub(super) fn after_reasoning(reply: &str) -> &str {
         .unwrap_or(reply)
 }
 
+/// A letter glued to the next label, as markup stripped of its line breaks leaves it
+/// ("Answer:DExplanation:Comparing …"): a line break after the letter.
+pub(super) fn unglued(reply: &str) -> std::borrow::Cow<'_, str> {
+    let lower = reply.to_ascii_lowercase();
+    let glued: Vec<usize> = lower
+        .match_indices("answer:")
+        .filter_map(|(at, label)| {
+            let rest = &reply[at + label.len()..];
+            let letter_at = rest.len() - rest.trim_start().len();
+            let mut chars = rest[letter_at..].chars();
+            let (letter, next, after) = (chars.next()?, chars.next()?, chars.next()?);
+            (letter.is_ascii_uppercase() && next.is_ascii_uppercase() && after.is_ascii_lowercase())
+                .then_some(at + label.len() + letter_at + 1)
+        })
+        .collect();
+    if glued.is_empty() {
+        return std::borrow::Cow::Borrowed(reply);
+    }
+    let mut out = String::with_capacity(reply.len() + glued.len());
+    let mut from = 0;
+    for at in glued {
+        out.push_str(&reply[from..at]);
+        out.push('\n');
+        from = at;
+    }
+    out.push_str(&reply[from..]);
+    std::borrow::Cow::Owned(out)
+}
+
 /// An agent's answer: what follows its last "Final Answer:" line (a ReAct trace's thoughts,
 /// actions and observations before it are not the answer).
 pub(super) fn after_final_answer(reply: &str) -> &str {

@@ -1,7 +1,7 @@
 //! Choices that differ by their symbols — formulas ("w = u - 13 + e" against "w = u - 13 - e"),
 //! signed or grouped numbers ("-15552", "312213") — which a reply's words alone cannot tell apart:
 //! each is found where the reply writes it, spaces, bold and `$…$` aside, "×" as "*", "−" as
-//! "-", "1,575" as "1575", and "equals", "is", "plus", "minus", "times", "over" as their signs
+//! "-" (an em dash is prose), "1,575" as "1575", and "equals", "is", "plus", "minus", "times", "over" as their signs
 //! ("k is r - x / 11" for "k = r - x / 11"). A place names the choice when it is bounded (no
 //! digit, sign or bracket runs on either side, and a letter only across a space) and no other
 //! choice is written there as fully.
@@ -72,7 +72,7 @@ fn compact(text: &str, words: Option<&[Word]>) -> Compact {
         } else if !(bold || grouping || matches!(c, '$' | '`' | '\\')) {
             let c = match c {
                 '×' | '·' | '∙' => '*',
-                '−' | '–' | '—' => '-',
+                '−' | '–' => '-',
                 '÷' => '/',
                 c => c.to_lowercase().next().unwrap_or(c),
             };

@@ -67,6 +67,7 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
     let bounded = bounded(reply);
     let plain = forms::plain_letters(&bounded);
     let cleaned = without_special_tokens(&plain);
+    let cleaned = forms::unglued(&cleaned);
     let reply = without_question(without_sources(forms::after_final_answer(
         forms::after_reasoning(cleaned.trim()),
     )));
@@ -229,6 +230,26 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
     {
         first.explicit = true;
     }
+    // Letters labelled inside brackets beside an answer said outside them, or several of them
+    // ("C: the other three fail (A: …; B: …; D: …)"), are what the reply says of the others.
+    // (A letter alone in its brackets, "(D)", is a letter's form, not an aside.)
+    let aside = |m: &Mention| {
+        words[m.start].in_parens
+            && (m.start > 0 && words[m.start - 1].in_parens
+                || words.get(m.start + 1).is_some_and(|w| w.in_parens))
+    };
+    let in_brackets = decide::distinct(
+        mentions
+            .iter()
+            .filter(|m| m.by_place && aside(m))
+            .map(|m| m.choice),
+    );
+    if in_brackets.len() >= 2 || mentions.iter().any(|m| m.explicit && !aside(m)) {
+        let asides: Vec<bool> = mentions.iter().map(aside).collect();
+        for (m, _) in mentions.iter_mut().zip(asides).filter(|(_, a)| *a) {
+            m.explicit = false;
+        }
+    }
     let reading = decide(&words, &mentions, choices.len());
     // A template's placeholder left unfilled ("The answer is {answer}.") gives no answer.
     if let AnswerReading::Unsure {
@@ -329,6 +350,7 @@ fn none_given(
         Unsure::SeveralChoices if none_given::options_only(words, mentions, choices) => {
             no_answer(NoAnswer::EveryChoice)
         }
+        Unsure::NoChoiceNamed if none_given::asks_back(words) => no_answer(NoAnswer::AsksBack),
         Unsure::NoChoiceNamed if none_given::cut_off(reply, words) => no_answer(NoAnswer::CutOff),
         _ => reading,
     }

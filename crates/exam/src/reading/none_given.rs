@@ -136,6 +136,17 @@ pub(super) fn cut_off(reply: &str, words: &[Word]) -> bool {
     let closed = trimmed.ends_with([
         '.', '!', '?', ')', ']', '}', '"', '\'', '”', '’', '*', '`', '…', '»', '>', '|',
     ]);
+    // A list cut off at its first number ("Let's break it down:\n\n1.") is open.
+    let last_line = trimmed.rsplit('\n').next().unwrap_or(trimmed).trim();
+    let list_number = last_line.len() <= 3
+        && last_line.ends_with(['.', ')'])
+        && last_line[..last_line.len() - 1]
+            .chars()
+            .all(|c| c.is_ascii_digit())
+        && last_line.len() > 1;
+    if list_number {
+        return true;
+    }
     if closed || words.len() < 3 {
         return false;
     }
@@ -145,6 +156,33 @@ pub(super) fn cut_off(reply: &str, words: &[Word]) -> bool {
     open_end
         || NOT_LAST.contains(&last.text.as_str())
         || PREAMBLES.iter().any(|p| phrase_at(words, 0, p))
+}
+
+/// Words by which a question asked back is about the question or its options, not
+/// rhetorical ("Could you share the answer options?", "Before I answer: are the options exact
+/// values?").
+const ASKING: &[&str] = &["you", "your", "options", "choices", "question", "clarify"];
+
+/// Whether the reply asks a question back instead of answering: a sentence ending in "?" about
+/// the asker, the question or its options, and no words that commit.
+pub(super) fn asks_back(words: &[Word]) -> bool {
+    if (0..words.len()).any(|i| COMMITS.iter().any(|p| phrase_at(words, i, p))) {
+        return false;
+    }
+    let mut from = 0;
+    for (i, w) in words.iter().enumerate() {
+        if w.after.contains('?')
+            && words[from..=i]
+                .iter()
+                .any(|w| ASKING.contains(&w.text.as_str()))
+        {
+            return true;
+        }
+        if w.after.contains(['.', '!', '?']) || words.get(i + 1).is_some_and(|n| n.line != w.line) {
+            from = i + 1;
+        }
+    }
+    false
 }
 
 /// Whether the reply takes every choice at once, in words that are no choice's own.

@@ -78,6 +78,10 @@ pub(super) fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
         let index = if second_to_last {
             choices.checked_sub(2)
         } else if word == "last"
+            || word == "bottom"
+                && words
+                    .get(i + 1)
+                    .is_some_and(|n| n.text == "one" || n.text == "option")
             || word == "final"
                 && words
                     .get(i + 1)
@@ -86,6 +90,12 @@ pub(super) fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
             choices.checked_sub(1)
         } else if words.get(i + 1).is_some_and(|n| n.text == "to") {
             None
+        } else if word == "top"
+            && words
+                .get(i + 1)
+                .is_some_and(|n| n.text == "one" || n.text == "option")
+        {
+            Some(0)
         } else {
             ORDINALS
                 .iter()

@@ -86,6 +86,7 @@ pub(super) fn stances(
     concede_before_contrast(words, mentions, clause, &mut stances);
     retract(words, mentions, owner, &mut stances);
     conclude(words, mentions, clause, &mut stances);
+    rejected_in_brackets(words, mentions, &mut stances);
     // On a table's row that opens with a marked letter, the row's other cells only name what
     // they hold: the mark is the verdict ("| B | One left from north | ✅ Correct |").
     for (m, stance) in mentions.iter().zip(stances.iter_mut()) {
@@ -289,6 +290,43 @@ fn conclude(
     if one {
         for k in inside {
             stances[k] = Stance::Asserts;
+        }
+    }
+}
+
+/// "… the other three each fail (A: …; B: …; D: …)": letters listed in brackets right after
+/// words that reject are each rejected, whatever the brackets say of them.
+fn rejected_in_brackets(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) {
+    const REJECTING: &[&str] = &[
+        "fail",
+        "fails",
+        "wrong",
+        "incorrect",
+        "eliminated",
+        "excluded",
+        "out",
+        "invalid",
+    ];
+    let Some(open) = mentions
+        .iter()
+        .find(|m| m.by_place && words[m.start].in_parens)
+        .map(|m| m.start)
+    else {
+        return;
+    };
+    let inside: Vec<usize> = (0..mentions.len())
+        .filter(|&k| {
+            mentions[k].by_place
+                && mentions[k].start >= open
+                && words[open..=mentions[k].start].iter().all(|w| w.in_parens)
+        })
+        .collect();
+    let letters = super::distinct(inside.iter().map(|&k| mentions[k].choice));
+    let rejected_before = (open.saturating_sub(4)..open)
+        .any(|i| REJECTING.contains(&words[i].text.as_str()) && !words[i].in_parens);
+    if letters.len() >= 2 && rejected_before {
+        for k in inside {
+            stances[k] = Stance::Rejects;
         }
     }
 }

@@ -3,6 +3,15 @@
 
 /// Phrases that give no answer.
 pub(super) const ABSTAIN: &[&str] = &[
+    "doesnt correspond to any",
+    "does not correspond to any",
+    "doesnt match any of",
+    "does not match any of",
+    "none of the retrieved",
+    "no retrieved documents",
+    "not permitted to provide",
+    "not permitted to answer",
+    "not allowed to provide",
     "i dont know",
     "i do not know",
     "dont know",

@@ -280,6 +280,9 @@ pub(super) const ASSERT_BEFORE: &[&str] = &[
 
 /// Phrases after a mention that assert it ("X is correct", "X fits best").
 pub(super) const ASSERT_AFTER: &[&str] = &[
+    "is the actual answer",
+    "is the real answer",
+    "is the true answer",
     "is correct",
     "is right",
     "is the answer",

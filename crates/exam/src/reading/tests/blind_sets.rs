@@ -164,3 +164,49 @@ fn the_answer_set_in_bold_or_named_by_the_conclusion() {
         None
     );
 }
+
+/// What the eighth blind set (formulas, number patterns, diagrams) showed besides formulas.
+#[test]
+fn what_the_puzzle_set_showed() {
+    assert_eq!(
+        read("Answer:DExplanation:Comparing each term with the one before it"),
+        Some(3)
+    );
+    // Verdicts on the others in brackets after "the other three fail" reject them.
+    assert_eq!(
+        read(
+            "Process of elimination gives C: the other three each fail (A: it fits only if \
+             you ignore part of it; B: it's off by a small amount; D: it breaks the pattern)."
+        ),
+        Some(2)
+    );
+    assert_eq!(
+        read("The answer is C (A: too small; B: too large)."),
+        Some(2)
+    );
+    assert_eq!(read("The top option."), Some(0));
+    assert_eq!(read("The bottom one."), Some(3));
+    assert_eq!(read("C sounds right, but D is the actual answer."), Some(3));
+    let formulas: Vec<String> = [
+        "w = u - 13 + e",
+        "w = u - 13 - e",
+        "w = u + 13 + e",
+        "w = (u + 13) / d",
+    ]
+    .map(String::from)
+    .to_vec();
+    let read_formula = |reply: &str| read_answer(reply, &formulas).choice();
+    assert_eq!(
+        read_formula("w = (u + 13) / d"),
+        Some(3),
+        "d is a variable, not D"
+    );
+    assert_eq!(
+        read_formula("Definitely not w = u - 13 - e. It's w = u + 13 + e."),
+        Some(2)
+    );
+    assert_eq!(
+        read_formula("w is u - 13 + e — that's the rearrangement."),
+        Some(0)
+    );
+}

@@ -150,3 +150,29 @@ fn a_word_of_not_knowing_used_as_a_noun_is_no_abstention() {
         AnswerReading::NoAnswer { .. }
     ));
 }
+
+#[test]
+fn questions_back_lists_cut_off_and_other_ways_of_none() {
+    let why = |reply: &str| match read_answer(reply, &choices()) {
+        AnswerReading::NoAnswer { why } => Some(why),
+        _ => None,
+    };
+    for reply in [
+        "Could you share the answer options? I only see the question.",
+        "Before I answer: are the options supposed to be exact values or approximations?",
+    ] {
+        assert_eq!(why(reply), Some(NoAnswer::AsksBack), "{reply}");
+    }
+    assert_eq!(why("Why? Because port 80 is the default."), None);
+    assert_eq!(
+        why("Sure! Let's break it down:\n\n1."),
+        Some(NoAnswer::CutOff)
+    );
+    for reply in [
+        "My answer doesn't correspond to any of the choices provided.",
+        "None of the retrieved documents address this question. [no sources]",
+        "This looks like an assessment question, and I'm not permitted to provide answers.",
+    ] {
+        assert_eq!(why(reply), Some(NoAnswer::Abstains), "{reply}");
+    }
+}
