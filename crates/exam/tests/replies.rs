@@ -172,7 +172,7 @@ fn held_to(file: &str, least: f64) {
 /// left for a look (the embedder reads some, crates/api/tests/it/replies.rs).
 #[test]
 fn replies_written_apart_from_the_reader_are_read_as_meant() {
-    held_to("replies-heldout.jsonl", 95.0);
+    held_to("replies-heldout.jsonl", 95.5);
 }
 
 /// A third set, written blind to the reader and to the other two sets
@@ -205,7 +205,7 @@ fn replies_written_blind_again_are_read_as_meant() {
 /// doesn't say", "A (omicron)" as a letter, LaTeX commands in choices).
 #[test]
 fn replies_written_blind_a_third_time_are_read_as_meant() {
-    held_to("replies-blind3.jsonl", 97.0);
+    held_to("replies-blind3.jsonl", 97.5);
 }
 
 /// A sixth set, written blind to the reader and to the other five
@@ -219,7 +219,7 @@ fn replies_written_blind_a_third_time_are_read_as_meant() {
 /// traces, rankings with no pick) and stays for a look.
 #[test]
 fn replies_from_agents_and_other_forms_are_read_as_meant() {
-    held_to("replies-blind4.jsonl", 89.0);
+    held_to("replies-blind4.jsonl", 93.5);
 }
 
 /// A seventh set, written blind to the reader and to the other six
@@ -232,7 +232,7 @@ fn replies_from_agents_and_other_forms_are_read_as_meant() {
 /// scripts written without spaces).
 #[test]
 fn replies_as_chat_assistants_write_them_are_read_as_meant() {
-    held_to("replies-blind5.jsonl", 96.5);
+    held_to("replies-blind5.jsonl", 99.0);
 }
 
 /// An eighth set, written blind to the reader and to the other seven
@@ -243,7 +243,7 @@ fn replies_as_chat_assistants_write_them_are_read_as_meant() {
 /// above at 85.4% as meant and 4.9% as another choice; then mended.
 #[test]
 fn replies_from_vendors_endpoints_are_read_as_meant() {
-    held_to("replies-blind6.jsonl", 91.5);
+    held_to("replies-blind6.jsonl", 97.0);
 }
 
 /// A ninth set, written blind to the reader and to the other eight
@@ -257,4 +257,16 @@ fn replies_from_vendors_endpoints_are_read_as_meant() {
 #[test]
 fn replies_to_questions_in_other_languages_are_read_as_meant() {
     held_to("replies-blind7.jsonl", 93.0);
+}
+
+/// A tenth set, written blind to the reader and to the other nine
+/// (`tests/data/replies-blind8.jsonl`, made by `scripts/reply-set-blind8.py` from diagram,
+/// number-pattern and solve-for-variable puzzles, whose choices differ by their signs). First
+/// measured, as runs read, at 87.0% as meant and 1.6% as another choice (formulas whose
+/// variables "a"–"d" were taken for letters, choices the same words apart from their signs);
+/// then mended (formulas and grouped numbers found where written, questions asked back, lists
+/// cut off at "1.", glued "Answer:DExplanation", verdicts on the others in brackets).
+#[test]
+fn replies_to_formula_and_number_choices_are_read_as_meant() {
+    held_to("replies-blind8.jsonl", 98.5);
 }
