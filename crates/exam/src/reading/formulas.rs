@@ -100,11 +100,11 @@ fn runs_on(c: char) -> bool {
 
 /// The places where the reply writes a choice that is told apart by its symbols.
 pub(super) fn mentions(text: &str, words: &[Word], choices: &[String]) -> Vec<Mention> {
-    let reply = compact(text, Some(words));
     let forms: Vec<Vec<char>> = choices.iter().map(|c| compact(c, None).chars).collect();
     if !forms.iter().any(|f| symbolic(f)) {
         return Vec::new();
     }
+    let reply = compact(text, Some(words));
     // (choice, first compact character, one past the last)
     let mut found: Vec<(usize, usize, usize)> = Vec::new();
     for (index, form) in forms.iter().enumerate() {

@@ -187,11 +187,13 @@ pub(super) fn asks_back(words: &[Word]) -> bool {
 
 /// Whether the reply takes every choice at once, in words that are no choice's own.
 pub(super) fn every_choice(words: &[Word], mentions: &[Mention]) -> bool {
+    let owned = covered(words, mentions);
     (0..words.len()).any(|i| {
-        EVERY.iter().any(|p| {
-            let end = i + p.split(' ').count();
-            phrase_at(words, i, p) && !mentions.iter().any(|m| m.start < end && i < m.end)
-        })
+        matches!(words[i].text.as_str(), "all" | "every" | "each" | "any")
+            && EVERY.iter().any(|p| {
+                let end = i + p.split(' ').count();
+                phrase_at(words, i, p) && !owned[i..end.min(words.len())].iter().any(|o| *o)
+            })
     })
 }
 
@@ -202,8 +204,20 @@ pub(super) fn options_only(words: &[Word], mentions: &[Mention], choices: usize)
     if named.len() < choices || choices < 2 {
         return false;
     }
-    words.iter().enumerate().all(|(i, w)| {
-        mentions.iter().any(|m| m.start <= i && i < m.end)
-            || AROUND_OPTIONS.contains(&w.text.as_str())
-    })
+    let owned = covered(words, mentions);
+    words
+        .iter()
+        .zip(owned)
+        .all(|(w, owned)| owned || AROUND_OPTIONS.contains(&w.text.as_str()))
+}
+
+/// Which words a mention covers.
+fn covered(words: &[Word], mentions: &[Mention]) -> Vec<bool> {
+    let mut owned = vec![false; words.len()];
+    for m in mentions {
+        for slot in owned.iter_mut().take(m.end).skip(m.start) {
+            *slot = true;
+        }
+    }
+    owned
 }
