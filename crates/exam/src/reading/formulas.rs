@@ -83,6 +83,42 @@ fn compact(text: &str, words: Option<&[Word]>) -> Compact {
         }
         i += 1;
     }
+    without_trailing_zeros(&out)
+}
+
+/// A decimal's trailing zeros dropped ("11.340" is 11.34, "3.50" is 3.5), one digit kept after
+/// the point.
+fn without_trailing_zeros(text: &Compact) -> Compact {
+    let n = text.chars.len();
+    let mut keep = vec![true; n];
+    let mut i = 0;
+    while i < n {
+        if text.chars[i] == '.' && i > 0 && text.chars[i - 1].is_ascii_digit() {
+            let end = (i + 1..n)
+                .find(|&k| !text.chars[k].is_ascii_digit())
+                .unwrap_or(n);
+            let mut k = end;
+            while k > i + 2 && text.chars[k - 1] == '0' {
+                k -= 1;
+                keep[k] = false;
+            }
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    let mut out = Compact {
+        chars: Vec::with_capacity(n),
+        at: Vec::with_capacity(n),
+        spaced: Vec::with_capacity(n),
+    };
+    for (k, kept) in keep.into_iter().enumerate() {
+        if kept {
+            out.chars.push(text.chars[k]);
+            out.at.push(text.at[k]);
+            out.spaced.push(text.spaced[k]);
+        }
+    }
     out
 }
 
@@ -196,6 +232,9 @@ mod tests {
         assert_eq!(named("**-15,552**", &numbers), [3]);
         assert_eq!(named("It is 15552.", &numbers), Vec::<usize>::new());
         assert_eq!(named("About 104340.", &numbers), Vec::<usize>::new());
+        let decimals = ["21.34", "21.17", "11.34", "11.17"];
+        assert_eq!(named("The method gives 11.340 [1].", &decimals), [2]);
+        assert_eq!(named("It is 11.3", &decimals), Vec::<usize>::new());
         let plain = ["Port 443", "Port 80", "Port 22", "Port 21"];
         assert_eq!(
             named("Port 80.", &plain),
