@@ -111,6 +111,29 @@ fn no_one_answer(
             .filter(|(_, m)| under_condition(m) || followed_by_condition(m))
             .map(|(_, m)| m.choice),
     );
+    // "If we mean the textbook version, A; with the optimised one it's B": a choice under a
+    // condition, and another answer later in the same sentence, are answers to two conditions.
+    let sentence_end = |i: usize| {
+        (i..words.len())
+            .find(|&j| words[j].after.starts_with(['.', '!', '?']))
+            .unwrap_or(words.len())
+    };
+    // (Answering the condition, after its comma — not inside it: "If I had to choose between
+    // D and C, I'd choose C".)
+    let answers_condition = |m: &Mention| {
+        let from = (0..m.start)
+            .rev()
+            .take_while(|&j| !words[j].after.starts_with(['.', '!', '?']))
+            .find(|&j| words[j].text == "if");
+        from.is_some_and(|j| (j..m.start).any(|k| words[k].after.starts_with(',')))
+    };
+    let alternatives = mentions.iter().enumerate().any(|(k, m)| {
+        stances[k] != Stance::Rejects
+            && answers_condition(m)
+            && answers.iter().any(|(_, a)| {
+                a.choice != m.choice && a.start > m.start && a.start <= sentence_end(m.start)
+            })
+    });
     // "It depends on the jurisdiction: under the majority rule A, under the minority rule B",
     // "… and … both work here": no one answer.
     // (The reply's own words, not a choice's: "if one or both could be measured".)
@@ -124,7 +147,7 @@ fn no_one_answer(
     let named_several = distinct(mentions.iter().map(|m| m.choice)).len() >= 2;
     let open = said_open
         .is_some_and(|p| p.starts_with("both") || p.starts_with("either") || named_several);
-    (conditional.len() >= 2 || open).then(|| AnswerReading::Unsure {
+    (conditional.len() >= 2 || alternatives || open).then(|| AnswerReading::Unsure {
         why: Unsure::SeveralChoices,
         candidates: distinct(mentions.iter().map(|m| m.choice)),
     })

@@ -210,3 +210,20 @@ fn what_the_puzzle_set_showed() {
         Some(0)
     );
 }
+
+#[test]
+fn an_answer_under_a_condition_beside_another_is_no_one_answer() {
+    assert!(
+        read_answer(
+            "If we're talking about the textbook implementation, A; with the optimised variant it's B.",
+            &choices()
+        )
+        .needs_a_look()
+    );
+    assert_eq!(read("If I had to pick one, B. A is wrong."), Some(1));
+    assert_eq!(
+        read("If I had to choose between option D and B, I'd choose option (B)."),
+        Some(1),
+        "a choice inside the condition is no answer to it"
+    );
+}
