@@ -222,12 +222,37 @@ pub fn write(
     if whole > 1 {
         return None;
     }
+    if elliptical_comparison(&sentence[..start]) {
+        return None;
+    }
     let mut stem = reworded(sentence, start, end, kind, context)?;
     stem.text = whole::without_references(&stem.text);
     (!leans_on_passage(&stem.text)
         && whole::balanced(&stem.text)
         && whole::one_question(&stem.text))
     .then_some(stem)
+}
+
+/// "… we choose an automated rather than a manual installation method": the key's noun is
+/// shared with the word before "rather than" / "instead of", which is no noun, so asking for the
+/// key leaves that word without its noun ("an automated rather than what?").
+fn elliptical_comparison(before: &str) -> bool {
+    let words: Vec<String> = before
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .collect();
+    let n = words.len();
+    let compared = if n >= 3 && words[n - 2] == "rather" && words[n - 1] == "than"
+        || n >= 3 && words[n - 2] == "instead" && words[n - 1] == "of"
+    {
+        Some(words[n - 3].as_str())
+    } else {
+        None
+    };
+    compared.is_some_and(|w| crate::lexicon::parts(w).is_some_and(|p| !p.noun()))
 }
 
 /// "The keywords at screen indicates …": a plural subject (the key, after at most an article)

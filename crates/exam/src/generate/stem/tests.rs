@@ -498,6 +498,15 @@ fn cross_references_leave_the_question_and_comma_splices_are_none() {
 
 #[test]
 fn a_repeated_key_and_a_leaning_stem_are_none() {
+    assert_eq!(
+        ask(
+            "For a large network we generally choose an automated rather than a manual installation method.",
+            "manual installation method",
+            &SpanKind::Term
+        ),
+        None,
+        "\"an automated rather than what?\" leaves its adjective without a noun"
+    );
     // Asked once, the key's second place gives it away; blanked twice, "the blank" is two.
     assert_eq!(
         ask(
