@@ -541,6 +541,20 @@ mod tests {
         }
     }
 
+    /// Each text a chunk of its own document, with no topic.
+    fn one_document_each<'a>(texts: &[&'a str]) -> Vec<SourceChunk<'a>> {
+        texts
+            .iter()
+            .zip(1..)
+            .map(|(text, id)| SourceChunk {
+                id,
+                document: id,
+                topic: None,
+                text,
+            })
+            .collect()
+    }
+
     #[test]
     fn a_span_that_completes_the_same_sentence_elsewhere_is_no_wrong_answer() {
         let texts = [
@@ -551,16 +565,7 @@ mod tests {
             "The audit trail is written by the logging service every night.",
             "The crash reporter is written by the support team every night.",
         ];
-        let chunks: Vec<SourceChunk<'_>> = texts
-            .iter()
-            .zip(1..)
-            .map(|(text, id)| SourceChunk {
-                id,
-                document: id,
-                topic: None,
-                text,
-            })
-            .collect();
+        let chunks = one_document_each(&texts);
         let generator = OfflineGenerator::new(&chunks, &Letters, 1);
         let mut asked = 0;
         for target in generator.plan(false).iter().filter(|t| t.chunk == 1) {
@@ -589,16 +594,7 @@ mod tests {
             "The optimizer counts distinct index entries for each table.",
             "The loader assigns numeric column affinities to every table.",
         ];
-        let chunks: Vec<SourceChunk<'_>> = texts
-            .iter()
-            .zip(1..)
-            .map(|(text, id)| SourceChunk {
-                id,
-                document: id,
-                topic: None,
-                text,
-            })
-            .collect();
+        let chunks = one_document_each(&texts);
         let generator = OfflineGenerator::new(&chunks, &Letters, 1);
         let mut asked = 0;
         for target in generator.plan(false).iter().filter(|t| t.chunk == 1) {

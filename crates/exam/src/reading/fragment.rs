@@ -3,7 +3,8 @@
 //! mentioning direct evidence."): the phrase must stand word after word in that choice and in
 //! no other, and be most of what the reply says besides the words that frame an answer.
 
-use super::text::{SMALL, same};
+use super::own_words::VERDICTS;
+use super::text::{SMALL, choice_words, holds, same};
 use super::words::Word;
 
 /// Words that frame an answer rather than give it ("the right choice is the one mentioning …").
@@ -62,9 +63,6 @@ const DENY: &[&str] = &[
     "not", "no", "never", "neither", "nor", "without", "isnt", "arent",
 ];
 
-/// Words that give a verdict, which choices of the form "Yes, because …" differ by.
-const VERDICTS: &[&str] = &["yes", "no", "true", "false"];
-
 /// The most words (besides the frame) a reply may have to be read this way: longer replies say
 /// more than the phrase, and what they say decides.
 const MOST_WORDS: usize = 12;
@@ -79,16 +77,7 @@ pub(super) fn phrase_of(reply: &[Word], choices: &[String]) -> Option<usize> {
     if !(2..=MOST_WORDS).contains(&content) {
         return None;
     }
-    let all: Vec<Vec<String>> = choices
-        .iter()
-        .map(|c| {
-            super::words::words(c)
-                .into_iter()
-                .take(64)
-                .map(|w| w.text)
-                .collect()
-        })
-        .collect();
+    let all: Vec<Vec<String>> = choices.iter().map(|c| choice_words(c)).collect();
     // The longest run of the reply's words that stands in one choice: (choice, start, end).
     let mut best: Option<(usize, usize, usize)> = None;
     let mut tie = false;
@@ -123,14 +112,11 @@ pub(super) fn phrase_of(reply: &[Word], choices: &[String]) -> Option<usize> {
         }
     }
     let (index, start, end) = best.filter(|_| !tie)?;
-    let run: Vec<&str> = reply[start..end].iter().map(|w| w.text.as_str()).collect();
-    let elsewhere = all.iter().enumerate().any(|(other, words)| {
-        other != index
-            && words.len() >= run.len()
-            && words
-                .windows(run.len())
-                .any(|w| w.iter().zip(&run).all(|(a, b)| same(a, b)))
-    });
+    let run: Vec<String> = reply[start..end].iter().map(|w| w.text.clone()).collect();
+    let elsewhere = all
+        .iter()
+        .enumerate()
+        .any(|(other, words)| other != index && holds(words, &run));
     let said = reply[start..end].iter().filter(|w| own(w)).count();
     let denied = reply[start.saturating_sub(3)..start]
         .iter()

@@ -21,7 +21,7 @@ const SAID: f64 = 0.5;
 const OTHER: f64 = 0.25;
 
 /// Words that give a verdict, which choices of the form "Yes, because …" differ by.
-const VERDICTS: &[&str] = &["yes", "no", "true", "false"];
+pub(super) const VERDICTS: &[&str] = &["yes", "no", "true", "false"];
 
 /// Words that deny what follows them.
 const NEGATIONS: &[&str] = &["not", "no", "never", "neither", "nor", "without", "instead"];

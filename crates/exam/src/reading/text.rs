@@ -17,7 +17,7 @@ pub(super) const SMALL: &[&str] = &[
 ];
 
 /// A choice's words, as a reply's are cut.
-fn choice_words(choice: &str) -> Vec<String> {
+pub(super) fn choice_words(choice: &str) -> Vec<String> {
     // A choice is read by its first 64 words: enough to tell choices apart, and the search
     // stays fast.
     super::words::words(choice)
@@ -273,7 +273,7 @@ fn quoted_part(reply: &[Word], choice: &[String]) -> Vec<(usize, usize, usize)> 
 }
 
 /// Whether `run` stands, word after word, anywhere in `choice`.
-fn holds(choice: &[String], run: &[String]) -> bool {
+pub(super) fn holds(choice: &[String], run: &[String]) -> bool {
     !run.is_empty()
         && choice.len() >= run.len()
         && choice
