@@ -16,6 +16,7 @@ pub mod stem;
 mod stem_words;
 pub mod vectors;
 mod whole;
+mod worthy;
 
 /// A chunk of the corpus as the generator reads it.
 #[derive(Debug, Clone, Copy)]

@@ -4,10 +4,11 @@
 
 use super::SourceChunk;
 use super::parse::{Draft, KeyRef, Unparsed, normalized, strict, text_hash};
-use super::salience::{blanked, number_of, question_worthy, salient, terms_of};
+use super::salience::{blanked, number_of, salient, terms_of};
 use super::spans::{SpanKind, spans};
 use super::stem::{self, Form};
 use super::vectors::Vectors;
+use super::worthy::{continues_another, question_worthy};
 use proctor_core::{EmbedError, Embedder, cosine};
 use proctor_stats::SplitMix64;
 use proctor_stats::text::sentences;
@@ -128,7 +129,7 @@ impl<'a> OfflineGenerator<'a> {
                     });
             }
             let sentence_text = &chunk.text[sentence.0..sentence.1];
-            if !question_worthy(sentence_text) {
+            if !question_worthy(sentence_text) || continues_another(chunk.text, sentence.0) {
                 continue;
             }
             // Only a span the sentence asks for as one whole question is a place to ask: when

@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 
 pub(super) use nouns::{DETERMINERS, reads_as_verb, s_form};
 use nouns::{
-    NAME_JOINERS, PREPOSITIONS, content_word, last_parts, modifier, nominal, noun_head,
-    opens_phrase, starts_no_name,
+    NAME_JOINERS, PREPOSITIONS, content_word, fixed_phrase, last_parts, modifier, nominal,
+    noun_head, opens_phrase, starts_no_name,
 };
 use tokens::{
     Word, YEAR_BEFORE, balanced, capitalised, code_kind, counts, glued_quantity, is_number,
@@ -276,9 +276,11 @@ pub fn spans(sentence: &str) -> Vec<Span> {
                 && !DETERMINERS.contains(&w.text)
                 && !PREPOSITIONS.contains(&w.text)
         };
-        // "by default": an adverbial, not a noun phrase.
-        let idiom =
-            i > 0 && words[i - 1].text.eq_ignore_ascii_case("by") && words[i].text == "default";
+        // "by default", "in progress": an adverbial, not a noun phrase.
+        // … but "in time series" is a phrase of its own.
+        let idiom = i > 0
+            && fixed_phrase(words[i - 1].text, words[i].text)
+            && (words[i].breaks || words.get(i + 1).is_none_or(|w| w.opened || !content(w)));
         if taken[i] || !content(&words[i]) || idiom || words[i].text.ends_with('-') {
             i += 1;
             continue;

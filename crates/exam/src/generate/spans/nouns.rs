@@ -206,6 +206,94 @@ pub(in crate::generate) const DETERMINERS: &[&str] = &[
     "either", "neither",
 ];
 
+/// A preposition and a bare noun that together are one adverbial or predicative phrase ("by
+/// default", "an operation in progress", "kept in place", "on demand"): the noun is no thing the
+/// sentence talks about, and asking for it ("in what?") cuts the phrase.
+pub(super) fn fixed_phrase(preposition: &str, noun: &str) -> bool {
+    let nouns: &[&str] = match preposition.to_lowercase().as_str() {
+        "by" => &[
+            "default", "hand", "design", "chance", "accident", "far", "mistake", "name",
+        ],
+        "in" => &[
+            "progress",
+            "place",
+            "use",
+            "order",
+            "fact",
+            "effect",
+            "practice",
+            "general",
+            "particular",
+            "turn",
+            "part",
+            "full",
+            "advance",
+            "common",
+            "detail",
+            "question",
+            "charge",
+            "mind",
+            "sync",
+            "line",
+            "time",
+            "total",
+            "addition",
+            "short",
+            "brief",
+            "summary",
+            "contrast",
+            "conclusion",
+            "response",
+            "return",
+            "favor",
+            "favour",
+            "case",
+            "touch",
+            "action",
+            "theory",
+            "principle",
+            "reality",
+            "essence",
+            "stock",
+            "vain",
+            "front",
+            "person",
+            "private",
+            "public",
+            "trouble",
+            "force",
+            "error",
+            "parallel",
+            "sequence",
+        ],
+        "at" => &[
+            "least", "most", "once", "random", "hand", "will", "risk", "first", "last", "present",
+            "times", "best", "worst", "all", "large", "rest", "issue", "stake",
+        ],
+        "on" => &[
+            "demand", "purpose", "time", "hold", "average", "top", "board", "behalf", "request",
+            "schedule", "track", "display",
+        ],
+        "for" => &[
+            "example", "instance", "good", "free", "sure", "now", "ever", "granted",
+        ],
+        "under" => &[
+            "way",
+            "control",
+            "pressure",
+            "construction",
+            "review",
+            "development",
+        ],
+        "with" => &["care", "ease", "respect"],
+        "of" => &["course"],
+        "from" => &["scratch"],
+        "without" => &["fail", "warning", "notice", "exception"],
+        _ => &[],
+    };
+    nouns.contains(&noun)
+}
+
 /// Prepositions a noun phrase begins after ("to" is left out: after it comes a verb as often as
 /// a noun).
 pub(super) const PREPOSITIONS: &[&str] = &[

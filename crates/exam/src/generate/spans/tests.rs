@@ -369,3 +369,33 @@ fn asking_reads_as_english() {
     assert_eq!(SpanKind::Quantity("%".into()).asking(), "what percentage");
     assert_eq!(SpanKind::Year.asking(), "in which year");
 }
+
+#[test]
+fn a_bare_noun_of_a_fixed_phrase_is_no_term() {
+    for (sentence, phrase_noun) in [
+        (
+            "The drive has power to complete any operation in progress.",
+            "progress",
+        ),
+        (
+            "The old entries are kept in place until a checkpoint.",
+            "place",
+        ),
+        ("The pages are loaded on demand by the pager.", "demand"),
+        (
+            "The daemon stops without warning when memory runs out.",
+            "warning",
+        ),
+    ] {
+        let got = found(sentence);
+        assert!(
+            got.iter().all(|(t, _)| *t != phrase_noun),
+            "{sentence}: {got:?}"
+        );
+    }
+    // The same noun with a word of its own after it, or its own determiner, is a phrase.
+    let got = found("Both columns are read in time series analysis by the tool.");
+    assert!(got.iter().any(|(t, _)| t.starts_with("time")), "{got:?}");
+    let got = found("The tool reports the progress of every running backup job.");
+    assert!(got.iter().any(|(t, _)| t.contains("progress")), "{got:?}");
+}

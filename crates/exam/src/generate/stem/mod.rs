@@ -368,21 +368,30 @@ fn reworded(
             key.split_whitespace().next().unwrap_or(""),
             "one" | "two" | "three" | "four" | "five" | "six" | "seven" | "eight" | "nine" | "ten"
         );
+    let mut popped = 0;
     while let Some(w) = before.last().map(|w| w.to_lowercase()).filter(|w| {
-        is_determiner(w)
-            || QUANTIFIERS.contains(&w.as_str())
-            || matches!(
-                w.as_str(),
-                "all" | "both" | "half" | "few" | "many" | "much" | "several" | "numerous"
-            )
+        // "except that the circles will scale", "that SQLite is": a "that" before an article or
+        // a name opens a clause whose subject the key is; it is no determiner of the key.
+        !(matches!(w.as_str(), "that" | "this") && (popped > 0 || *kind != SpanKind::Term))
+            && (is_determiner(w)
+                || QUANTIFIERS.contains(&w.as_str())
+                || matches!(
+                    w.as_str(),
+                    "all" | "both" | "half" | "few" | "many" | "much" | "several" | "numerous"
+                ))
     }) {
+        popped += 1;
         // … but "in both directions", "keeps no copy", "pushed out every six hours": a
         // quantifier that changes what the phrase means, or makes a number a frequency,
         // cannot go, and "what" cannot carry it.
         changes_meaning |= matches!(w.as_str(), "both" | "no" | "half") || w == "every" && number;
         before.pop();
     }
-    if changes_meaning {
+    // … and "except that what will scale" asks inside a clause: no whole question.
+    let clause = before
+        .last()
+        .is_some_and(|w| matches!(w.to_lowercase().as_str(), "that" | "this"));
+    if changes_meaning || clause {
         return None;
     }
     // "in a great many languages" asks "in what".
@@ -474,7 +483,15 @@ fn reworded(
             form: Form::Blank,
         });
     }
-    if !slot::fits_its_slot(&before, &after, quantity) {
+    // "Since what, the nftables framework is used by default?": the question word ending the
+    // sentence's opening phrase, before its comma, asks nothing of the clause after it.
+    let opening = before.len() <= 4
+        && after.first().is_some_and(|w| w.starts_with(','))
+        && !before.iter().any(|w| {
+            let w = w.to_lowercase();
+            lexicon::is_auxiliary(&w) || super::spans::reads_as_verb(&w)
+        });
+    if opening || !slot::fits_its_slot(&before, &after, quantity) {
         return None;
     }
     let body = tidy(&format!("{} {asking} {rest}", before.join(" ")))
