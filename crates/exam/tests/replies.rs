@@ -243,7 +243,7 @@ fn replies_as_chat_assistants_write_them_are_read_as_meant() {
 /// above at 85.4% as meant and 4.9% as another choice; then mended.
 #[test]
 fn replies_from_vendors_endpoints_are_read_as_meant() {
-    held_to("replies-blind6.jsonl", 97.0);
+    held_to("replies-blind6.jsonl", 98.0);
 }
 
 /// A ninth set, written blind to the reader and to the other eight
@@ -269,4 +269,16 @@ fn replies_to_questions_in_other_languages_are_read_as_meant() {
 #[test]
 fn replies_to_formula_and_number_choices_are_read_as_meant() {
     held_to("replies-blind8.jsonl", 98.5);
+}
+
+/// An eleventh set, written blind to the reader and to the other ten
+/// (`tests/data/replies-blind9.jsonl`, made by `scripts/reply-set-blind9.py` from LogiQA,
+/// ReClor argument and letter-series questions; 49 styles). First measured, as runs read, at
+/// 94.4% as meant and 2.2% as another choice (an answer corrected after "Wait — I need to
+/// correct myself … is actually D" read as the first; reasoning cut off while going through the
+/// options read as the option it stopped at); then mended (corrections and second looks,
+/// reasoning cut off mid-sentence, options echoed line by line, codes spelled "H-Q-Q").
+#[test]
+fn replies_to_argument_and_letter_series_questions_are_read_as_meant() {
+    held_to("replies-blind9.jsonl", 99.0);
 }

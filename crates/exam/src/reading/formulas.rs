@@ -1,5 +1,5 @@
 //! Choices that differ by their symbols — formulas ("w = u - 13 + e" against "w = u - 13 - e"),
-//! signed or grouped numbers ("-15552", "312213") — which a reply's words alone cannot tell apart:
+//! signed or grouped numbers ("-15552", "312213"), codes a reply may spell out ("H-Q-Q") — which a reply's words alone cannot tell apart:
 //! each is found where the reply writes it, spaces, bold and `$…$` aside, "×" as "*", "−" as
 //! "-" (an em dash is prose), "1,575" as "1575", and "equals", "is", "plus", "minus", "times", "over" as their signs
 //! ("k is r - x / 11" for "k = r - x / 11"). A place names the choice when it is bounded (no
@@ -83,7 +83,60 @@ fn compact(text: &str, words: Option<&[Word]>) -> Compact {
         }
         i += 1;
     }
-    without_trailing_zeros(&out)
+    unspelled(&without_trailing_zeros(&out))
+}
+
+/// A code spelled out character by character ("H-Q-Q", "X-1-7-O" for "HQQ", "X17O"): three or
+/// more single letters or digits joined by hyphens with no spaces, the hyphens dropped.
+fn unspelled(text: &Compact) -> Compact {
+    let n = text.chars.len();
+    let single = |k: usize| {
+        text.chars[k].is_alphanumeric()
+            && (k == 0 || text.spaced[k] || !text.chars[k - 1].is_alphanumeric())
+            && (k + 1 == n || text.spaced[k + 1] || !text.chars[k + 1].is_alphanumeric())
+    };
+    let mut keep = vec![true; n];
+    let mut i = 0;
+    while i < n {
+        let mut j = i;
+        while single(j) && j + 2 < n && text.chars[j + 1] == '-' && !text.spaced[j + 1] {
+            if !single(j + 2) || text.spaced[j + 2] {
+                break;
+            }
+            j += 2;
+        }
+        if (j - i) / 2 >= 2 {
+            for k in (i + 1..j).step_by(2) {
+                keep[k] = false;
+            }
+        }
+        i = j + 1;
+    }
+    keeping(text, &keep)
+}
+
+/// The characters of a compact text that are kept.
+fn keeping(text: &Compact, keep: &[bool]) -> Compact {
+    let mut out = Compact {
+        chars: Vec::with_capacity(keep.len()),
+        at: Vec::with_capacity(keep.len()),
+        spaced: Vec::with_capacity(keep.len()),
+    };
+    for (k, _) in keep.iter().enumerate().filter(|(_, kept)| **kept) {
+        out.chars.push(text.chars[k]);
+        out.at.push(text.at[k]);
+        out.spaced.push(text.spaced[k]);
+    }
+    out
+}
+
+/// Whether every choice is a code: one run of two to eight letters and digits ("HQQ", "E4FG",
+/// "rsurts"), which a reply may spell out.
+fn codes(choices: &[String]) -> bool {
+    choices.iter().all(|c| {
+        let c = c.trim();
+        (2..=8).contains(&c.chars().count()) && c.chars().all(char::is_alphanumeric)
+    })
 }
 
 /// A decimal's trailing zeros dropped ("11.340" is 11.34, "3.50" is 3.5), one digit kept after
@@ -107,19 +160,7 @@ fn without_trailing_zeros(text: &Compact) -> Compact {
             i += 1;
         }
     }
-    let mut out = Compact {
-        chars: Vec::with_capacity(n),
-        at: Vec::with_capacity(n),
-        spaced: Vec::with_capacity(n),
-    };
-    for (k, kept) in keep.into_iter().enumerate() {
-        if kept {
-            out.chars.push(text.chars[k]);
-            out.at.push(text.at[k]);
-            out.spaced.push(text.spaced[k]);
-        }
-    }
-    out
+    keeping(text, &keep)
 }
 
 /// Whether a choice is told apart by its symbols: it holds a sign or is a number.
@@ -137,14 +178,15 @@ fn runs_on(c: char) -> bool {
 /// The places where the reply writes a choice that is told apart by its symbols.
 pub(super) fn mentions(text: &str, words: &[Word], choices: &[String]) -> Vec<Mention> {
     let forms: Vec<Vec<char>> = choices.iter().map(|c| compact(c, None).chars).collect();
-    if !forms.iter().any(|f| symbolic(f)) {
+    let codes = codes(choices);
+    if !codes && !forms.iter().any(|f| symbolic(f)) {
         return Vec::new();
     }
     let reply = compact(text, Some(words));
     // (choice, first compact character, one past the last)
     let mut found: Vec<(usize, usize, usize)> = Vec::new();
     for (index, form) in forms.iter().enumerate() {
-        if !symbolic(form) || form.len() > reply.chars.len() {
+        if !(codes || symbolic(form)) || form.len() > reply.chars.len() {
             continue;
         }
         for from in 0..=reply.chars.len() - form.len() {
@@ -241,5 +283,20 @@ mod tests {
             Vec::<usize>::new(),
             "words read these"
         );
+    }
+
+    #[test]
+    fn a_code_spelled_out_is_found() {
+        let codes = ["HLL", "HBB", "HTT", "HQQ"];
+        assert_eq!(named("Looks like H-Q-Q to me.", &codes), [3]);
+        assert_eq!(named("It's HTT.", &codes), [2]);
+        let mixed = ["EF4G", "E3F4G", "E4FG", "EF3G4"];
+        assert_eq!(named("The missing part should be E-4-F-G.", &mixed), [2]);
+        // Two characters are no spelling, nor is a hyphen with spaces.
+        assert_eq!(named("It is H-B then.", &codes), Vec::<usize>::new());
+        assert_eq!(named("It is H - Q - Q.", &codes), Vec::<usize>::new());
+        // Choices that are words or phrases are read by their words.
+        let words = ["Port 443", "Port 80", "HTTPS", "SSH"];
+        assert_eq!(named("S-S-H, of course.", &words), Vec::<usize>::new());
     }
 }

@@ -250,7 +250,8 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
             m.explicit = false;
         }
     }
-    let reading = decide(&words, &mentions, choices.len());
+    let unfinished = none_given::unfinished_reasoning(reply, &words);
+    let reading = decide(&words, &mentions, choices.len(), unfinished);
     // A template's placeholder left unfilled ("The answer is {answer}.") gives no answer.
     if let AnswerReading::Unsure {
         why: Unsure::NoChoiceNamed,
@@ -315,14 +316,7 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
             way: Way::Text,
         };
     }
-    none_given(
-        reading,
-        reply,
-        &words,
-        &mentions,
-        choices.len(),
-        empty_field,
-    )
+    none_given(reading, reply, &words, &mentions, choices, empty_field)
 }
 
 /// Where the rules found no one choice: a reply that still gives no answer — its answer field
@@ -333,7 +327,7 @@ fn none_given(
     reply: &str,
     words: &[Word],
     mentions: &[Mention],
-    choices: usize,
+    choices: &[String],
     empty_field: bool,
 ) -> AnswerReading {
     let AnswerReading::Unsure { why, .. } = &reading else {
@@ -352,6 +346,9 @@ fn none_given(
         }
         Unsure::NoChoiceNamed if none_given::asks_back(words) => no_answer(NoAnswer::AsksBack),
         Unsure::NoChoiceNamed if none_given::cut_off(reply, words) => no_answer(NoAnswer::CutOff),
+        Unsure::SeveralChoices if none_given::unfinished_reasoning(reply, words) => {
+            no_answer(NoAnswer::CutOff)
+        }
         _ => reading,
     }
 }

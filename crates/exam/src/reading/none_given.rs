@@ -34,6 +34,14 @@ const PREAMBLES: &[&str] = &[
     "lets look",
     "lets analyze",
     "lets consider",
+    "lets go through",
+    "lets walk",
+    "lets examine",
+    "lets review",
+    "lets evaluate",
+    "lets check",
+    "let me go through",
+    "let me walk",
     "let me think",
     "let me break",
     "let me look",
@@ -120,22 +128,45 @@ const AROUND_OPTIONS: &[&str] = &[
     "here",
     "these",
     "following",
+    // A prompt echoed back with its slot left empty ("Options: … Answer:", "### Response: …").
+    "answer",
+    "response",
 ];
 
 /// Whether the reply stops before it gives an answer: no closing full stop, and either a last
 /// word no sentence ends on or an opening that reasons before it answers — and no words that
 /// give an answer ("I'd go with the one that", cut off, still answers).
 pub(super) fn cut_off(reply: &str, words: &[Word]) -> bool {
-    let Some(last) = words.last() else {
+    let Some(stop) = stopped(reply, words) else {
         return false;
     };
+    stop.mid_sentence || stop.open && PREAMBLES.iter().any(|p| phrase_at(words, 0, p))
+}
+
+/// Whether the reply opens as reasoning does and stops in the middle of a sentence ("Let's go
+/// through the options one by one. A) … — to evaluate this, we need to check whether"): a
+/// choice it only names on the way is no answer.
+pub(super) fn unfinished_reasoning(reply: &str, words: &[Word]) -> bool {
+    PREAMBLES.iter().any(|p| phrase_at(words, 0, p))
+        && stopped(reply, words).is_some_and(|s| s.mid_sentence)
+}
+
+/// How a reply with no words that commit ends.
+struct Stop {
+    /// No closing stop (a full stop, a bracket, a mark or a symbol such as an emoji).
+    open: bool,
+    /// Stopped in the middle of a sentence: a list cut at its first number, an open comma,
+    /// colon or bracket, or a last word no sentence ends on.
+    mid_sentence: bool,
+}
+
+/// How the reply ends, or `None` where it has words that commit to an answer.
+fn stopped(reply: &str, words: &[Word]) -> Option<Stop> {
+    let last = words.last()?;
     if (0..words.len()).any(|i| COMMITS.iter().any(|p| phrase_at(words, i, p))) {
-        return false;
+        return None;
     }
     let trimmed = reply.trim_end();
-    let closed = trimmed.ends_with([
-        '.', '!', '?', ')', ']', '}', '"', '\'', '”', '’', '*', '`', '…', '»', '>', '|',
-    ]);
     // A list cut off at its first number ("Let's break it down:\n\n1.") is open.
     let last_line = trimmed.rsplit('\n').next().unwrap_or(trimmed).trim();
     let list_number = last_line.len() <= 3
@@ -144,18 +175,17 @@ pub(super) fn cut_off(reply: &str, words: &[Word]) -> bool {
             .chars()
             .all(|c| c.is_ascii_digit())
         && last_line.len() > 1;
-    if list_number {
-        return true;
-    }
-    if closed || words.len() < 3 {
-        return false;
-    }
     let open_end = [',', ':', ';', '-', '—', '–', '(', '[', '{']
         .iter()
         .any(|c| trimmed.ends_with(*c));
-    open_end
-        || NOT_LAST.contains(&last.text.as_str())
-        || PREAMBLES.iter().any(|p| phrase_at(words, 0, p))
+    // Any other mark or symbol closes it ("… Happy studying! 😊").
+    let open = open_end || trimmed.ends_with(char::is_alphanumeric);
+    let long_enough = words.len() >= 3;
+    Some(Stop {
+        open: open && long_enough,
+        mid_sentence: list_number
+            || long_enough && (open_end || open && NOT_LAST.contains(&last.text.as_str())),
+    })
 }
 
 /// Words by which a question asked back is about the question or its options, not
@@ -198,17 +228,55 @@ pub(super) fn every_choice(words: &[Word], mentions: &[Mention]) -> bool {
 }
 
 /// Whether the reply only repeats the options: every choice named, and no other word but
-/// "Options:" and the like.
-pub(super) fn options_only(words: &[Word], mentions: &[Mention], choices: usize) -> bool {
+/// "Options:" and the like — or, one a line, each line a choice's whole text after its letter.
+pub(super) fn options_only(words: &[Word], mentions: &[Mention], choices: &[String]) -> bool {
     let named = super::decide::distinct(mentions.iter().map(|m| m.choice));
-    if named.len() < choices || choices < 2 {
+    if named.len() < choices.len() || choices.len() < 2 {
         return false;
     }
     let owned = covered(words, mentions);
-    words
+    let by_mentions = words
         .iter()
         .zip(owned)
-        .all(|(w, owned)| owned || AROUND_OPTIONS.contains(&w.text.as_str()))
+        .all(|(w, owned)| owned || AROUND_OPTIONS.contains(&w.text.as_str()));
+    by_mentions || options_by_line(words, choices)
+}
+
+/// Whether every line is a choice's whole text (after a letter of its own) or only words that
+/// stand beside options, and every choice has its line ("A. The overall … is the highest\nB. …",
+/// written once or twice).
+fn options_by_line(words: &[Word], choices: &[String]) -> bool {
+    let own: Vec<Vec<String>> = choices
+        .iter()
+        .map(|c| super::words::words(c).into_iter().map(|w| w.text).collect())
+        .collect();
+    let mut seen = vec![false; choices.len()];
+    let mut from = 0;
+    while from < words.len() {
+        let to = (from..words.len())
+            .find(|&k| words[k].line != words[from].line)
+            .unwrap_or(words.len());
+        let line = &words[from..to];
+        let labelled = line.first().is_some_and(|w| {
+            w.raw.chars().count() == 1
+                && w.raw.chars().all(|c| c.is_ascii_alphabetic())
+                && w.after.starts_with(['.', ')', ':'])
+        });
+        let text = &line[usize::from(labelled)..];
+        match own.iter().position(|o| {
+            o.iter()
+                .map(String::as_str)
+                .eq(text.iter().map(|w| w.text.as_str()))
+        }) {
+            Some(k) => seen[k] = true,
+            None if line
+                .iter()
+                .all(|w| AROUND_OPTIONS.contains(&w.text.as_str())) => {}
+            None => return false,
+        }
+        from = to;
+    }
+    seen.iter().all(|s| *s)
 }
 
 /// Which words a mention covers.

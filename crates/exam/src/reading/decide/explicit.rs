@@ -73,10 +73,17 @@ pub(super) fn answer(
                             m.start >= count && cues::phrase_at(words, m.start - count, p)
                         }))
     };
-    let contradicted = mentions
-        .iter()
-        .zip(stances)
-        .any(|(m, stance)| m.choice != last.choice && *stance != Stance::Rejects && firm(m));
+    // (An answer the reply rejects later is taken back: "The answer is C. Wait — … C doesn't
+    // connect … The correct answer is actually A.")
+    let taken_back = |m: &Mention| {
+        mentions
+            .iter()
+            .zip(stances)
+            .any(|(o, s)| o.choice == m.choice && o.start > m.start && *s == Stance::Rejects)
+    };
+    let contradicted = mentions.iter().zip(stances).any(|(m, stance)| {
+        m.choice != last.choice && *stance != Stance::Rejects && firm(m) && !taken_back(m)
+    });
     if beside || contradicted {
         return Some(AnswerReading::Unsure {
             why: Unsure::Conflict,

@@ -15,6 +15,7 @@ pub(super) fn answer(
     stances: &[Stance],
     choices: usize,
     abstention: Abstention,
+    unfinished: bool,
 ) -> AnswerReading {
     let Abstention {
         abstains,
@@ -82,6 +83,10 @@ pub(super) fn answer(
         ([one], _) => chose(*one),
         // Named alone — also after "the context doesn't say; from general knowledge: D" (a
         // guess is an answer).
+        // … but not one only named on the way by reasoning cut off before its answer.
+        ([], [_]) if unfinished => AnswerReading::NoAnswer {
+            why: NoAnswer::CutOff,
+        },
         ([], [one]) if !abstains || guesses_after => chose(*one),
         ([], [_] | []) => {
             if abstains && !guesses_after {

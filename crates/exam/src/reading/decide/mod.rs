@@ -13,8 +13,14 @@ use super::phrases;
 use super::words::Word;
 use super::{AnswerReading, Mention, Unsure};
 
-/// From the mentions to one reading.
-pub(super) fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> AnswerReading {
+/// From the mentions to one reading; `unfinished` where the reply reasons and stops before it
+/// ends (a choice only named on the way is then no answer).
+pub(super) fn decide(
+    words: &[Word],
+    mentions: &[Mention],
+    choices: usize,
+    unfinished: bool,
+) -> AnswerReading {
     // The mention each word belongs to, if any (the first, where mentions overlap).
     let mut owner: Vec<Option<usize>> = vec![None; words.len()];
     for (k, m) in mentions.iter().enumerate() {
@@ -35,7 +41,7 @@ pub(super) fn decide(words: &[Word], mentions: &[Mention], choices: usize) -> An
     if let Some(reading) = explicit::answer(words, mentions, &stances) {
         return reading;
     }
-    last_word::answer(words, mentions, &stances, choices, abstention)
+    last_word::answer(words, mentions, &stances, choices, abstention, unfinished)
 }
 
 /// "Answers: A) …; C) …": several letters after a plural marker on one line are several

@@ -234,25 +234,33 @@ fn concede_before_contrast(
 /// "I'd go with C … actually, no": what the reply takes back is set aside, unless it names the
 /// choice again after.
 fn retract(words: &[Word], mentions: &[Mention], owner: &[Option<usize>], stances: &mut [Stance]) {
-    let Some(at) = (0..words.len())
+    let Some((at, phrase)) = (0..words.len())
         .rev()
         .filter(|&i| owner[i].is_none())
-        .find(|&i| {
-            phrases::LISTS.retract.at(words, i).any(|p| {
-                // "Edit:" and "Correction:" take back only as a label, not as words of a
-                // sentence ("… plus a small correction").
-                !matches!(p, "edit" | "correction")
-                    || words[i].after.starts_with([':', '—', '-'])
-                    || words[i].after.starts_with(',') && (i == 0 || words[i - 1].ends_clause)
-            })
+        .find_map(|i| {
+            phrases::LISTS
+                .retract
+                .at(words, i)
+                .find(|p| {
+                    // "Edit:" and "Correction:" take back only as a label, not as words of a
+                    // sentence ("… plus a small correction").
+                    !matches!(*p, "edit" | "correction")
+                        || words[i].after.starts_with([':', '—', '-'])
+                        || words[i].after.starts_with(',') && (i == 0 || words[i - 1].ends_clause)
+                })
+                .map(|p| (i, p))
         })
     else {
         return;
     };
+    let recheck = phrases::RECHECK.contains(&phrase);
     for (k, m) in mentions.iter().enumerate() {
         // An answer given and taken back stays taken back, however often its choice is named
-        // in the reasoning after ("South. Wait, let me recount: starting south, …").
-        let named_again = !m.explicit
+        // in the reasoning after ("South. Wait, let me recount: starting south, …") — unless
+        // the reply only looked again ("The answer is A. Let me double-check: … Yes — A it
+        // is.").
+        let confirmed = recheck && mentions.last().is_some_and(|l| l.choice == m.choice);
+        let named_again = (!m.explicit || confirmed)
             && mentions
                 .iter()
                 .any(|o| o.choice == m.choice && o.start > at);

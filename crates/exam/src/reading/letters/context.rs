@@ -98,6 +98,13 @@ pub(super) const FILLER: &[&str] = &[
     "most",
     "is",
     "text",
+    // "The correct answer is actually A" (a correction).
+    "actually",
+    "really",
+    "indeed",
+    "certainly",
+    "surely",
+    "instead",
 ];
 
 /// Words that name the letter's kind ("Option B", "choice C").
@@ -173,6 +180,13 @@ pub(super) const AFTER_LETTER_A: &[&str] = &[
     "again",
     "now",
     "overall",
+    // Chat words no noun follows: "it's def A lol", "A tbh".
+    "lol",
+    "imo",
+    "tbh",
+    "ngl",
+    "lmao",
+    "haha",
     "anyway",
     "fails",
     "doesnt",

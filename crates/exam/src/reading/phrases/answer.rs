@@ -28,6 +28,10 @@ pub(super) const ABSTAIN: &[&str] = &[
     "cant be determined",
     "can not be determined",
     "unable to determine",
+    "cant work out",
+    "cannot work out",
+    "cant work it out",
+    "unable to work out",
     "unable to answer",
     "unable to tell",
     "cannot tell",
@@ -268,6 +272,8 @@ pub(super) const RETRACT: &[&str] = &[
     "on second thoughts",
     "i take that back",
     "let me correct myself",
+    "correct myself",
+    "i stand corrected",
     "i was wrong",
     "wait actually",
     "hold on",
@@ -294,6 +300,21 @@ pub(super) const RETRACT: &[&str] = &[
     "never mind",
     "nevermind",
     "let me correct that",
+];
+
+/// Of [`RETRACT`], those that only look again ("let me double check"): an answer said again
+/// after them stands.
+pub(in crate::reading) const RECHECK: &[&str] = &[
+    "hold on",
+    "on reflection",
+    "on further reflection",
+    "wait let me",
+    "let me recount",
+    "let me recheck",
+    "let me redo",
+    "let me reconsider",
+    "let me double check",
+    "rethinking",
 ];
 
 /// Phrases that say the answer is the one choice left ("that leaves …", "the remaining one").

@@ -7,8 +7,8 @@ mod answer;
 mod choice;
 
 use super::words::Word;
-pub(super) use answer::REMAINING;
 use answer::{ABSTAIN, FIRM_AFTER, FIRM_BEFORE, GUESS, OPEN, RETRACT};
+pub(super) use answer::{RECHECK, REMAINING};
 use choice::{ASSERT_AFTER, ASSERT_BEFORE, REJECT_AFTER, REJECT_BEFORE};
 pub(super) use choice::{CONCESSIVE, CONTRAST};
 use std::collections::HashMap;

@@ -244,3 +244,32 @@ fn more_forms_assistants_write() {
         Some(1)
     );
 }
+
+#[test]
+fn an_answer_corrected_or_confirmed_after_a_second_look() {
+    for (reply, meant) in [
+        (
+            "The answer is A.\n\nWait — I need to correct myself. Re-reading the options, A \
+             brings in information the question never mentions. The correct answer is actually D.",
+            3,
+        ),
+        (
+            "The answer is C.\n\nWait — I need to correct myself. C doesn't fit. The right answer \
+             is really B.",
+            1,
+        ),
+        (
+            "The answer is A.\n\nLet me double-check: B doesn't connect to the question, and A is \
+             consistent with every condition. Yes — A it is.",
+            0,
+        ),
+        ("ok so it's def A lol", 0),
+    ] {
+        assert_eq!(read(reply), Some(meant), "{reply}");
+    }
+    // Rechecked and then another answer: the first is taken back.
+    assert_eq!(
+        read("Port 443. Wait, let me recount: the plain service listens on Port 80. So B."),
+        Some(1)
+    );
+}

@@ -172,7 +172,53 @@ fn questions_back_lists_cut_off_and_other_ways_of_none() {
         "My answer doesn't correspond to any of the choices provided.",
         "None of the retrieved documents address this question. [no sources]",
         "This looks like an assessment question, and I'm not permitted to provide answers.",
+        "The question seems to be cut off, so I can't work out the pattern yet.",
     ] {
         assert_eq!(why(reply), Some(NoAnswer::Abstains), "{reply}");
     }
+}
+
+#[test]
+fn reasoning_cut_off_on_its_way_through_the_options_and_options_echoed_by_line() {
+    let why = |reply: &str| match read_answer(reply, &choices()) {
+        AnswerReading::NoAnswer { why } => Some(why),
+        _ => None,
+    };
+    for reply in [
+        "Let's go through the options one by one.\n\nA) Port 443 — to evaluate this, we need to \
+         check whether",
+        "**Step 1:** We need the port the server listens on.\n\n**Step 2:** Consider option B: \
+         \"Port 80\". Whether this holds depends on",
+        "Let's go through the options one by one.\n\nA) Port 443 — the secure port.\nB) Port 80 \
+         — the plain one, which",
+    ] {
+        assert_eq!(why(reply), Some(NoAnswer::CutOff), "{reply}");
+    }
+    // Stopped with a closing mark, or after it commits: an answer.
+    assert_eq!(
+        read(
+            "Good question — this one trips people up.\n\nYou'll want option B: Port 80.\n\nHappy studying! 😊"
+        ),
+        Some(1)
+    );
+    assert_eq!(
+        read("Let's go through it. B is the answer since the"),
+        Some(1)
+    );
+    let echoed = "A. Port 443\nB. Port 80\nC. The defendant is liable for negligence\nD. The \
+                  plaintiff assumed the risk";
+    assert_eq!(
+        why(&format!("{echoed}\n\n{echoed}")),
+        Some(NoAnswer::EveryChoice)
+    );
+    assert_eq!(
+        why(&format!("Options:\n{echoed}\nAnswer:")),
+        Some(NoAnswer::EveryChoice)
+    );
+    assert_eq!(
+        why(&format!("### Response:\n{echoed}\n\n###")),
+        Some(NoAnswer::EveryChoice)
+    );
+    // The options, then an answer: that answer.
+    assert_eq!(read(&format!("{echoed}\n\nAnswer: C")), Some(2));
 }
