@@ -279,21 +279,46 @@ pub(super) fn spliced(words: &[&str]) -> bool {
         }) || words.get(comma + 1).is_some_and(|w| {
             w.chars().all(|c| c.is_ascii_lowercase())
                 && !preposition(w)
-                && !matches!(*w, "and" | "or" | "but" | "which" | "that" | "who")
+                && !SUBORDINATING.contains(w)
         }) && words.iter().skip(comma + 2).take(2).any(|w| {
             matches!(
                 *w,
                 "is" | "are" | "was" | "were" | "should" | "must" | "can"
             )
         });
-        second
+        // "…, merely notifying the user ought to be enough": a subject of a few words of its
+        // own, then a modal or a form of "be", with no word that would subordinate it.
+        let modal = words
+            .get(comma + 1)
+            .is_some_and(|w| w.chars().all(|c| c.is_ascii_lowercase()) && !preposition(w))
             && words
                 .iter()
-                .skip(comma + 2)
-                .take(4)
-                .any(|w| reads_as_verb(w.trim_end_matches(',')))
+                .skip(comma + 1)
+                .take(5)
+                .take_while(|w| !SUBORDINATING.contains(&w.to_lowercase().as_str()))
+                .skip(1)
+                .any(|w| {
+                    matches!(
+                        w.trim_end_matches(['?', ',']),
+                        "is" | "are" | "should" | "must" | "ought" | "will" | "would" | "may"
+                    )
+                });
+        modal
+            || second
+                && words
+                    .iter()
+                    .skip(comma + 2)
+                    .take(4)
+                    .any(|w| reads_as_verb(w.trim_end_matches(',')))
     })
 }
+
+/// Words that make what follows them a clause of another ("…, which is", "…, so it can").
+const SUBORDINATING: &[&str] = &[
+    "and", "or", "but", "nor", "so", "yet", "which", "that", "who", "whom", "whose", "where",
+    "when", "while", "if", "unless", "because", "since", "as", "although", "though", "whether",
+    "until", "after", "before", "once", "than", "what", "how", "why",
+];
 
 #[cfg(test)]
 mod tests {
@@ -332,6 +357,17 @@ mod tests {
         assert!(!spliced(&words(
             "If the key is absent, the log level defaults to what?"
         )));
+        assert!(spliced(&words(
+            "Packages no longer have to ask permission to call what in postinst, merely \
+             notifying the user ought to be enough?"
+        )));
+        for whole in [
+            "The daemon reads what at start-up, especially if the file is large?",
+            "The pager keeps what in memory, which is faster than the disk?",
+            "The tool writes what to the log, so it can be read later?",
+        ] {
+            assert!(!spliced(&words(whole)), "{whole}");
+        }
     }
 
     #[test]
