@@ -309,6 +309,12 @@ fn occurrences(sentence: &str, key: &str) -> (usize, usize) {
     (whole, inside)
 }
 
+/// Particles of phrasal verbs ("scraping by", "shuts down").
+const PARTICLES: &[&str] = &[
+    "by", "up", "out", "off", "on", "in", "over", "down", "away", "back", "through", "along",
+    "around",
+];
+
 /// The question asking for the span in the sentence's own order; `None` when the phrase asked
 /// for in place is no whole phrase ([`slot::fits_its_slot`]).
 fn reworded(
@@ -322,6 +328,14 @@ fn reworded(
     let tail = sentence[end..].trim_end();
     let tail = tail.trim_end_matches(['.', '!', ';', ':']);
     let mut after: Vec<&str> = tail.split_whitespace().collect();
+    // "after several years of scraping by, …": a particle left with no object after the key
+    // makes the key a verb of a phrasal verb ("of what by").
+    if after.first().is_some_and(|w| {
+        PARTICLES.contains(&w.trim_end_matches([',', ';', ':']))
+            && (after.len() == 1 || w.ends_with([',', ';', ':']))
+    }) {
+        return None;
+    }
     // What names the span's kind: a category noun just after it ("the VACUUM command") or just
     // before it ("the function sqlite3_open()").
     let mut asking = asking_for(kind);

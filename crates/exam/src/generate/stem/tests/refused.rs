@@ -207,3 +207,25 @@ fn a_repeated_key_and_a_leaning_stem_are_none() {
         None
     );
 }
+
+#[test]
+fn a_verb_with_its_particle_left_behind_is_not_asked() {
+    assert_eq!(
+        ask(
+            "The company, after several years of scraping by, eventually filed for bankruptcy.",
+            "scraping",
+            &SpanKind::Term
+        ),
+        None,
+        "\"after several years of what by\""
+    );
+    assert!(
+        ask(
+            "The daemon keeps every change in the journal on disk.",
+            "journal",
+            &SpanKind::Term
+        )
+        .is_some(),
+        "a particle with its object after it is a preposition"
+    );
+}
