@@ -83,7 +83,7 @@ fn compact(text: &str, words: Option<&[Word]>) -> Compact {
         }
         i += 1;
     }
-    unspelled(&without_trailing_zeros(&out))
+    without_trailing_zeros(&out)
 }
 
 /// A code spelled out character by character ("H-Q-Q", "X-1-7-O" for "HQQ", "X17O"): three or
@@ -183,6 +183,8 @@ pub(super) fn mentions(text: &str, words: &[Word], choices: &[String]) -> Vec<Me
         return Vec::new();
     }
     let reply = compact(text, Some(words));
+    // Codes may be spelled out in the reply ("H-Q-Q"); formulas keep their signs.
+    let reply = if codes { unspelled(&reply) } else { reply };
     // (choice, first compact character, one past the last)
     let mut found: Vec<(usize, usize, usize)> = Vec::new();
     for (index, form) in forms.iter().enumerate() {
@@ -295,6 +297,14 @@ mod tests {
         // Two characters are no spelling, nor is a hyphen with spaces.
         assert_eq!(named("It is H-B then.", &codes), Vec::<usize>::new());
         assert_eq!(named("It is H - Q - Q.", &codes), Vec::<usize>::new());
+        // A formula keeps its signs however it is written.
+        let signed = [
+            "w = u - b - e",
+            "w = u + b - e",
+            "w = u - b + e",
+            "w = u + b + e",
+        ];
+        assert_eq!(named("So $w=u-b-e$.", &signed), [0]);
         // Choices that are words or phrases are read by their words.
         let words = ["Port 443", "Port 80", "HTTPS", "SSH"];
         assert_eq!(named("S-S-H, of course.", &words), Vec::<usize>::new());

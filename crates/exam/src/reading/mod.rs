@@ -316,7 +316,14 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
             way: Way::Text,
         };
     }
-    none_given(reading, reply, &words, &mentions, choices, empty_field)
+    none_given(
+        reading,
+        reply,
+        &words,
+        &mentions,
+        choices,
+        (empty_field, unfinished),
+    )
 }
 
 /// Where the rules found no one choice: a reply that still gives no answer — its answer field
@@ -328,7 +335,7 @@ fn none_given(
     words: &[Word],
     mentions: &[Mention],
     choices: &[String],
-    empty_field: bool,
+    (empty_field, unfinished): (bool, bool),
 ) -> AnswerReading {
     let AnswerReading::Unsure { why, .. } = &reading else {
         return reading;
@@ -346,9 +353,7 @@ fn none_given(
         }
         Unsure::NoChoiceNamed if none_given::asks_back(words) => no_answer(NoAnswer::AsksBack),
         Unsure::NoChoiceNamed if none_given::cut_off(reply, words) => no_answer(NoAnswer::CutOff),
-        Unsure::SeveralChoices if none_given::unfinished_reasoning(reply, words) => {
-            no_answer(NoAnswer::CutOff)
-        }
+        Unsure::SeveralChoices if unfinished => no_answer(NoAnswer::CutOff),
         _ => reading,
     }
 }

@@ -178,8 +178,15 @@ fn stopped(reply: &str, words: &[Word]) -> Option<Stop> {
     let open_end = [',', ':', ';', '-', '—', '–', '(', '[', '{']
         .iter()
         .any(|c| trimmed.ends_with(*c));
-    // Any other mark or symbol closes it ("… Happy studying! 😊").
-    let open = open_end || trimmed.ends_with(char::is_alphanumeric);
+    // A full stop, a bracket, a quote or a mark closes it, and so does a symbol outside ASCII
+    // ("… Happy studying! 😊"); "3 × 4 =" stays open.
+    let closed = trimmed.ends_with([
+        '.', '!', '?', ')', ']', '}', '"', '\'', '”', '’', '*', '`', '…', '»', '>', '|',
+    ]) || trimmed
+        .chars()
+        .next_back()
+        .is_some_and(|c| !c.is_ascii() && !c.is_alphanumeric());
+    let open = !closed;
     let long_enough = words.len() >= 3;
     Some(Stop {
         open: open && long_enough,

@@ -280,7 +280,9 @@ pub fn spans(sentence: &str) -> Vec<Span> {
         // … but "in time series" is a phrase of its own.
         let idiom = i > 0
             && fixed_phrase(words[i - 1].text, words[i].text)
-            && (words[i].breaks || words.get(i + 1).is_none_or(|w| w.opened || !content(w)));
+            && (words[i - 1].text.eq_ignore_ascii_case("by") && words[i].text == "default"
+                || words[i].breaks
+                || words.get(i + 1).is_none_or(|w| w.opened || !content(w)));
         if taken[i] || !content(&words[i]) || idiom || words[i].text.ends_with('-') {
             i += 1;
             continue;

@@ -336,6 +336,15 @@ fn reworded(
     }) {
         return None;
     }
+    // "the _____ of the software deployed … contributes to Debian's fame", "you can add what
+    // like "c=YYYY-MM-DD" to the URL": a noun asked without the "of" phrase that completes it,
+    // or the example that follows it, is half of its phrase.
+    if *kind == SpanKind::Term
+        && (after.first().is_some_and(|w| matches!(*w, "of" | "like"))
+            || after.len() >= 2 && after[0] == "such" && after[1] == "as")
+    {
+        return None;
+    }
     // What names the span's kind: a category noun just after it ("the VACUUM command") or just
     // before it ("the function sqlite3_open()").
     let mut asking = asking_for(kind);
@@ -386,7 +395,7 @@ fn reworded(
     while let Some(w) = before.last().map(|w| w.to_lowercase()).filter(|w| {
         // "except that the circles will scale", "that SQLite is": a "that" before an article or
         // a name opens a clause whose subject the key is; it is no determiner of the key.
-        !(matches!(w.as_str(), "that" | "this") && (popped > 0 || *kind != SpanKind::Term))
+        !(w == "that" && (popped > 0 || *kind != SpanKind::Term))
             && (is_determiner(w)
                 || QUANTIFIERS.contains(&w.as_str())
                 || matches!(
@@ -404,7 +413,7 @@ fn reworded(
     // … and "except that what will scale" asks inside a clause: no whole question.
     let clause = before
         .last()
-        .is_some_and(|w| matches!(w.to_lowercase().as_str(), "that" | "this"));
+        .is_some_and(|w| w.eq_ignore_ascii_case("that"));
     if changes_meaning || clause {
         return None;
     }
@@ -500,6 +509,26 @@ fn reworded(
     // "Since what, the nftables framework is used by default?": the question word ending the
     // sentence's opening phrase, before its comma, asks nothing of the clause after it.
     let opening = before.len() <= 4
+        && before.first().is_some_and(|w| {
+            let w = w.to_lowercase();
+            PREPOSITIONS.contains(&w.as_str())
+                || matches!(
+                    w.as_str(),
+                    "since"
+                        | "as"
+                        | "when"
+                        | "while"
+                        | "if"
+                        | "unless"
+                        | "until"
+                        | "once"
+                        | "although"
+                        | "though"
+                        | "because"
+                        | "after"
+                        | "before"
+                )
+        })
         && after.first().is_some_and(|w| w.starts_with(','))
         && !before.iter().any(|w| {
             let w = w.to_lowercase();

@@ -116,14 +116,15 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
     let admonition = matches!(
         opener,
         "Tip" | "Note" | "Caution" | "Warning" | "Important" | "Hint" | "Attention" | "Danger"
-    ) && sentence
-        .split_whitespace()
+    ) && words_of(sentence)
         .nth(1)
         .is_some_and(|w| !w.chars().all(|c| c.is_ascii_lowercase()) || lexicon::parts(w).is_none());
     // "… are controlled by by set mttics": the source's slip, which a question would copy
     // ("that that" and "had had" are English).
-    let doubled = words_of(sentence)
-        .zip(words_of(sentence).skip(1))
+    // (Raw words: "When the cache is full, full pages …" repeats across a comma.)
+    let doubled = sentence
+        .split_whitespace()
+        .zip(sentence.split_whitespace().skip(1))
         .any(|(a, b)| {
             a.eq_ignore_ascii_case(b)
                 && a.chars().all(char::is_alphabetic)
@@ -229,10 +230,17 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
 /// a sentence after text that ends on a word no sentence ends on ("in", "the", "and"), with no
 /// stop, is the second half of one the page's layout cut in two.
 pub(super) fn continues_another(text: &str, from: usize) -> bool {
+    // Articles, prepositions, conjunctions and "be": no heading or list item ends on them
+    // ("Where to go from here", "- Configure it" may).
+    const OPEN: &[&str] = &[
+        "the", "a", "an", "of", "in", "on", "at", "to", "for", "with", "by", "from", "into", "and",
+        "or", "but", "nor", "that", "which", "whose", "as", "than", "is", "are", "was", "were",
+        "be", "its", "their",
+    ];
     text[..from]
         .split_whitespace()
         .last()
-        .is_some_and(|last| last.chars().all(char::is_lowercase) && is_stopword(last))
+        .is_some_and(|last| OPEN.contains(&last))
 }
 
 fn words_of(sentence: &str) -> impl Iterator<Item = &str> {
@@ -322,11 +330,7 @@ fn has_subject_and_verb(sentence: &str) -> bool {
         // "Rowid Store in register P2 …": a capitalised word is no verb after the first (a
         // heading glued to an instruction).
         let capital = !previous.is_empty() && word.starts_with(|c: char| c.is_uppercase());
-        // ("… especially in cases where the application defines …": "where" opens one too.)
-        if matches!(
-            lower.as_str(),
-            "which" | "that" | "who" | "whose" | "whom" | "where"
-        ) {
+        if matches!(lower.as_str(), "which" | "that" | "who" | "whose" | "whom") {
             relative = true;
         } else if !inside
             && !relative

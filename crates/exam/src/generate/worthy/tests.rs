@@ -18,7 +18,6 @@ fn instructions_and_glued_headings_are_no_statements() {
         "Tip ntptrace(8) in the ntp package can trace a chain of NTP servers to the source.",
         "Warning APT will remove the packages that depend on the package you remove.",
         "Minor tic marks around the perimeter of a polar plot are controlled by by set mttics.",
-        "More efficient handling of SQL functions, especially in cases where the application defines many of them.",
         "Must be one of manual, ours, theirs, union, or the default value.",
         "Enables trace messages after Git has completed the whole operation.",
         "If set, applies to all commands generating the diff output format.",
@@ -62,6 +61,8 @@ fn instructions_and_glued_headings_are_no_statements() {
         "The options you give the program change its default behaviour entirely.",
         "Warning messages are written to the system log by the daemon in every case.",
         "The file is stored where the daemon can read it at start-up.",
+        "Systems where swap is disabled run out of memory sooner than the others.",
+        "Warning messages, errors and notices go to the system log of the machine.",
         "The installer is sure that that file had had its permissions changed twice.",
     ] {
         assert!(question_worthy(sentence), "{sentence}");

@@ -254,12 +254,19 @@ fn retract(words: &[Word], mentions: &[Mention], owner: &[Option<usize>], stance
         return;
     };
     let recheck = phrases::RECHECK.contains(&phrase);
+    // The choice the reply ends on, of those it does not reject.
+    let ends_on = mentions
+        .iter()
+        .zip(stances.iter())
+        .filter(|(_, s)| **s != Stance::Rejects)
+        .map(|(m, _)| m.choice)
+        .next_back();
     for (k, m) in mentions.iter().enumerate() {
         // An answer given and taken back stays taken back, however often its choice is named
         // in the reasoning after ("South. Wait, let me recount: starting south, …") — unless
         // the reply only looked again ("The answer is A. Let me double-check: … Yes — A it
         // is.").
-        let confirmed = recheck && mentions.last().is_some_and(|l| l.choice == m.choice);
+        let confirmed = recheck && ends_on == Some(m.choice);
         let named_again = (!m.explicit || confirmed)
             && mentions
                 .iter()

@@ -271,7 +271,6 @@ pub(super) const RETRACT: &[&str] = &[
     "on second thought",
     "on second thoughts",
     "i take that back",
-    "let me correct myself",
     "correct myself",
     "i stand corrected",
     "i was wrong",

@@ -267,6 +267,11 @@ fn an_answer_corrected_or_confirmed_after_a_second_look() {
     ] {
         assert_eq!(read(reply), Some(meant), "{reply}");
     }
+    assert_eq!(
+        read("The answer is A. Let me double-check: it's B, since A ignores the port."),
+        Some(1),
+        "a second look that ends on a rejection of the first answer takes it back"
+    );
     // Rechecked and then another answer: the first is taken back.
     assert_eq!(
         read("Port 443. Wait, let me recount: the plain service listens on Port 80. So B."),

@@ -194,6 +194,10 @@ fn reasoning_cut_off_on_its_way_through_the_options_and_options_echoed_by_line()
     ] {
         assert_eq!(why(reply), Some(NoAnswer::CutOff), "{reply}");
     }
+    assert_eq!(
+        why("Let's think step by step. The total is 3 × 4 ="),
+        Some(NoAnswer::CutOff)
+    );
     // Stopped with a closing mark, or after it commits: an answer.
     assert_eq!(
         read(

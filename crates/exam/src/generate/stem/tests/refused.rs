@@ -229,3 +229,32 @@ fn a_verb_with_its_particle_left_behind_is_not_asked() {
         "a particle with its object after it is a preposition"
     );
 }
+
+#[test]
+fn a_noun_without_its_of_phrase_is_not_asked() {
+    assert_eq!(
+        ask(
+            "The stability of the software deployed using the dpkg tool contributes to its fame.",
+            "stability",
+            &SpanKind::Term
+        ),
+        None
+    );
+    assert_eq!(
+        ask(
+            "To see the state at a date, you can add a query parameter like c=2020-01-01 to the URL.",
+            "query parameter",
+            &SpanKind::Term
+        ),
+        None
+    );
+    // A name may hold its own "of" phrase; a noun asked after the "of" is whole.
+    assert!(
+        ask(
+            "The default size of the page cache is set by the cache_size pragma at start-up.",
+            "page cache",
+            &SpanKind::Term
+        )
+        .is_some()
+    );
+}
