@@ -260,7 +260,8 @@ pub(super) const ABSTAIN: &[&str] = &[
     "unknown",
 ];
 
-/// Phrases that take back what came before ("… actually, no").
+/// Phrases that take back what came before ("… actually, no"); [`RECHECK`]'s look again and
+/// take back too, unless the reply ends on the same choice.
 pub(super) const RETRACT: &[&str] = &[
     "actually no",
     "wait no",
@@ -275,7 +276,6 @@ pub(super) const RETRACT: &[&str] = &[
     "i stand corrected",
     "i was wrong",
     "wait actually",
-    "hold on",
     "no actually",
     "edit",
     "correction",
@@ -286,23 +286,14 @@ pub(super) const RETRACT: &[&str] = &[
     "i meant",
     "sorry i meant",
     "hmm no",
-    "on reflection",
-    "on further reflection",
-    "wait let me",
-    "let me recount",
-    "let me recheck",
-    "let me redo",
-    "let me reconsider",
-    "let me double check",
-    "rethinking",
     "nvm",
     "never mind",
     "nevermind",
     "let me correct that",
 ];
 
-/// Of [`RETRACT`], those that only look again ("let me double check"): an answer said again
-/// after them stands.
+/// Phrases that only look again ("let me double check"): they take back what came before,
+/// but an answer the reply ends on after them stands.
 pub(in crate::reading) const RECHECK: &[&str] = &[
     "hold on",
     "on reflection",

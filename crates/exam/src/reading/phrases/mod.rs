@@ -101,7 +101,8 @@ pub(super) static LISTS: LazyLock<Lists> = LazyLock::new(|| Lists {
     reject_after: PhraseList::new(REJECT_AFTER),
     assert_before: PhraseList::new(ASSERT_BEFORE),
     assert_after: PhraseList::new(ASSERT_AFTER),
-    retract: PhraseList::new(RETRACT),
+    // Indexed once, for the life of the program.
+    retract: PhraseList::new(Box::leak([RETRACT, RECHECK].concat().into_boxed_slice())),
     guess: PhraseList::new(GUESS),
     firm_after: PhraseList::new(FIRM_AFTER),
     firm_before: PhraseList::new(FIRM_BEFORE),
