@@ -7,6 +7,19 @@ export PROCTOR_ROOT
 # Snapshot tests find their snapshots under this checkout, even when a test binary was built
 # in another checkout sharing the target directory (insta reads this at run time).
 export INSTA_WORKSPACE_ROOT="$PROCTOR_ROOT"
+# Cargo judges the workspace's own crates fresh by their sources' times, relative to the checkout,
+# so a test binary built in another checkout sharing this target directory would be reused with
+# that checkout's paths baked in (`env!("CARGO_MANIFEST_DIR")`). The target directory remembers
+# which checkout built it; a build from another one forgets the workspace crates' fingerprints
+# (never the dependencies'), so cargo rebuilds those crates here.
+if [[ -d $CARGO_TARGET_DIR ]]; then
+  built_by="$(cat "$CARGO_TARGET_DIR/.proctor-checkout" 2>/dev/null || true)"
+  if [[ $built_by != "$PROCTOR_ROOT" ]]; then
+    rm -rf "$CARGO_TARGET_DIR"/*/.fingerprint/proctor*-* "$CARGO_TARGET_DIR"/*/.fingerprint/proctor_*-*
+  fi
+  unset built_by
+fi
+mkdir -p "$CARGO_TARGET_DIR" && printf '%s\n' "$PROCTOR_ROOT" >"$CARGO_TARGET_DIR/.proctor-checkout"
 # The tests run the release build, the one users run and the packages hold: one build of every
 # dependency serves the set-up, the tests and the packages.
 export PROCTOR_BIN="${PROCTOR_BIN:-$CARGO_TARGET_DIR/release/proctor}"
