@@ -344,6 +344,17 @@ pub(super) fn blank_modifies(words: &[&str]) -> bool {
             && pair[1].starts_with(char::is_uppercase)
             && pair[1].chars().skip(1).any(char::is_lowercase)
     }) || words.windows(2).any(|pair| {
+        // "an _____ for the boxwidth": the article stays outside the blank and tells by its
+        // sound which choices fit — a grammatical cue, and no whole phrase blanked.
+        is_blank(pair[1])
+            && matches!(
+                pair[0]
+                    .trim_start_matches(['“', '"', '(', '\'', '‘'])
+                    .to_lowercase()
+                    .as_str(),
+                "a" | "an"
+            )
+    }) || words.windows(2).any(|pair| {
         // "the left _____", "100% branch _____", "Update _____ saves": after a word that
         // is no determiner, preposition, verb or joining word, the blank is the head of a
         // phrase whose modifiers stay outside it, or the rest of a name.
@@ -534,6 +545,8 @@ mod tests {
             "it can enable or disable statistics _____ at run time",
             "the _____ merge command can be used to divide the work",
             "an _____ FTS5 table is created by setting the content option",
+            "an _____ for the boxwidth is interpreted as a number of units",
+            "it takes a _____ as its argument",
         ] {
             assert!(modifies(text), "{text}");
         }

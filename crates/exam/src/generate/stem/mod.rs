@@ -142,7 +142,25 @@ pub fn write(
     // "See … for more information", "Refer to …": a pointer to elsewhere states no fact.
     let first = sentence.split_whitespace().next().unwrap_or("");
     // … and a sentence that ends on a colon introduces what it does not hold.
-    if matches!(first, "See" | "Refer" | "Consult") || sentence.trim_end().ends_with(':') {
+    // "Additional information is available at Limits in SQLite", "For details, see …": a
+    // pointer by its subject or its opening too.
+    let lower = sentence.trim_start().to_lowercase();
+    let pointer = [
+        "more",
+        "further",
+        "additional",
+        "for more",
+        "for further",
+        "for",
+    ]
+    .iter()
+    .any(|opening| {
+        lower
+            .strip_prefix(opening)
+            .is_some_and(|rest| rest.starts_with(" information") || rest.starts_with(" details"))
+    });
+    if matches!(first, "See" | "Refer" | "Consult") || pointer || sentence.trim_end().ends_with(':')
+    {
         return None;
     }
     let key = &sentence[start..end];
@@ -309,6 +327,68 @@ fn occurrences(sentence: &str, key: &str) -> (usize, usize) {
     (whole, inside)
 }
 
+/// Whether `before` ends on a passive participle ("be installed", "is not usually run"), after
+/// which a phrase is a complement; verbs that take a second object when passive ("is called",
+/// "was given", "is considered") ask for it well.
+fn passive_complement(before: &[&str]) -> bool {
+    let Some((verb, rest)) = before.split_last() else {
+        return false;
+    };
+    let verb = verb.to_lowercase();
+    let participle =
+        verb.ends_with("ed") && verb.len() > 4 && lexicon::parts(&verb).is_some_and(|p| p.verb())
+            || matches!(
+                verb.as_str(),
+                "built" | "run" | "written" | "held" | "put" | "done" | "bound" | "read"
+            );
+    let takes_object = matches!(
+        verb.as_str(),
+        "called"
+            | "named"
+            | "termed"
+            | "dubbed"
+            | "labelled"
+            | "labeled"
+            | "titled"
+            | "entitled"
+            | "considered"
+            | "deemed"
+            | "given"
+            | "granted"
+            | "assigned"
+            | "shown"
+            | "told"
+            | "sent"
+            | "offered"
+            | "denied"
+            | "passed"
+            | "handed"
+            | "charged"
+            | "made"
+            | "set"
+            | "left"
+            | "kept"
+            | "found"
+            | "known"
+            | "allowed"
+            | "asked"
+            | "required"
+    );
+    let be = |w: &&str| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "be" | "is" | "are" | "was" | "were" | "been" | "being" | "isn't" | "aren't"
+        )
+    };
+    participle
+        && !takes_object
+        && (rest.last().is_some_and(be)
+            || rest.len() >= 2
+                && be(&rest[rest.len() - 2])
+                && lexicon::parts(&rest[rest.len() - 1].to_lowercase())
+                    .is_some_and(|p| p.mostly_adverb()))
+}
+
 /// Particles of phrasal verbs ("scraping by", "shuts down").
 const PARTICLES: &[&str] = &[
     "by", "up", "out", "off", "on", "in", "over", "down", "away", "back", "through", "along",
@@ -343,6 +423,25 @@ fn reworded(
         && (after.first().is_some_and(|w| matches!(*w, "of" | "like"))
             || after.len() >= 2 && after[0] == "such" && after[1] == "as")
     {
+        return None;
+    }
+    // "as the result of a GROUP by clause": a preposition and a bare category noun after the
+    // key make the key half of the category's name ("of what by clause").
+    if after.len() >= 2
+        && matches!(
+            after[0],
+            "by" | "on" | "in" | "into" | "from" | "with" | "at"
+        )
+        && CATEGORIES.contains(&after[1])
+        && after
+            .get(2)
+            .is_none_or(|w| w.chars().all(|c| c.is_ascii_lowercase()))
+    {
+        return None;
+    }
+    // "must not be installed setuid root": a key just after a passive participle is its
+    // complement (a manner or a state), no object "what" could stand for.
+    if passive_complement(&before) {
         return None;
     }
     // What names the span's kind: a category noun just after it ("the VACUUM command") or just

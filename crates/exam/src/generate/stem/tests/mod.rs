@@ -163,6 +163,14 @@ fn broken_sentences_are_not_asked() {
     );
     let sentence = "See the Conflicting binary packages section for more information.";
     assert_eq!(ask(sentence, "Conflicting", &SpanKind::Name), None);
+    // A pointer by its subject: the key is a link's text.
+    let sentence = "Additional information is available at Limits in SQLite.";
+    assert_eq!(ask(sentence, "Limits", &SpanKind::Term), None);
+    let sentence = "For details on the trigger syntax, read the CREATE TRIGGER page.";
+    assert_eq!(ask(sentence, "CREATE TRIGGER page", &SpanKind::Term), None);
+    // … not a sentence that only starts alike.
+    let sentence = "For more than ten years the project has released a stable version.";
+    assert!(ask(sentence, "stable version", &SpanKind::Term).is_some());
 }
 
 #[test]

@@ -258,3 +258,56 @@ fn a_noun_without_its_of_phrase_is_not_asked() {
         .is_some()
     );
 }
+
+#[test]
+fn half_of_a_category_name_is_not_asked() {
+    assert_eq!(
+        ask(
+            "No affinities are applied to any values as the result of a GROUP by clause.",
+            "GROUP",
+            &SpanKind::Term
+        ),
+        None,
+        "\"as the result of what by clause\""
+    );
+    assert!(
+        ask(
+            "Debian copies the kernel image into directory /boot at install time.",
+            "kernel image",
+            &SpanKind::Term
+        )
+        .is_some(),
+        "a category noun with its name after it is a phrase of its own"
+    );
+}
+
+#[test]
+fn a_passive_verbs_complement_is_not_asked() {
+    assert_eq!(
+        ask(
+            "The resulting program must not be installed setuid root, unless that is required.",
+            "setuid root",
+            &SpanKind::Term
+        ),
+        None,
+        "\"must not be installed what\""
+    );
+    assert!(
+        ask(
+            "The helper program is called pkexec on most desktop systems.",
+            "pkexec",
+            &SpanKind::Term
+        )
+        .is_some(),
+        "a passive verb that names takes its name"
+    );
+    assert!(
+        ask(
+            "The packages installed setuid root are listed by the security checker.",
+            "security checker",
+            &SpanKind::Term
+        )
+        .is_some(),
+        "a participle with no \"be\" before it is no passive"
+    );
+}
