@@ -83,6 +83,7 @@ pub(super) fn stances(
     }
     share_in_lists(words, mentions, &mut stances);
     offered_in_questions(words, mentions, clause, &mut stances);
+    answered_no(words, mentions, clause, &mut stances);
     concede_before_contrast(words, mentions, clause, &mut stances);
     retract(words, mentions, owner, &mut stances);
     conclude(words, mentions, clause, &mut stances);
@@ -197,6 +198,40 @@ fn offered_in_questions(
             >= 2;
         if asks && offered && stances[k] == Stance::Asserts {
             stances[k] = Stance::Names;
+        }
+    }
+}
+
+/// "Is it Paris? Not quite — …", "Could the answer be A? No.": a yes-or-no question about one
+/// choice that the reply answers "no" rejects it ("No doubt" answers yes).
+fn answered_no(
+    words: &[Word],
+    mentions: &[Mention],
+    clause: &[((usize, usize), bool)],
+    stances: &mut [Stance],
+) {
+    const ASKING: &[&str] = &[
+        "is", "are", "could", "would", "can", "does", "do", "should", "might", "must", "was",
+    ];
+    const OPENING: &[&str] = &["so", "then", "well", "but", "and", "now", "or"];
+    for (k, m) in mentions.iter().enumerate() {
+        let ((from, to), _) = clause[m.start];
+        if !words[to - 1].after.contains('?') || to >= words.len() {
+            continue;
+        }
+        let asks_yes_or_no = (from..to.min(from + 2))
+            .take_while(|&i| i == from || OPENING.contains(&words[from].text.as_str()))
+            .any(|i| ASKING.contains(&words[i].text.as_str()));
+        let one_choice = mentions
+            .iter()
+            .filter(|o| o.start >= from && o.start < to)
+            .all(|o| o.choice == m.choice);
+        let next = |n: usize| words.get(to + n).map_or("", |w| w.text.as_str());
+        let no = matches!(next(0), "no" | "nope" | "nah") && next(1) != "doubt"
+            || next(0) == "not"
+                && matches!(next(1), "quite" | "really" | "exactly" | "so" | "necessarily");
+        if asks_yes_or_no && one_choice && no && stances[k] != Stance::Rejects {
+            stances[k] = Stance::Rejects;
         }
     }
 }

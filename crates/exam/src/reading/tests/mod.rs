@@ -128,9 +128,27 @@ fn text_with_contrast_and_negation() {
             "A is incorrect because the port is wrong. C can be ruled out. D does not apply either. That leaves B.",
             1,
         ),
+        (
+            "Is it port 443? Not quite — the documentation points to plain HTTP, which is port 80.",
+            1,
+        ),
+        ("Could the answer be port 443? No; it is port 80.", 1),
     ] {
         assert_eq!(read(reply), Some(meant), "{reply}");
     }
+}
+
+#[test]
+fn a_question_answered_yes_keeps_its_choice() {
+    assert_eq!(
+        read("Is it port 80? No doubt about it: the page says so."),
+        Some(1),
+        "\"no doubt\" answers yes"
+    );
+    assert_eq!(
+        read("Is it port 80? Yes, that is what the page says."),
+        Some(1)
+    );
 }
 
 #[test]
