@@ -56,7 +56,18 @@ fn look_alike(c: char) -> Option<char> {
 /// What stands inside an answer tag (`<answer>C</answer>`, `<final>…</final>`,
 /// `<final_answer>…`), the last such tag, if any holds something.
 pub(super) fn tagged_answer(reply: &str) -> Option<&str> {
-    const TAGS: &[&str] = &["answer", "final_answer", "final", "choice", "result"];
+    const TAGS: &[&str] = &[
+        "answer",
+        "final_answer",
+        "final",
+        "choice",
+        "result",
+        "output",
+        "response",
+        "selected",
+        "selection",
+        "correct_answer",
+    ];
     let lower = reply.to_ascii_lowercase();
     TAGS.iter().find_map(|tag| {
         let open = format!("<{tag}>");

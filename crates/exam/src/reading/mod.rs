@@ -31,6 +31,7 @@ mod own_words;
 mod phrases;
 mod places;
 mod prepare;
+mod ranked;
 mod text;
 mod words;
 
@@ -40,7 +41,10 @@ pub use model::{
     MEANING_MARGIN, ModelVote, ReplyHelpers, ReplyModel, ask_model, by_meaning, helped,
     read_answer_with,
 };
-use prepare::{bounded, json_answer, without_question, without_sources, without_special_tokens};
+use prepare::{
+    before_next_turn, bounded, json_answer, without_question, without_sources,
+    without_special_tokens,
+};
 pub use proctor_core::{AnswerReading, NoAnswer, Unsure, Way};
 use words::Word;
 
@@ -68,8 +72,8 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
     let plain = forms::plain_letters(&bounded);
     let cleaned = without_special_tokens(&plain);
     let cleaned = forms::unglued(&cleaned);
-    let reply = without_question(without_sources(forms::after_final_answer(
-        forms::after_reasoning(cleaned.trim()),
+    let reply = before_next_turn(without_question(without_sources(
+        forms::after_final_answer(forms::after_reasoning(cleaned.trim())),
     )));
     if reply.is_empty() {
         return AnswerReading::NoAnswer {
@@ -250,7 +254,21 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
             m.explicit = false;
         }
     }
-    let unfinished = none_given::unfinished_reasoning(reply, &words);
+    // Letters and nothing else ("[E] [J]", "A C"): several answers, none of them the one.
+    let letters = decide::distinct(mentions.iter().map(|m| m.choice));
+    if letters.len() >= 2
+        && mentions.len() == words.len()
+        && mentions
+            .iter()
+            .all(|m| m.by_place && m.end == m.start + 1 && words[m.start].mark.is_none())
+    {
+        return AnswerReading::Unsure {
+            why: Unsure::SeveralChoices,
+            candidates: letters,
+        };
+    }
+    let unfinished = none_given::unfinished_reasoning(reply, &words)
+        || none_given::cut_before_its_answer(reply, &words, &mentions);
     let reading = decide(&words, &mentions, choices.len(), unfinished);
     // A template's placeholder left unfilled ("The answer is {answer}.") gives no answer.
     if let AnswerReading::Unsure {
@@ -277,11 +295,13 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
             };
         }
     }
-    // A reply that names no choice may restate one in its own words.
+    // A reply that names no choice may restate one in its own words — unless it was cut off
+    // before its answer (a quotation it stopped inside restates nothing).
     if let AnswerReading::Unsure {
         why: Unsure::NoChoiceNamed,
         ..
     } = reading
+        && !unfinished
         && let Some(choice) = own_words::restated(&words, choices)
             .or_else(|| lists::listed(&words, choices))
             .or_else(|| fragment::phrase_of(&words, choices))
@@ -314,6 +334,18 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
         return AnswerReading::Chose {
             choice,
             way: Way::Text,
+        };
+    }
+    // … or the one it ranks first.
+    if let AnswerReading::Unsure {
+        why: Unsure::SeveralChoices,
+        ..
+    } = reading
+        && let Some(choice) = ranked::first_ranked(&words, &mentions)
+    {
+        return AnswerReading::Chose {
+            choice,
+            way: Way::Letter,
         };
     }
     none_given(

@@ -151,6 +151,40 @@ pub(super) fn unfinished_reasoning(reply: &str, words: &[Word]) -> bool {
         && stopped(reply, words).is_some_and(|s| s.mid_sentence)
 }
 
+/// Whether the reply stops where its answer was to come: its last sentence ends, with no
+/// stop and no choice named, on a word no sentence ends on ("Therefore, the correct answer
+/// is **", "So the answer must be", "Putting this together, the"). A choice asserted before
+/// stays the answer; one only named or rejected on the way is none.
+pub(super) fn cut_before_its_answer(reply: &str, words: &[Word], mentions: &[Mention]) -> bool {
+    let trimmed = reply.trim_end().trim_end_matches(['*', '_', '`', ' ']);
+    let Some(last) = words.last() else {
+        return false;
+    };
+    let open = trimmed
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_ascii_alphanumeric());
+    // The last sentence: after the last word that ends one with a stop or a line.
+    let from = (0..words.len() - 1)
+        .rev()
+        .find(|&i| {
+            words[i].after.starts_with(['.', '!', '?']) || words[i + 1].line != words[i].line
+        })
+        .map_or(0, |i| i + 1);
+    // … or inside a quotation never closed ("Nothing in the story suggests "Drop out of high").
+    let straight = trimmed.matches('"').count();
+    let quoting = straight % 2 == 1 || trimmed.matches('“').count() > trimmed.matches('”').count();
+    if words.len() >= 3 && open && quoting {
+        return true;
+    }
+    words.len() >= 3
+        && open
+        && NOT_LAST.contains(&last.text.as_str())
+        && last.raw.len() >= 2
+        && last.raw.chars().all(|c| c.is_ascii_lowercase())
+        && !mentions.iter().any(|m| m.start >= from)
+}
+
 /// How a reply with no words that commit ends.
 struct Stop {
     /// No closing stop (a full stop, a bracket, a mark or a symbol such as an emoji).

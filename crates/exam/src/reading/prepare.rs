@@ -115,6 +115,39 @@ pub(super) fn without_question(reply: &str) -> &str {
     if rest.is_empty() { reply } else { rest }
 }
 
+/// The reply up to a turn a model went on to write itself: a small model that answered and
+/// ran on into a question of its own ("Answer: D\n\nQuestion: 1+1 is: … Answer: F", "F\n\n###
+/// Instruction: …") answered the first. Only where an answer stands before that line.
+pub(super) fn before_next_turn(reply: &str) -> &str {
+    const TURNS: &[&str] = &[
+        "question:",
+        "### instruction",
+        "### input",
+        "### question",
+        "human:",
+        "user:",
+        "<|user|>",
+    ];
+    let mut at = 0;
+    // … outside a fenced block ("```yaml\nquestion: …" is a field of the answer).
+    let mut fenced = false;
+    for line in reply.split_inclusive('\n') {
+        let lower = line.trim_start().to_ascii_lowercase();
+        if lower.starts_with("```") {
+            fenced = !fenced;
+        }
+        if at > 0
+            && !fenced
+            && TURNS.iter().any(|t| lower.starts_with(t))
+            && !reply[..at].trim().is_empty()
+        {
+            return reply[..at].trim_end();
+        }
+        at += line.len();
+    }
+    reply
+}
+
 /// What a reply that is a JSON object (bare or in a ```json fence) answers: its answer field,
 /// and what the object says beside it of the same answer — the choice's text
 /// (`"answer_text"`) or its place counted from a stated base (`"choice_index": 1,

@@ -206,6 +206,19 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             k += 1;
         }
     }
+    // Text struck through ("~~B: avoid Kendall entirely~~ — not supported") is crossed out:
+    // a cross on its first word.
+    let chars: Vec<char> = text.chars().collect();
+    let tildes: Vec<usize> = (0..chars.len().saturating_sub(1))
+        .filter(|&i| chars[i] == '~' && chars[i + 1] == '~')
+        .filter(|&i| i == 0 || chars[i - 1] != '~')
+        .collect();
+    for pair in tildes.chunks_exact(2) {
+        let (from, to) = (pair[0] + 2, pair[1]);
+        if let Some(w) = out.iter_mut().find(|w| w.at >= from && w.at < to) {
+            w.mark.get_or_insert(false);
+        }
+    }
     // Lines that are rows of a Markdown table.
     let rows: Vec<bool> = text
         .split('\n')

@@ -229,7 +229,10 @@ fn answered_no(
         let next = |n: usize| words.get(to + n).map_or("", |w| w.text.as_str());
         let no = matches!(next(0), "no" | "nope" | "nah") && next(1) != "doubt"
             || next(0) == "not"
-                && matches!(next(1), "quite" | "really" | "exactly" | "so" | "necessarily");
+                && matches!(
+                    next(1),
+                    "quite" | "really" | "exactly" | "so" | "necessarily"
+                );
         if asks_yes_or_no && one_choice && no && stances[k] != Stance::Rejects {
             stances[k] = Stance::Rejects;
         }

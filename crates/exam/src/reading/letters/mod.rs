@@ -139,7 +139,12 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
             return None;
         }
     }
-    if c == 'I' && !bracketed && !after_noun {
+    // "I" is the pronoun, unless it stands alone ("I.") or ends the sentence after a marker
+    // ("The correct choice is I."), where a ninth choice exists.
+    let closes = word.ends_clause && (next.is_none() || word.after.starts_with(['.', '!']));
+    let alone = words.len() == 1;
+    let the_letter_i = bracketed || after_noun || alone || closes && after_marker(words, i);
+    if c == 'I' && !the_letter_i {
         return None;
     }
     Some(index)

@@ -227,3 +227,81 @@ fn an_answer_under_a_condition_beside_another_is_no_one_answer() {
         "a choice inside the condition is no answer to it"
     );
 }
+
+/// What the twelfth blind set showed (two to twenty-two choices; small models running on), one
+/// general rule each.
+#[test]
+fn what_the_many_choice_set_showed() {
+    let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+    let places = owned(&[
+        "red_box",
+        "blue_box",
+        "green_box",
+        "red_jar",
+        "blue_jar",
+        "green_jar",
+        "red_bag",
+        "blue_bag",
+        "green_bag",
+        "red_can",
+    ]);
+    let on = |reply: &str| read_answer(reply, &places);
+    // "I" is the ninth letter where it stands alone or ends the answer's sentence …
+    assert_eq!(on("I.").choice(), Some(8));
+    assert_eq!(
+        on("Let's take a look. The correct choice is I.").choice(),
+        Some(8)
+    );
+    // … and the pronoun elsewhere.
+    assert_eq!(on("The answer is, I think, B.").choice(), Some(1));
+    // Struck-through text is crossed out.
+    assert_eq!(
+        on(
+            "~~A. red_box~~ — moved later.\n~~B. blue_box~~ — outdated.\nOnly C. green_box remains."
+        )
+        .choice(),
+        Some(2)
+    );
+    // Letters and nothing else, several of them: no one answer.
+    assert!(on("[E] [J]").needs_a_look());
+    // An answer in any tag that holds only it.
+    assert_eq!(on("<output>A</output>").choice(), Some(0));
+    // A small model that answered and ran on into a question of its own answered the first.
+    assert_eq!(
+        on("Answer: D\n\nQuestion: 1+1 is:\nA) 2\nB) 3\nAnswer: B").choice(),
+        Some(3)
+    );
+    assert_eq!(
+        on("F\n\n### Instruction:\n1+1 is:\n\n### Response:\nE").choice(),
+        Some(5)
+    );
+    // … but a "question:" field inside a fenced block is the answer's own.
+    assert_eq!(
+        on("```yaml\nquestion: \"where is the ball\"\nanswer: C\n```").choice(),
+        Some(2)
+    );
+    let moods = owned(&["proud of Casey", "anxious", "happy for Casey"]);
+    let on = |reply: &str| read_answer(reply, &moods);
+    // A reply that stops where its answer was to come gives none, whatever it named before.
+    for reply in [
+        "\"proud of Casey\" doesn't really follow from what's described. Therefore, the correct answer is **",
+        "\"anxious\" would be an odd reaction here. So the answer must be",
+        "Nothing in the story suggests \"happy for",
+    ] {
+        assert!(
+            matches!(
+                on(reply),
+                AnswerReading::NoAnswer { .. } | AnswerReading::Unsure { .. }
+            ),
+            "{reply}"
+        );
+    }
+    // … while one that answered first keeps its answer.
+    assert_eq!(on("The answer is B. It fits because the").choice(), Some(1));
+    // "doesn't follow", "would be an odd …" reject what they follow.
+    assert_eq!(
+        on("\"anxious\" would be an odd reaction; \"proud of Casey\" doesn't follow either. It is happy for Casey.")
+            .choice(),
+        Some(2)
+    );
+}
