@@ -413,6 +413,15 @@ pub(super) fn blank_modifies(words: &[&str]) -> bool {
             && lexicon::parts(w[2]).is_some_and(|p| p.noun())
             && lexicon::is_auxiliary(w[3])
     }) || words.windows(3).any(|w| {
+        // "the _____ hits/day figure": a rate or unit, then a noun — the blank is a modifier.
+        is_blank(w[0])
+            && w[1].contains('/')
+            && w[1]
+                .split('/')
+                .all(|p| !p.is_empty() && p.chars().all(char::is_alphanumeric))
+            && w[2].chars().all(|c| c.is_ascii_lowercase())
+            && lexicon::parts(w[2]).is_some_and(|p| p.noun() && !p.mostly_verb())
+    }) || words.windows(3).any(|w| {
         // "an _____ FTS5 table": a name in capitals, then a noun — the blank modifies them.
         is_blank(w[0])
             && w[1].len() >= 2
@@ -547,6 +556,7 @@ mod tests {
             "an _____ FTS5 table is created by setting the content option",
             "an _____ for the boxwidth is interpreted as a number of units",
             "it takes a _____ as its argument",
+            "the _____ hits/day figure is a conservative estimate",
         ] {
             assert!(modifies(text), "{text}");
         }

@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 
 pub(super) use nouns::{DETERMINERS, reads_as_verb, s_form};
 use nouns::{
-    NAME_JOINERS, PREPOSITIONS, content_word, fixed_phrase, last_parts, modifier, nominal,
-    noun_head, opens_phrase, starts_no_name,
+    NAME_JOINERS, PREPOSITIONS, content_word, fixed_phrase, fixed_phrase_with_the, last_parts,
+    modifier, nominal, noun_head, opens_phrase, starts_no_name,
 };
 use tokens::{
     Word, YEAR_BEFORE, balanced, capitalised, code_kind, counts, glued_quantity, is_number,
@@ -282,7 +282,11 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             && fixed_phrase(words[i - 1].text, words[i].text)
             && (words[i - 1].text.eq_ignore_ascii_case("by") && words[i].text == "default"
                 || words[i].breaks
-                || words.get(i + 1).is_none_or(|w| w.opened || !content(w)));
+                || words.get(i + 1).is_none_or(|w| w.opened || !content(w)))
+            // "on the lookout for …", "on the fly"
+            || i > 1
+                && words[i - 1].text.eq_ignore_ascii_case("the")
+                && fixed_phrase_with_the(words[i - 2].text, words[i].text);
         if taken[i] || !content(&words[i]) || idiom || words[i].text.ends_with('-') {
             i += 1;
             continue;

@@ -294,6 +294,27 @@ pub(super) fn fixed_phrase(preposition: &str, noun: &str) -> bool {
     nouns.contains(&noun)
 }
 
+/// A preposition, "the" and a noun that together are one idiom ("on the lookout", "on the
+/// fly", "in the meantime", "under the hood"): asking "on what?" cuts it.
+pub(super) fn fixed_phrase_with_the(preposition: &str, noun: &str) -> bool {
+    let nouns: &[&str] = match preposition.to_lowercase().as_str() {
+        "on" => &[
+            "lookout", "fly", "whole", "spot", "contrary", "move", "rise", "horizon", "mend",
+        ],
+        "in" => &[
+            "meantime", "interim", "wild", "loop", "dark", "know", "open", "end", "long",
+        ],
+        "at" => &["moment", "outset", "latest", "earliest"],
+        "by" => &["way"],
+        "off" => &["shelf", "record"],
+        "under" => &["hood", "radar", "weather"],
+        "behind" => &["scenes"],
+        "for" => &["time", "record"],
+        _ => &[],
+    };
+    nouns.contains(&noun)
+}
+
 /// Prepositions a noun phrase begins after ("to" is left out: after it comes a verb as often as
 /// a noun).
 pub(super) const PREPOSITIONS: &[&str] = &[

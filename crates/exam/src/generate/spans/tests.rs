@@ -386,6 +386,14 @@ fn a_bare_noun_of_a_fixed_phrase_is_no_term() {
             "The daemon stops without warning when memory runs out.",
             "warning",
         ),
+        (
+            "The developers are also on the lookout for new ways to optimize the commit.",
+            "lookout",
+        ),
+        (
+            "The index is rebuilt on the fly by the query planner.",
+            "fly",
+        ),
     ] {
         let got = found(sentence);
         assert!(
