@@ -60,6 +60,8 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
         && next.is_some_and(|n| {
             n.raw.chars().next().is_some_and(char::is_lowercase)
                 && !FUNCTION.contains(&n.text.as_str())
+                // "it's C. "friendly" would be odd": a quotation opens a new sentence.
+                && !n.before.contains(['"', '“', '\'', '‘', '(', '['])
         })
     {
         return None;

@@ -298,6 +298,12 @@ fn what_the_many_choice_set_showed() {
     }
     // … while one that answered first keeps its answer.
     assert_eq!(on("The answer is B. It fits because the").choice(), Some(1));
+    // A letter and its full stop before a quotation ends the sentence: no name's initial.
+    assert_eq!(
+        on("The answer isn't A; it's C. \"proud of Casey\" would be an odd reaction here.")
+            .choice(),
+        Some(2)
+    );
     // "doesn't follow", "would be an odd …" reject what they follow.
     assert_eq!(
         on("\"anxious\" would be an odd reaction; \"proud of Casey\" doesn't follow either. It is happy for Casey.")
