@@ -30,6 +30,22 @@ pub(super) fn refused(sentence: &str, start: usize, end: usize) -> bool {
             .strip_prefix(opening)
             .is_some_and(|rest| rest.starts_with(" information") || rest.starts_with(" details"))
     });
+    // "… inspiration in followings.", "… are listed below.": a sentence that ends by pointing
+    // to a list it does not hold, as one ending on a colon.
+    let last_words: Vec<String> = lower
+        .trim_end_matches(['.', '!', ' '])
+        .rsplit(' ')
+        .take(2)
+        .map(str::to_owned)
+        .collect();
+    let points_to_a_list = matches!(
+        last_words.first().map(String::as_str),
+        Some("following" | "followings" | "below")
+    ) || last_words.first().is_some_and(|w| w == "follows")
+        && last_words.get(1).is_some_and(|w| w == "as");
+    if points_to_a_list {
+        return true;
+    }
     if matches!(first, "See" | "Refer" | "Consult") || pointer || sentence.trim_end().ends_with(':')
     {
         return true;

@@ -498,9 +498,33 @@ fn writers_slip(sentence: &str) -> bool {
             "allow" | "allows" | "permit" | "permits" | "enable" | "enables"
         ) && w[1] == "to"
     });
+    // "… so that the step is centered on at x": a verb's own preposition, then another — the
+    // first lost its object ("at least" and "at most" are no preposition's object).
+    let lost_object = words.windows(4).any(|w| {
+        matches!(
+            w[0].as_str(),
+            "centered"
+                | "centred"
+                | "based"
+                | "focused"
+                | "depends"
+                | "depend"
+                | "relies"
+                | "rely"
+                | "insists"
+                | "consists"
+                | "consist"
+        ) && matches!(w[1].as_str(), "on" | "upon" | "of")
+            && matches!(
+                w[2].as_str(),
+                "at" | "in" | "on" | "by" | "for" | "with" | "to"
+            )
+            && !matches!(w[3].as_str(), "least" | "most" | "all" | "once")
+    });
     no_subject
         || thanks_without_to
         || permits_to
+        || lost_object
         || words.windows(3).enumerate().any(|(i, w)| {
             let opener = w[0].to_lowercase();
             let verb = w[1].as_str();

@@ -39,6 +39,7 @@ fn instructions_and_glued_headings_are_no_statements() {
         "The C library routine always use a hyphen character to indicate a negative number.",
         "The margins option allows to reserve a minimal number of columns and rows.",
         "Debian contributors also benefit from a cleaner workflow thanks the merge request process.",
+        "The lines are extended so that the step is centered on at x by the plotting code.",
     ] {
         assert!(!question_worthy(sentence), "{sentence}");
     }
@@ -64,6 +65,8 @@ fn instructions_and_glued_headings_are_no_statements() {
         "Systems where swap is disabled run out of memory sooner than the others.",
         "Warning messages, errors and notices go to the system log of the machine.",
         "The installer is sure that that file had had its permissions changed twice.",
+        "The backup depends on at least one mirror being reachable from the server.",
+        "The schedule is based on the load measured at boot by the daemon.",
     ] {
         assert!(question_worthy(sentence), "{sentence}");
     }

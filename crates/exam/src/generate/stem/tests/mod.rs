@@ -168,6 +168,11 @@ fn broken_sentences_are_not_asked() {
     assert_eq!(ask(sentence, "Limits", &SpanKind::Term), None);
     let sentence = "For details on the trigger syntax, read the CREATE TRIGGER page.";
     assert_eq!(ask(sentence, "CREATE TRIGGER page", &SpanKind::Term), None);
+    // A sentence that ends by pointing to a list it does not hold.
+    let sentence = "The tutorial contents can trace its origin and its inspiration in followings.";
+    assert_eq!(ask(sentence, "tutorial contents", &SpanKind::Term), None);
+    let sentence = "The packages that provide the web server are listed below.";
+    assert_eq!(ask(sentence, "web server", &SpanKind::Term), None);
     // … not a sentence that only starts alike.
     let sentence = "For more than ten years the project has released a stable version.";
     assert!(ask(sentence, "stable version", &SpanKind::Term).is_some());
