@@ -330,7 +330,15 @@ fn has_subject_and_verb(sentence: &str) -> bool {
         // "Rowid Store in register P2 …": a capitalised word is no verb after the first (a
         // heading glued to an instruction).
         let capital = !previous.is_empty() && word.starts_with(|c: char| c.is_uppercase());
-        if matches!(lower.as_str(), "which" | "that" | "who" | "whose" | "whom") {
+        // "The database page size in bytes, or 1 if the page size is 65536": a verb inside a
+        // relative or subordinate clause is no main clause's (a table cell with a condition).
+        // (One that opens the sentence is read above.)
+        let subordinate = at > 0
+            && matches!(
+                lower.as_str(),
+                "if" | "unless" | "because" | "although" | "though" | "whereas"
+            );
+        if subordinate || matches!(lower.as_str(), "which" | "that" | "who" | "whose" | "whom") {
             relative = true;
         } else if !inside
             && !relative

@@ -40,6 +40,7 @@ fn instructions_and_glued_headings_are_no_statements() {
         "The margins option allows to reserve a minimal number of columns and rows.",
         "Debian contributors also benefit from a cleaner workflow thanks the merge request process.",
         "The lines are extended so that the step is centered on at x by the plotting code.",
+        "The database page size in bytes, or 1 if the page size is 65536.",
     ] {
         assert!(!question_worthy(sentence), "{sentence}");
     }
@@ -67,6 +68,7 @@ fn instructions_and_glued_headings_are_no_statements() {
         "The installer is sure that that file had had its permissions changed twice.",
         "The backup depends on at least one mirror being reachable from the server.",
         "The schedule is based on the load measured at boot by the daemon.",
+        "The pager rebuilds the index if the journal is missing.",
     ] {
         assert!(question_worthy(sentence), "{sentence}");
     }
