@@ -35,6 +35,8 @@ const PREAMBLES: &[&str] = &[
     "lets analyze",
     "lets consider",
     "lets go through",
+    "lets work through",
+    "lets reason through",
     "lets walk",
     "lets examine",
     "lets review",
@@ -147,8 +149,13 @@ pub(super) fn cut_off(reply: &str, words: &[Word]) -> bool {
 /// through the options one by one. A) … — to evaluate this, we need to check whether"): a
 /// choice it only names on the way is no answer.
 pub(super) fn unfinished_reasoning(reply: &str, words: &[Word]) -> bool {
+    // … or in the middle of a word ("Next, op"): no closing mark after a lower-case word (a
+    // letter or a choice's text may close a reply: "… is: K").
+    let cut_word = words
+        .last()
+        .is_some_and(|w| w.raw.chars().all(|c| c.is_ascii_lowercase()));
     PREAMBLES.iter().any(|p| phrase_at(words, 0, p))
-        && stopped(reply, words).is_some_and(|s| s.mid_sentence)
+        && stopped(reply, words).is_some_and(|s| s.mid_sentence || s.open && cut_word)
 }
 
 /// Whether the reply stops where its answer was to come: its last sentence ends, with no

@@ -37,8 +37,9 @@ pub(super) fn answer(
         let slot = &mut last[m.choice];
         let keep = match slot {
             None => true,
-            // A choice asserted and later only named is still asserted.
-            Some((_, Stance::Asserts, _)) if *stance == Stance::Names => false,
+            // A choice asserted and later only named is still asserted, and one rejected and
+            // later only named still rejected ("not A … "zero times" miscounts …").
+            Some((_, Stance::Asserts | Stance::Rejects, _)) if *stance == Stance::Names => false,
             Some((at, _, _)) => m.start >= *at,
         };
         if keep {

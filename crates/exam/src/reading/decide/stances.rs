@@ -84,6 +84,7 @@ pub(super) fn stances(
     share_in_lists(words, mentions, &mut stances);
     offered_in_questions(words, mentions, clause, &mut stances);
     answered_no(words, mentions, clause, &mut stances);
+    not_but(words, mentions, &mut stances);
     concede_before_contrast(words, mentions, clause, &mut stances);
     retract(words, mentions, owner, &mut stances);
     conclude(words, mentions, clause, &mut stances);
@@ -203,7 +204,8 @@ fn offered_in_questions(
 }
 
 /// "Is it Paris? Not quite — …", "Could the answer be A? No.": a yes-or-no question about one
-/// choice that the reply answers "no" rejects it ("No doubt" answers yes).
+/// choice that the reply answers "no" rejects it ("No doubt" answers yes); one it answers
+/// "yes" asserts it.
 fn answered_no(
     words: &[Word],
     mentions: &[Mention],
@@ -233,8 +235,29 @@ fn answered_no(
                     next(1),
                     "quite" | "really" | "exactly" | "so" | "necessarily"
                 );
-        if asks_yes_or_no && one_choice && no && stances[k] != Stance::Rejects {
+        // "Is it C? Yes." answers for it.
+        let yes = matches!(next(0), "yes" | "yep" | "yeah" | "exactly" | "indeed");
+        if asks_yes_or_no && one_choice && no {
             stances[k] = Stance::Rejects;
+        } else if asks_yes_or_no && one_choice && yes {
+            stances[k] = Stance::Asserts;
+        }
+    }
+}
+
+/// "It's not E but D": the choice right after "but", which follows a choice rejected, is the
+/// one asserted.
+fn not_but(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) {
+    for k in 1..mentions.len() {
+        let (before, m) = (&mentions[k - 1], &mentions[k]);
+        let but = m.start.checked_sub(1).filter(|&b| words[b].text == "but");
+        if let Some(b) = but
+            && before.end == b
+            && before.choice != m.choice
+            && stances[k - 1] == Stance::Rejects
+            && stances[k] == Stance::Names
+        {
+            stances[k] = Stance::Asserts;
         }
     }
 }

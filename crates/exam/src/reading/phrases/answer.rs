@@ -196,6 +196,8 @@ pub(super) const ABSTAIN: &[&str] = &[
     "impossible to",
     "would be guessing",
     "cant decide",
+    "cant narrow it down",
+    "cannot narrow it down",
     "cannot decide",
     "can not decide",
     "undecided",
@@ -344,6 +346,10 @@ pub(super) const GUESS: &[&str] = &[
     "i would say",
     // "The context doesn't say. Answering from general knowledge: D."
     "general knowledge",
+    "general reasoning",
+    "reasoning alone",
+    "tentatively",
+    "on balance",
     "my own knowledge",
     "from memory",
 ];
@@ -386,4 +392,7 @@ pub(super) const OPEN: &[&str] = &[
     "either works",
     "either one works",
     "either could be",
+    "both readings are defensible",
+    "both are defensible",
+    "both readings",
 ];

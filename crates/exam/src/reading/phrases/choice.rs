@@ -68,6 +68,12 @@ pub(super) const REJECT_BEFORE: &[&str] = &[
     "nothing in the text suggests",
     "nothing in the context suggests",
     "nothing points to",
+    // "Best: D. Runner-up: E.": the second choice is not the answer.
+    "runnerup",
+    "runner up",
+    "second choice",
+    "second best",
+    "close second",
     // An answer's own verb denied: "don't go with B", "I wouldn't pick C".
     "dont go with",
     "not go with",
@@ -313,6 +319,9 @@ pub(super) const ASSERT_AFTER: &[&str] = &[
     "is best",
     "is true",
     "is most likely",
+    "seems most likely",
+    "looks most likely",
+    "seems likeliest",
     "is the most likely",
     "is likely",
     "is probably",

@@ -304,9 +304,38 @@ fn what_the_many_choice_set_showed() {
             .choice(),
         Some(2)
     );
+    // "not X but Y" asserts Y; a runner-up is not the answer.
+    assert_eq!(
+        on("It's not A but C. \"happy for Casey\" is where most readers land.").choice(),
+        Some(2)
+    );
+    assert_eq!(on("Best: B. Runner-up: C.").choice(), Some(1));
+    // A choice rejected stays rejected where its words come back later.
+    assert_eq!(
+        on("It's definitely not A, and C doesn't fit either. \"proud of Casey\" overstates it. I can't narrow it down further.").choice(),
+        None
+    );
+    // A guess after "the context doesn't say" is an answer.
+    assert_eq!(
+        on("There's no information on this in the retrieved context. Going on general reasoning alone, tentatively, B.").choice(),
+        Some(1)
+    );
     // "doesn't follow", "would be an odd …" reject what they follow.
     assert_eq!(
         on("\"anxious\" would be an odd reaction; \"proud of Casey\" doesn't follow either. It is happy for Casey.")
+            .choice(),
+        Some(2)
+    );
+}
+
+#[test]
+fn a_list_rejected_together_and_a_question_answered_yes() {
+    let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+    let counts = owned(&["zero times", "once", "twice", "three times"]);
+    let on = |reply: &str| read_answer(reply, &counts);
+    assert_eq!(on("Both B and D are wrong; it is C.").choice(), Some(2));
+    assert_eq!(
+        on("Is it A? No. Is it B? No, it runs more often. Is it C? Yes. The query runs twice.")
             .choice(),
         Some(2)
     );
