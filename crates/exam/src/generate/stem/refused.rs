@@ -67,7 +67,61 @@ pub(super) fn refused(sentence: &str, start: usize, end: usize) -> bool {
             || matches!(
                 last.as_str(),
                 "back" | "away" | "out" | "off" | "up" | "down" | "aside" | "apart" | "ahead"
+            )
+            // … or on an adverb the lexicon also knows as a noun ("in the altogether").
+            || matches!(
+                last.as_str(),
+                "altogether" | "together" | "anyway" | "instead" | "either" | "too" | "alone"
+                    | "elsewhere" | "beforehand" | "afterwards" | "meanwhile"
             ))
+    {
+        return true;
+    }
+    let before: Vec<String> = sentence[..start]
+        .split_whitespace()
+        .map(str::to_lowercase)
+        .collect();
+    // "As many boxplots will be drawn as there are levels": "as many … as" compares; its
+    // quantity is no phrase of its own ("As what will be drawn …").
+    let quantity = |w: &str| matches!(w, "many" | "much" | "few" | "little");
+    let comparing =
+        |w: Option<&String>| w.is_some_and(|w| matches!(w.as_str(), "as" | "so" | "too"));
+    if quantity(&first_word) && comparing(before.last())
+        || before.last().is_some_and(|w| quantity(w)) && comparing(before.iter().rev().nth(1))
+    {
+        return true;
+    }
+    // "… updated as the content of the database changes": a key closing a clause that opens
+    // with a subordinator and a determiner, with no verb between, ends on that clause's verb.
+    let closes_clause = sentence[end..]
+        .trim_start()
+        .chars()
+        .next()
+        .is_none_or(|c| matches!(c, '.' | ',' | ';' | ':' | '!' | '?'));
+    let clause: Vec<&String> = before
+        .iter()
+        .rev()
+        .take_while(|w| !w.ends_with([',', ';', ':']))
+        .collect();
+    let opened = clause.iter().enumerate().find_map(|(k, w)| {
+        (matches!(
+            w.as_str(),
+            "as" | "when" | "while" | "until" | "once" | "because" | "since" | "whenever"
+        ) && k > 0
+            && is_determiner(clause[k - 1]))
+        .then_some(k)
+    });
+    let verb_between = opened.is_some_and(|k| {
+        clause[..k]
+            .iter()
+            .any(|w| lexicon::is_auxiliary(w) || third_person(w, Parts::mostly_verb))
+    });
+    if key.contains(' ')
+        && closes_clause
+        && opened.is_some()
+        && !verb_between
+        && last.ends_with('s')
+        && lexicon::parts(&last).is_some_and(|p| p.verb())
     {
         return true;
     }

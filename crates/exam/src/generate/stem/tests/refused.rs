@@ -311,3 +311,33 @@ fn a_passive_verbs_complement_is_not_asked() {
         "a participle with no \"be\" before it is no passive"
     );
 }
+
+#[test]
+fn a_comparison_a_clause_verb_and_a_closing_adverb_are_not_asked() {
+    assert_eq!(
+        ask(
+            "As many boxplots will be drawn as there are levels in the data.",
+            "many boxplots",
+            &SpanKind::Term
+        ),
+        None,
+        "\"As what will be drawn as there are levels\""
+    );
+    assert_eq!(
+        ask(
+            "Statistics gathered by ANALYZE are not updated as the content of the database changes.",
+            "database changes",
+            &SpanKind::Term
+        ),
+        None,
+        "\"as the content of what?\" with the clause's verb in the key"
+    );
+    assert_eq!(
+        ask(
+            "Some engines write directly to disk, bypassing the filesystem altogether.",
+            "filesystem altogether",
+            &SpanKind::Term
+        ),
+        None
+    );
+}
