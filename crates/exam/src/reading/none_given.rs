@@ -164,13 +164,13 @@ pub(super) fn unfinished_reasoning(reply: &str, words: &[Word]) -> bool {
 /// stays the answer; one only named or rejected on the way is none.
 pub(super) fn cut_before_its_answer(reply: &str, words: &[Word], mentions: &[Mention]) -> bool {
     let trimmed = reply.trim_end().trim_end_matches(['*', '_', '`', ' ']);
-    let Some(last) = words.last() else {
-        return false;
-    };
     let open = trimmed
         .chars()
         .next_back()
         .is_some_and(|c| c.is_ascii_alphanumeric());
+    let Some(last) = words.last().filter(|_| open && words.len() >= 3) else {
+        return false;
+    };
     // The last sentence: after the last word that ends one with a stop or a line.
     let from = (0..words.len() - 1)
         .rev()
@@ -181,15 +181,11 @@ pub(super) fn cut_before_its_answer(reply: &str, words: &[Word], mentions: &[Men
     // … or inside a quotation never closed ("Nothing in the story suggests "Drop out of high").
     let straight = trimmed.matches('"').count();
     let quoting = straight % 2 == 1 || trimmed.matches('“').count() > trimmed.matches('”').count();
-    if words.len() >= 3 && open && quoting {
-        return true;
-    }
-    words.len() >= 3
-        && open
-        && NOT_LAST.contains(&last.text.as_str())
-        && last.raw.len() >= 2
-        && last.raw.chars().all(|c| c.is_ascii_lowercase())
-        && !mentions.iter().any(|m| m.start >= from)
+    quoting
+        || NOT_LAST.contains(&last.text.as_str())
+            && last.raw.len() >= 2
+            && last.raw.chars().all(|c| c.is_ascii_lowercase())
+            && !mentions.iter().any(|m| m.start >= from)
 }
 
 /// How a reply with no words that commit ends.

@@ -208,7 +208,6 @@ pub(super) fn words(text: &str) -> Vec<Word> {
     }
     // Text struck through ("~~B: avoid Kendall entirely~~ — not supported") is crossed out:
     // a cross on its first word.
-    let chars: Vec<char> = text.chars().collect();
     let tildes: Vec<usize> = (0..chars.len().saturating_sub(1))
         .filter(|&i| chars[i] == '~' && chars[i + 1] == '~')
         .filter(|&i| i == 0 || chars[i - 1] != '~')

@@ -392,7 +392,6 @@ pub(super) const OPEN: &[&str] = &[
     "either works",
     "either one works",
     "either could be",
-    "both readings are defensible",
     "both are defensible",
     "both readings",
 ];
