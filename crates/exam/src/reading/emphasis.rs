@@ -33,9 +33,10 @@ const CONCLUSIONS: &[&str] = &[
     "survives",
 ];
 
-/// The choice a reply marks as its answer, when exactly one is marked.
-pub(super) fn marked(reply: &str, choices: &[String]) -> Option<usize> {
-    bold(reply, choices).or_else(|| concluded(reply, choices))
+/// The choice a reply marks as its answer, when exactly one is marked — in bold, or, where
+/// `by_conclusion`, by its conclusion.
+pub(super) fn marked(reply: &str, choices: &[String], by_conclusion: bool) -> Option<usize> {
+    bold(reply, choices).or_else(|| by_conclusion.then(|| concluded(reply, choices)).flatten())
 }
 
 /// The one choice named in bold, none of the bold spans denying what it names.

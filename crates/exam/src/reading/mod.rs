@@ -187,9 +187,19 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
             .any(|t| t.start <= m.start && m.end <= t.end && t.end - t.start > m.end - m.start)
     });
     // A letter with its choice's text right after it ("B) Port 80", "Option A, 'The …'") is one
-    // mention: what follows the text speaks of both.
+    // mention: what follows the text speaks of both — not a question and its answer ("Is it
+    // A? No — \"zero times\" miscounts").
+    let asked = |m: &Mention| {
+        words[m.end - 1].after.contains('?')
+            || words
+                .get(m.end)
+                .is_some_and(|w| matches!(w.text.as_str(), "no" | "not" | "yes"))
+    };
     let mut merged: Vec<usize> = Vec::new();
     for m in &mut mentions {
+        if asked(m) {
+            continue;
+        }
         if let Some((k, t)) = by_text
             .iter()
             .enumerate()
@@ -269,7 +279,10 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
     }
     let unfinished = none_given::unfinished_reasoning(reply, &words)
         || none_given::cut_before_its_answer(reply, &words, &mentions);
-    let reading = decide(&words, &mentions, choices.len(), unfinished);
+    let decide::Decision {
+        reading,
+        several_asserted,
+    } = decide(&words, &mentions, choices.len(), unfinished);
     // A template's placeholder left unfilled ("The answer is {answer}.") gives no answer.
     if let AnswerReading::Unsure {
         why: Unsure::NoChoiceNamed,
@@ -329,7 +342,7 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
         why: Unsure::SeveralChoices,
         ..
     } = reading
-        && let Some(choice) = emphasis::marked(reply, choices)
+        && let Some(choice) = emphasis::marked(reply, choices, !several_asserted)
     {
         return AnswerReading::Chose {
             choice,

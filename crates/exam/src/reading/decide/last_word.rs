@@ -79,7 +79,22 @@ pub(super) fn answer(
         choice,
         way: if by_place { Way::Letter } else { Way::Text },
     };
+    // "It's either A or E. … I can't decide between them": the one leaning asserted before
+    // is taken back by the undecided words after it, another choice named and not rejected.
+    let undecided_after = |(choice, _): (usize, bool)| {
+        let at = last[choice].map_or(0, |(at, _, _)| at);
+        !named.is_empty()
+            && (at..words.len()).any(|i| {
+                phrases::UNDECIDED
+                    .iter()
+                    .any(|p| cues::phrase_at(words, i, p))
+            })
+    };
     match (asserted.as_slice(), named.as_slice()) {
+        ([one], _) if undecided_after(*one) => AnswerReading::Unsure {
+            why: Unsure::SeveralChoices,
+            candidates: distinct(mentions.iter().map(|m| m.choice)),
+        },
         // An asserted choice is the answer, also beside "I'm not sure" (a hedged answer).
         ([one], _) => chose(*one),
         // Named alone — also after "the context doesn't say; from general knowledge: D" (a

@@ -13,6 +13,13 @@ use super::phrases;
 use super::words::Word;
 use super::{AnswerReading, Mention, Unsure};
 
+/// One reading from the mentions, and whether the reply asserted several choices by their
+/// letters in one clause ("Both B and D are correct"): its conclusion then picks none of them.
+pub(super) struct Decision {
+    pub reading: AnswerReading,
+    pub several_asserted: bool,
+}
+
 /// From the mentions to one reading; `unfinished` where the reply reasons and stops before it
 /// ends (a choice only named on the way is then no answer).
 pub(super) fn decide(
@@ -20,7 +27,7 @@ pub(super) fn decide(
     mentions: &[Mention],
     choices: usize,
     unfinished: bool,
-) -> AnswerReading {
+) -> Decision {
     // The mention each word belongs to, if any (the first, where mentions overlap).
     let mut owner: Vec<Option<usize>> = vec![None; words.len()];
     for (k, m) in mentions.iter().enumerate() {
@@ -31,17 +38,60 @@ pub(super) fn decide(
     let clause = stances::clauses(words, mentions, &owner);
     let mut abstaining = abstain::Abstaining::new(words, &owner);
     let stances = stances::stances(words, mentions, &owner, &clause, &mut abstaining);
-    let abstention = abstaining.whole(mentions, &clause, &stances);
-    if let Some(several) = answers_listed(words, mentions, &owner, &stances) {
+    let several_asserted = mentions.iter().zip(&stances).any(|(m, s)| {
+        *s == Stance::Asserts
+            && m.by_place
+            && mentions.iter().zip(&stances).any(|(o, t)| {
+                *t == Stance::Asserts
+                    && o.by_place
+                    && o.choice != m.choice
+                    && clause[o.start].0 == clause[m.start].0
+            })
+    });
+    let seen = Seen {
+        owner: &owner,
+        clause: &clause,
+        stances: &stances,
+    };
+    let reading = read(words, mentions, choices, unfinished, &seen, &mut abstaining);
+    Decision {
+        reading,
+        several_asserted,
+    }
+}
+
+/// What was found of each word and mention: the mention a word belongs to, its clause, and
+/// what the reply does with each mention.
+struct Seen<'a> {
+    owner: &'a [Option<usize>],
+    clause: &'a [((usize, usize), bool)],
+    stances: &'a [Stance],
+}
+
+/// The reading, from the mentions with their clauses and stances.
+fn read(
+    words: &[Word],
+    mentions: &[Mention],
+    choices: usize,
+    unfinished: bool,
+    &Seen {
+        owner,
+        clause,
+        stances,
+    }: &Seen,
+    abstaining: &mut abstain::Abstaining,
+) -> AnswerReading {
+    let abstention = abstaining.whole(mentions, clause, stances);
+    if let Some(several) = answers_listed(words, mentions, owner, stances) {
         return several;
     }
-    if let Some(open) = no_one_answer(words, mentions, &owner, &clause, &stances) {
+    if let Some(open) = no_one_answer(words, mentions, owner, clause, stances) {
         return open;
     }
-    if let Some(reading) = explicit::answer(words, mentions, &stances) {
+    if let Some(reading) = explicit::answer(words, mentions, stances) {
         return reading;
     }
-    last_word::answer(words, mentions, &stances, choices, abstention, unfinished)
+    last_word::answer(words, mentions, stances, choices, abstention, unfinished)
 }
 
 /// "Answers: A) …; C) …": several letters after a plural marker on one line are several

@@ -378,6 +378,23 @@ pub(super) const FIRM_BEFORE: &[&str] = &[
     "best answer is",
 ];
 
+/// Phrases that say the writer could not choose between the choices it names ("I can't decide
+/// between them").
+pub(in crate::reading) const UNDECIDED: &[&str] = &[
+    "cant decide",
+    "cannot decide",
+    "can not decide",
+    "torn between",
+    "undecided",
+    "cant choose between",
+    "cannot choose between",
+    "cant pick between",
+    "cannot pick between",
+    "cant narrow it down",
+    "cannot narrow it down",
+    "go either way",
+];
+
 /// Phrases that leave the answer open between the choices a reply names ("it depends", "both
 /// work here").
 pub(super) const OPEN: &[&str] = &[

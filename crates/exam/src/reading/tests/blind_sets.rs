@@ -340,3 +340,38 @@ fn a_list_rejected_together_and_a_question_answered_yes() {
         Some(2)
     );
 }
+
+#[test]
+fn two_choices_left_open_and_a_question_answered_no_about_a_quotation() {
+    let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+    let counts = owned(&["zero times", "once", "twice", "more than twice"]);
+    let on = |reply: &str| read_answer(reply, &counts);
+    // Two letters asserted together: a conclusion that follows the second one's reasoning
+    // does not pick it.
+    assert!(
+        on("Both B and D are correct. It runs once when stored, so it ends up executing more than twice.")
+            .needs_a_look()
+    );
+    // … while one set in bold still does.
+    assert_eq!(
+        on("Both B and D are correct, but **more than twice** is the safer reading.").choice(),
+        Some(3)
+    );
+    // A leaning taken back by "I can't decide between them".
+    assert_eq!(
+        on("It's either B or D. On the other hand, \"more than twice\" is exactly what the second pass shows. I can't decide between them.")
+            .choice(),
+        None
+    );
+    // … but not one asserted after the writer was undecided.
+    assert_eq!(
+        on("I was torn between B and D, but the second pass settles it: it is D.").choice(),
+        Some(3)
+    );
+    // "Is it A? No — \"zero times\" …": the letter asked about is not the text after its "No".
+    assert_eq!(
+        on("Is it A? No - \"zero times\" miscounts. Is it B? No - \"once\" would only be right if it were stored. Is it C? Yes. Any() runs it once and First() again.")
+            .choice(),
+        Some(2)
+    );
+}
