@@ -302,7 +302,8 @@ fn replies_to_many_choice_and_two_choice_questions_are_read_as_meant() {
 /// assistants answering in prose). First measured, rules alone, at 89.2% as meant and 3.4% as
 /// another choice; mended in part (runners-up, "not X but Y", guesses after "the context does
 /// not say", "Is it C? Yes.", cut-off walkthroughs, a choice rejected and named again; two
-/// letters asserted together, "I can't decide between them", "Is it A? No — …"). It is
+/// letters asserted together, "I can't decide between them", "Is it A? No — …", a bold
+/// letter and another "the best choice"). It is
 /// **not yet at the bar** of the other sets (at most 0.5% as another choice): this test holds
 /// it where it stands so that no change reads more of it wrong, until the rest is mended.
 #[test]
@@ -310,7 +311,7 @@ fn replies_in_prose_from_rag_products_misread_no_more_than_now() {
     let m = measure("replies-blind11.jsonl");
     assert!(m.total.replies >= 450 && m.sets.len() >= 3);
     assert!(
-        m.total.wrong <= 3,
+        m.total.wrong <= 2,
         "{} of {} replies read as another choice:\n{}",
         m.total.wrong,
         m.total.replies,

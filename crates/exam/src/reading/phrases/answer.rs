@@ -365,6 +365,10 @@ pub(super) const FIRM_AFTER: &[&str] = &[
     "is the best answer",
     "is the correct choice",
     "is the correct option",
+    "is the best choice",
+    "is the best option",
+    "is the right choice",
+    "is the right option",
 ];
 
 /// Phrases before a choice that say it is the answer in so many words ("the correct choice is
@@ -375,7 +379,10 @@ pub(super) const FIRM_BEFORE: &[&str] = &[
     "correct option is",
     "right answer is",
     "right choice is",
+    "right option is",
     "best answer is",
+    "best choice is",
+    "best option is",
 ];
 
 /// Phrases that say the writer could not choose between the choices it names ("I can't decide

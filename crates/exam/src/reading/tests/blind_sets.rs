@@ -374,4 +374,14 @@ fn two_choices_left_open_and_a_question_answered_no_about_a_quotation() {
             .choice(),
         Some(2)
     );
+    // A bold letter opening the reply, and another called the best choice at its end.
+    assert!(
+        on("**C**\n\nThis is the only option that ties the start to the end. So D is the best choice.")
+            .needs_a_look()
+    );
+    assert_eq!(
+        on("**D**\n\nThis is the only option that ties the start to the end. So D is the best choice.")
+            .choice(),
+        Some(3)
+    );
 }
