@@ -210,6 +210,23 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
             merged.push(k);
         }
     }
+    // A letter and its text alone on the reply's last line, under reasoning ("…\n\n[D. 4.3.3]"),
+    // is the answer under it — not the last of the choices listed one a line.
+    let opens_line = |i: usize| i == 0 || words[i - 1].line != words[i].line;
+    let lettered_lines: Vec<usize> = mentions
+        .iter()
+        .filter(|m| opens_line(m.start))
+        .map(|m| words[m.start].line)
+        .collect();
+    if let Some(last) = mentions.last_mut()
+        && last.with_text
+        && last.end == words.len()
+        && last.start > 0
+        && opens_line(last.start)
+        && !lettered_lines.contains(&words[last.start - 1].line)
+    {
+        last.explicit = true;
+    }
     mentions.extend(
         by_text
             .into_iter()

@@ -69,6 +69,15 @@ pub(super) fn answer(
             && (cues::contains_any(words, phrases::REMAINING) || !abstains)
             && let Some(left) = (0..choices).find(|c| !rejected.iter().any(|(r, _)| r == c))
         {
+            // "Either A or C could be argued. … A doesn't fit; C doesn't follow": the one left
+            // is not among those the reply offered — it names no answer of its own.
+            let offered = offered_either(words, mentions);
+            if !offered.is_empty() && !offered.contains(&left) {
+                return AnswerReading::Unsure {
+                    why: Unsure::SeveralChoices,
+                    candidates: offered,
+                };
+            }
             return AnswerReading::Chose {
                 choice: left,
                 way: Way::Text,
@@ -136,4 +145,22 @@ pub(super) fn answer(
             }
         }
     }
+}
+
+/// The choices a reply offers as "either X or Y", by their letters or words, in one clause.
+fn offered_either(words: &[Word], mentions: &[Mention]) -> Vec<usize> {
+    mentions
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.start > 0 && words[m.start - 1].text == "either")
+        .find_map(|(k, first)| {
+            let second = mentions.get(k + 1).filter(|o| {
+                o.choice != first.choice
+                    && o.start == first.end + 1
+                    && words[first.end].text == "or"
+                    && !words[first.end - 1].ends_clause
+            })?;
+            Some(distinct([first.choice, second.choice].into_iter()))
+        })
+        .unwrap_or_default()
 }

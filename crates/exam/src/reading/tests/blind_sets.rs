@@ -384,4 +384,37 @@ fn two_choices_left_open_and_a_question_answered_no_about_a_quotation() {
             .choice(),
         Some(3)
     );
+    // "Either A or C …", then both rejected: not the one the reply never offered.
+    let moves = owned(&["ignore Jan", "laugh with Jan", "ask why Jan was watching"]);
+    assert_eq!(
+        read_answer("Either A or C could be argued. Nothing in the story suggests \"ignore Jan\". But \"ask why Jan was watching\" doesn't really follow either.", &moves).choice(),
+        None
+    );
+    assert_eq!(
+        read_answer(
+            "\"ignore Jan\" doesn't fit. \"ask why Jan was watching\" doesn't follow either.",
+            &moves
+        )
+        .choice(),
+        Some(1)
+    );
+    // A letter and its text alone on the last line, under reasoning that names others.
+    let versions = owned(&["4.4.0", "4.4.2", "4.4.1", "4.3.3"]);
+    assert_eq!(
+        read_answer(
+            "The most recent release is 4.4.1; three back from there is 4.3.3.\n\n[D. 4.3.3]",
+            &versions
+        )
+        .choice(),
+        Some(3)
+    );
+    // … but not the last of the choices listed one a line.
+    assert_ne!(
+        read_answer(
+            "The most recent release is 4.4.1.\nA. 4.4.0\nB. 4.4.2\nC. 4.4.1\nD. 4.3.3",
+            &versions
+        )
+        .choice(),
+        Some(3)
+    );
 }
