@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 pub(super) use nouns::{DETERMINERS, reads_as_verb, s_form};
 use nouns::{
     NAME_JOINERS, PREPOSITIONS, content_word, fixed_phrase, fixed_phrase_with_the, last_parts,
-    modifier, nominal, noun_head, opens_phrase, starts_no_name,
+    modifier, nominal, noun_head, of_compound, opens_phrase, starts_no_name,
 };
 use tokens::{
     Word, YEAR_BEFORE, balanced, capitalised, code_kind, counts, glued_quantity, is_number,
@@ -286,7 +286,11 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             // "on the lookout for …", "on the fly"
             || i > 1
                 && words[i - 1].text.eq_ignore_ascii_case("the")
-                && fixed_phrase_with_the(words[i - 2].text, words[i].text);
+                && fixed_phrase_with_the(words[i - 2].text, words[i].text)
+            // "denial of service attacks": not "denial of what?"
+            || i > 1
+                && words[i - 1].text.eq_ignore_ascii_case("of")
+                && of_compound(words[i - 2].text, words[i].text);
         if taken[i] || !content(&words[i]) || idiom || words[i].text.ends_with('-') {
             i += 1;
             continue;
@@ -382,7 +386,17 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             && words
                 .get(end + 1)
                 .is_some_and(|w| DETERMINERS.contains(&w.text));
-        if opened && closed && noun_head && end - from < 3 && !verb_before_determiner {
+        // "a proof of concept", "the principle of least privilege": not "what of concept?"
+        let name_goes_on = words.get(end + 1).is_some_and(|w| w.text == "of")
+            && (end + 2..(end + 4).min(words.len()))
+                .any(|k| of_compound(words[end].text, words[k].text));
+        if opened
+            && closed
+            && noun_head
+            && end - from < 3
+            && !verb_before_determiner
+            && !name_goes_on
+        {
             push(&mut out, &mut taken, from, end, SpanKind::Term);
         }
         i = end + 1;

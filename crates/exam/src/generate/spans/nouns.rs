@@ -315,6 +315,44 @@ pub(super) fn fixed_phrase_with_the(preposition: &str, noun: &str) -> bool {
     nouns.contains(&noun)
 }
 
+/// Terms of the form "X of Y" that are one name ("denial of service attacks", "a proof of
+/// concept", "quality of service"): asking "denial of what?" or "what of service?" cuts the
+/// name.
+pub(super) fn of_compound(first: &str, second: &str) -> bool {
+    const TERMS: &[(&str, &str)] = &[
+        ("denial", "service"),
+        ("quality", "service"),
+        ("terms", "service"),
+        ("proof", "concept"),
+        ("proof", "work"),
+        ("proof", "stake"),
+        ("point", "sale"),
+        ("point", "failure"),
+        ("point", "presence"),
+        ("point", "contact"),
+        ("point", "entry"),
+        ("bill", "materials"),
+        ("rule", "thumb"),
+        ("line", "sight"),
+        ("chain", "trust"),
+        ("web", "trust"),
+        ("chain", "custody"),
+        ("end", "life"),
+        ("end", "file"),
+        ("end", "line"),
+        ("state", "art"),
+        ("time", "day"),
+        ("bill", "lading"),
+        ("certificate", "authority"),
+        ("separation", "duties"),
+        ("principle", "privilege"),
+        ("order", "magnitude"),
+        ("man", "middle"),
+    ];
+    let (first, second) = (first.to_lowercase(), second.to_lowercase());
+    TERMS.iter().any(|(a, b)| *a == first && *b == second)
+}
+
 /// Prepositions a noun phrase begins after ("to" is left out: after it comes a verb as often as
 /// a noun).
 pub(super) const PREPOSITIONS: &[&str] = &[

@@ -407,3 +407,27 @@ fn a_bare_noun_of_a_fixed_phrase_is_no_term() {
     let got = found("The tool reports the progress of every running backup job.");
     assert!(got.iter().any(|(t, _)| t.contains("progress")), "{got:?}");
 }
+
+#[test]
+fn a_name_of_the_form_x_of_y_is_not_cut_at_its_of() {
+    for (sentence, cut) in [
+        (
+            "More important trouble can be caused from your machine, for instance, denial of service attacks.",
+            "service attacks",
+        ),
+        (
+            "The team built a proof of concept before the release.",
+            "proof",
+        ),
+        (
+            "Each daemon follows the principle of least privilege on the server.",
+            "principle",
+        ),
+    ] {
+        let got = found(sentence);
+        assert!(got.iter().all(|(t, _)| *t != cut), "{sentence}: {got:?}");
+    }
+    // An ordinary "of" still joins two phrases that can each be asked about.
+    let got = found("Debian keeps the history of package versions in its archive.");
+    assert!(got.iter().any(|(t, _)| *t == "package versions"), "{got:?}");
+}
