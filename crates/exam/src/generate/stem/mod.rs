@@ -174,6 +174,11 @@ fn reworded(
     let quantity = matches!(kind, SpanKind::Quantity(_));
     if !quantity {
         if let Some(noun) = after.first().filter(|w| CATEGORIES.contains(w)) {
+            // "a corrupt database file": an ordinary phrase before the noun describes it and is
+            // no file's name — "which file" would ask for half the phrase.
+            if *kind == SpanKind::Term {
+                return None;
+            }
             asking = format!("which {noun}");
             after.remove(0);
         } else if after.len() >= 2

@@ -434,3 +434,16 @@ fn a_noun_is_no_verb_and_a_verb_after_a_name_is_inside_the_subject() {
 }
 
 mod refused;
+
+#[test]
+fn an_ordinary_phrase_before_a_category_noun_is_not_asked_which() {
+    let sentence = "One bug could in theory result in a corrupt database file if power was lost.";
+    assert_eq!(ask(sentence, "corrupt database", &SpanKind::Term), None);
+    // A name before it is one of its kind: "the VACUUM command" asks "which command".
+    let got = text(
+        "The VACUUM command rebuilds the database file.",
+        "VACUUM",
+        &SpanKind::Name,
+    );
+    assert!(got.starts_with("Which command"), "{got}");
+}
