@@ -260,8 +260,13 @@ pub(super) fn stance(
             _ => {}
         }
     }
-    // A label right before it: "Wrong: C", "Right: B".
-    if start > clause.0 && words[start - 1].after.starts_with(':') {
+    // A label right before it: "Wrong: C", "Right: B" — not "B can't be right: …".
+    let label_denied = start >= 2
+        && matches!(
+            words[start - 2].text.as_str(),
+            "cant" | "cannot" | "not" | "isnt" | "never" | "be"
+        );
+    if start > clause.0 && words[start - 1].after.starts_with(':') && !label_denied {
         match words[start - 1].text.as_str() {
             "wrong" | "incorrect" | "false" | "no" => return Stance::Rejects,
             "right" | "correct" | "true" | "yes" => return Stance::Asserts,

@@ -145,6 +145,49 @@ pub(super) fn after_final_answer(reply: &str) -> &str {
         .unwrap_or(reply)
 }
 
+/// The prose above a final answer line, when it is prose and not an agent's trace of thoughts,
+/// actions and observations (those may well change their mind).
+pub(super) fn before_final_answer(reply: &str) -> Option<&str> {
+    let lower = reply.to_ascii_lowercase();
+    let at = lower
+        .match_indices("final answer:")
+        .map(|(at, _)| at)
+        .filter(|&at| at > 0 && lower[..at].ends_with('\n'))
+        .last()?;
+    let trace = ["thought:", "action:", "observation:"]
+        .iter()
+        .any(|m| lower[..at].contains(m));
+    (!trace)
+        .then(|| reply[..at].trim())
+        .filter(|above| !above.is_empty())
+}
+
+/// Whether the text says in so many words that a choice is the answer ("The answer is B", "B
+/// is correct").
+pub(super) fn says_the_answer(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    // (Not where it takes an answer back on the way: "The answer is A. Actually, wait …".)
+    let retracts = [
+        "actually",
+        "wait",
+        "second thought",
+        "reconsider",
+        "correction",
+    ]
+    .iter()
+    .any(|p| lower.contains(p));
+    !retracts
+        && [
+            "answer is",
+            "is correct",
+            "is the correct",
+            "is the right",
+            "is the best",
+        ]
+        .iter()
+        .any(|p| lower.contains(p))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

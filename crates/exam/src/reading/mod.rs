@@ -68,6 +68,25 @@ pub(crate) struct Mention {
 
 /// Reads a reply to a question with these choices.
 pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
+    let reading = read_reply(reply, choices);
+    // "The answer is B. … Final answer: [A]": a final answer that the prose above it
+    // contradicts in so many words, never taken back, is a conflict.
+    if let AnswerReading::Chose { choice, .. } = reading
+        && let Some(above) = forms::before_final_answer(reply)
+        && let Some(other) = read_reply(above, choices).choice()
+        && other != choice
+        && forms::says_the_answer(above)
+    {
+        return AnswerReading::Unsure {
+            why: Unsure::Conflict,
+            candidates: decide::distinct([choice, other].into_iter()),
+        };
+    }
+    reading
+}
+
+/// Reads a reply, up to what its final answer line gives.
+fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
     let bounded = bounded(reply);
     let plain = forms::plain_letters(&bounded);
     let cleaned = without_special_tokens(&plain);
@@ -299,6 +318,7 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
     let decide::Decision {
         reading,
         several_asserted,
+        asserted_apart,
     } = decide(&words, &mentions, choices.len(), unfinished);
     // A template's placeholder left unfilled ("The answer is {answer}.") gives no answer.
     if let AnswerReading::Unsure {
@@ -359,6 +379,7 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
         why: Unsure::SeveralChoices,
         ..
     } = reading
+        && !asserted_apart
         && let Some(choice) = emphasis::marked(reply, choices, !several_asserted)
     {
         return AnswerReading::Chose {

@@ -313,7 +313,13 @@ impl ShortForm {
             let last = &reply[end - 1];
             let cited = first.before.contains('[') || last.after.starts_with(']');
             let label = (start == 0 || reply[start - 1].line != first.line)
-                && (last.after.starts_with('.') || last.after.starts_with(')'));
+                && (last.after.starts_with('.') || last.after.starts_with(')'))
+                // "Statement 2 (…): incorrect" names a statement of the question, not a choice.
+                || start > 0
+                    && matches!(
+                        reply[start - 1].text.as_str(),
+                        "statement" | "statements" | "item" | "items" | "step" | "point"
+                    );
             // Numbers stand together ("2.3"), never spread over a sentence.
             return end - start == self.words.len() && !cited && !label;
         }

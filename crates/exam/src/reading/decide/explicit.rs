@@ -23,9 +23,10 @@ pub(super) fn answer(
     let &(_, last) = explicit.iter().max_by_key(|(_, m)| m.start)?;
     // "The answer is B or C", "Answers: A, B", "I'd select A, C and D": an explicit
     // letter offered with another is no one answer.
+    // (A citation in brackets between is no word between: "**Answer: C** (per [1]) **and E**".)
     let joined = |a: &Mention, b: &Mention| {
         b.start >= a.end
-            && b.start <= a.end + 2
+            && (a.end..b.start).filter(|&i| !words[i].in_parens).count() <= 2
             // Not across a clause's end: "C or D? D." answers with D.
             && !(a.end - 1..b.start).any(|i| words[i].ends_clause)
             && (words[a.end..b.start]
@@ -57,22 +58,7 @@ pub(super) fn answer(
         });
     // "A is correct. … In conclusion, the answer is D", "Final answer: C. … the correct
     // choice is D": another answer asserted and not taken back is a conflict.
-    let firm = |m: &Mention| {
-        // Not a question ("c? or maybe a… going with a"), nor an item of the options
-        // echoed ("A) 4 B) 5 C) 6 D) 3. My answer: B").
-        !words[m.end - 1].after.contains('?')
-            && (m.explicit && !m.with_text
-                || phrases::LISTS.firm_after.at(words, m.end).next().is_some()
-                || m.start > 0
-                    && phrases::LISTS
-                        .firm_before
-                        .ending(&words[m.start - 1].text)
-                        .iter()
-                        .any(|p| {
-                            let count = p.split(' ').count();
-                            m.start >= count && cues::phrase_at(words, m.start - count, p)
-                        }))
-    };
+    let firm = |m: &Mention| firm(words, m);
     // (An answer the reply rejects later is taken back: "The answer is C. Wait — … C doesn't
     // connect … The correct answer is actually A.")
     let taken_back = |m: &Mention| {
@@ -98,4 +84,22 @@ pub(super) fn answer(
             Way::Text
         },
     })
+}
+
+/// Whether the reply says a choice is the answer in so many words where it names it: "Answer:
+/// B" (explicit), "B is correct", "the correct choice is B" — not in a question ("c? or maybe
+/// a… going with a"), nor an item of the options echoed ("A) 4 B) 5 C) 6 D) 3. My answer: B").
+pub(super) fn firm(words: &[Word], m: &Mention) -> bool {
+    !words[m.end - 1].after.contains('?')
+        && (m.explicit && !m.with_text
+            || phrases::LISTS.firm_after.at(words, m.end).next().is_some()
+            || m.start > 0
+                && phrases::LISTS
+                    .firm_before
+                    .ending(&words[m.start - 1].text)
+                    .iter()
+                    .any(|p| {
+                        let count = p.split(' ').count();
+                        m.start >= count && cues::phrase_at(words, m.start - count, p)
+                    }))
 }

@@ -66,6 +66,7 @@ pub(super) fn answer(
         // "D, A and C are wrong": with every other choice rejected, the one left is meant,
         // said so ("by elimination") or not — unless the reply gives no answer.
         if rejected.len() + 1 == choices
+            && !unfinished
             && (cues::contains_any(words, phrases::REMAINING) || !abstains)
             && let Some(left) = (0..choices).find(|c| !rejected.iter().any(|(r, _)| r == c))
         {
@@ -92,7 +93,7 @@ pub(super) fn answer(
     // is taken back by the undecided words after it, another choice named and not rejected.
     let undecided_after = |(choice, _): (usize, bool)| {
         let at = last[choice].map_or(0, |(at, _, _)| at);
-        !named.is_empty()
+        (!named.is_empty() || offered_either(words, mentions).contains(&choice))
             && (at..words.len()).any(|i| {
                 phrases::UNDECIDED
                     .iter()

@@ -14,10 +14,13 @@ use super::words::Word;
 use super::{AnswerReading, Mention, Unsure};
 
 /// One reading from the mentions, and whether the reply asserted several choices by their
-/// letters in one clause ("Both B and D are correct"): its conclusion then picks none of them.
+/// letters in one clause ("Both B and D are correct": its conclusion then picks none of them),
+/// or several said to be the answer in so many words in clauses apart ("**C** is correct … D is
+/// the best choice": neither its bold nor its conclusion picks one).
 pub(super) struct Decision {
     pub reading: AnswerReading,
     pub several_asserted: bool,
+    pub asserted_apart: bool,
 }
 
 /// From the mentions to one reading; `unfinished` where the reply reasons and stops before it
@@ -48,6 +51,14 @@ pub(super) fn decide(
                     && clause[o.start].0 == clause[m.start].0
             })
     });
+    let firmly = distinct(
+        mentions
+            .iter()
+            .zip(&stances)
+            .filter(|(m, s)| **s == Stance::Asserts && explicit::firm(words, m))
+            .map(|(m, _)| m.choice),
+    );
+    let asserted_apart = firmly.len() >= 2 && !several_asserted;
     let seen = Seen {
         owner: &owner,
         clause: &clause,
@@ -57,6 +68,7 @@ pub(super) fn decide(
     Decision {
         reading,
         several_asserted,
+        asserted_apart,
     }
 }
 

@@ -167,6 +167,8 @@ pub(super) const ABSTAIN: &[&str] = &[
     "isnt in the provided",
     "none of the listed",
     "none of the options",
+    "none of the given options",
+    "none of the provided options",
     "none of the choices",
     "none of the answers",
     "must decline",
@@ -369,6 +371,9 @@ pub(super) const FIRM_AFTER: &[&str] = &[
     "is the best option",
     "is the right choice",
     "is the right option",
+    "is the correct statement",
+    "is the correct one",
+    "is the right one",
 ];
 
 /// Phrases before a choice that say it is the answer in so many words ("the correct choice is
@@ -400,6 +405,10 @@ pub(in crate::reading) const UNDECIDED: &[&str] = &[
     "cant narrow it down",
     "cannot narrow it down",
     "go either way",
+    "cant say which",
+    "cannot say which",
+    "cant tell which",
+    "cannot tell which",
 ];
 
 /// Phrases that leave the answer open between the choices a reply names ("it depends", "both

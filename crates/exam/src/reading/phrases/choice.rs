@@ -67,6 +67,13 @@ pub(super) const REJECT_BEFORE: &[&str] = &[
     "nothing in the passage suggests",
     "nothing in the text suggests",
     "nothing in the context suggests",
+    "nothing in the question suggests",
+    "nothing in the question supports",
+    "nothing in the story supports",
+    "nothing in the passage supports",
+    "nothing in the text supports",
+    "nothing in the context supports",
+    "nothing supports",
     "nothing points to",
     // "Best: D. Runner-up: E.": the second choice is not the answer.
     "runnerup",

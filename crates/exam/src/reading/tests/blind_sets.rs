@@ -418,3 +418,44 @@ fn two_choices_left_open_and_a_question_answered_no_about_a_quotation() {
         Some(3)
     );
 }
+
+#[test]
+fn what_the_fourteenth_set_showed() {
+    let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+    let planets = owned(&["Mercurio", "Marte", "Venus", "Júpiter"]);
+    let on = |reply: &str| read_answer(reply, &planets);
+    // A final answer that the prose above contradicts in so many words is a conflict …
+    assert!(
+        on("The answer is B. The others contradict the stem.\n\nFinal answer: [A]").needs_a_look()
+    );
+    // … but not one taken back on the way, nor an agent's trace.
+    assert_eq!(
+        on("The answer is A. Actually, wait: Marte fits better.\n\nFinal answer: B").choice(),
+        Some(1)
+    );
+    assert_eq!(
+        on("Thought: the answer is A.\nObservation: the orbit says otherwise.\nFinal answer: B")
+            .choice(),
+        Some(1)
+    );
+    // Two letters with a citation between them are offered together.
+    assert!(on("**Answer: C** (per [1]) **and A** (per [2])").needs_a_look());
+    // "B can't be right: \"…\"" rejects; "A can't be right" is the letter A.
+    assert_eq!(
+        on("A can't be right: \"Mercurio\" is too hot. B can't be right: \"Marte\" describes something else. D is out, because nothing in the question supports \"Júpiter\". That leaves only one option.").choice(),
+        Some(2)
+    );
+    // A text firmly called the answer and another letter under it are a conflict.
+    assert!(on("Therefore \"Marte\" is the correct statement.\n\nAnswer: C").needs_a_look());
+    // "It's either B or C … I can't say which one": no one answer.
+    assert_eq!(
+        on("It's either B or C. B (\"Marte\") is what many textbooks say, while C (\"Venus\") is also defensible. I can't say which one the exam expects.").choice(),
+        None
+    );
+    // A number after "Statement" labels a statement, not a choice.
+    let only = owned(&["Only 1", "Only 2", "Both 1 and 2", "Neither 1 nor 2"]);
+    assert_ne!(
+        read_answer("Statement 2 (\"the ministry …\"): false", &only).choice(),
+        Some(1)
+    );
+}

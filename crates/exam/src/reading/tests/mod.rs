@@ -214,9 +214,15 @@ fn what_a_review_found() {
     let _ = read_answer(&long, &choices());
     let long = format!(
         "{}\nFinal answer: B",
-        "the answer is port 443, ".repeat(40_000)
+        "let me think about it, ".repeat(40_000)
     );
     assert_eq!(read(&long), Some(1));
+    // … and one that says another answer over and over before its final one contradicts it.
+    let long = format!(
+        "{}\nFinal answer: B",
+        "the answer is port 443, ".repeat(40_000)
+    );
+    assert!(read_answer(&long, &choices()).needs_a_look());
 }
 
 #[test]
