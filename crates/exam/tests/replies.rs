@@ -314,22 +314,12 @@ fn replies_in_prose_from_rag_products_are_read_as_meant() {
 /// (`tests/data/replies-blind12.jsonl`, made by `scripts/reply-set-blind12.py` from Spanish,
 /// Turkish and Hindi exam questions answered in English, in the question's language and in
 /// both; 53 styles of chat assistants, RAG products and small local models). First read,
-/// rules alone, at 83.8% as meant and **4.5% as another choice**; mended in part (a final
-/// answer the prose above contradicts, two letters with a citation between, "B can't be right:
-/// \"…\"", "nothing in the question supports X", "X is the correct statement", "I can't say
-/// which", a number after "Statement"). It is **not yet at the bar** of the others (at most
-/// 0.5% as another choice): this test holds it where it stands so that no change reads more
-/// of it wrong, until the rest is mended.
+/// rules alone, at 83.8% as meant and 4.5% as another choice; mended (a final answer the prose
+/// above contradicts, two letters with a citation between, "B can't be right: \"…\"", "nothing
+/// in the question supports X", "X is the correct statement", "I can't say which", a number
+/// after "Statement", a last line "**Answer:**" with nothing after it, refusals in Spanish and
+/// Turkish).
 #[test]
-fn replies_to_questions_in_three_languages_misread_no_more_than_now() {
-    let m = measure("replies-blind12.jsonl");
-    assert!(m.total.replies >= 450 && m.sets.len() >= 3);
-    assert!(
-        m.total.wrong <= 4,
-        "{} of {} replies read as another choice:\n{}",
-        m.total.wrong,
-        m.total.replies,
-        m.misread.join("\n")
-    );
-    assert!(pct(m.total.as_meant, m.total.replies) >= 89.0);
+fn replies_to_questions_in_three_languages_are_read_as_meant() {
+    held_to("replies-blind12.jsonl", 90.5);
 }

@@ -164,6 +164,28 @@ pub(super) fn unfinished_reasoning(reply: &str, words: &[Word]) -> bool {
 /// stays the answer; one only named or rejected on the way is none.
 pub(super) fn cut_before_its_answer(reply: &str, words: &[Word], mentions: &[Mention]) -> bool {
     let trimmed = reply.trim_end().trim_end_matches(['*', '_', '`', ' ']);
+    // A last line that only announces the answer ("**Answer:**", "Final answer:") under
+    // reasoning: the answer never came.
+    let last_line = trimmed
+        .rsplit('\n')
+        .next()
+        .unwrap_or("")
+        .trim_matches(['*', '_', '#', ' '])
+        .to_lowercase();
+    if words.len() >= 3
+        && trimmed.contains('\n')
+        && [
+            "answer:",
+            "final answer:",
+            "the answer is:",
+            "my answer:",
+            "respuesta:",
+            "cevap:",
+        ]
+        .contains(&last_line.as_str())
+    {
+        return true;
+    }
     let open = trimmed
         .chars()
         .next_back()

@@ -458,4 +458,28 @@ fn what_the_fourteenth_set_showed() {
         read_answer("Statement 2 (\"the ministry …\"): false", &only).choice(),
         Some(1)
     );
+    // A last line that only announces the answer: it never came.
+    assert_eq!(
+        on("**Analysis**\n\nNothing in the question supports \"Marte\". \"Venus\" describes something else entirely.\n\n**Answer:** ").choice(),
+        None
+    );
+    // A refusal in Spanish names no choice "No …" by its "no puedo".
+    let crossing = owned(&[
+        "Es posible pasar a la otra orilla si rema perpendicularmente a ella.",
+        "No puede pasar.",
+        "Sí, se puede pasar eligiendo muchas direcciones diferentes.",
+    ]);
+    assert_eq!(
+        read_answer(
+            "Lo siento, no puedo ayudarte con preguntas de examen.",
+            &crossing
+        )
+        .choice(),
+        None
+    );
+    let yes_no = owned(&["Yes", "No"]);
+    assert_eq!(
+        read_answer("No. There is a limit.", &yes_no).choice(),
+        Some(1)
+    );
 }
