@@ -100,7 +100,8 @@ pub fn helped(
     reading
 }
 
-/// The choice a reply is nearest to in meaning, and by how much (cosine) nearer than the next.
+/// The choice a reply is nearest to in meaning, and by how much (cosine) nearer than the next;
+/// `None` where choices not written in English are not clearly nearer one.
 pub fn by_meaning(
     reply: &str,
     choices: &[String],
@@ -112,6 +113,7 @@ pub fn by_meaning(
     let shown = shown(reply);
     let mut texts: Vec<&str> = vec![shown.as_str()];
     texts.extend(choices.iter().map(|c| c.trim()));
+    let english_choices = english(choices);
     let vectors = embedder.embed(&texts)?;
     let Some((reply, choices)) = vectors.split_first() else {
         return Ok(None);
@@ -122,7 +124,30 @@ pub fn by_meaning(
         .map(|(i, c)| (i, cosine(reply, c)))
         .collect();
     near.sort_by(|a, b| b.1.total_cmp(&a.1));
-    Ok(Some((near[0].0, near[0].1 - near[1].1)))
+    // Choices in another language are only placed when the reply is clearly nearer one:
+    // the English embedder's distances across languages are rough ("competition" was nearer
+    // another Turkish choice than "rekabet" by 0.27).
+    let margin = near[0].1 - near[1].1;
+    if !english_choices && margin < 2.0 * MEANING_MARGIN {
+        return Ok(None);
+    }
+    Ok(Some((near[0].0, margin)))
+}
+
+/// Whether the choices are written in English, the embedder's language: at least two in five of
+/// their words of three letters or more are English words ("rekabet" and "केवल" are not).
+fn english(choices: &[String]) -> bool {
+    let words: Vec<String> = choices
+        .iter()
+        .flat_map(|c| c.split(|ch: char| !ch.is_alphabetic()))
+        .filter(|w| w.chars().count() >= 3)
+        .map(str::to_lowercase)
+        .collect();
+    let known = words
+        .iter()
+        .filter(|w| crate::lexicon::parts(w).is_some())
+        .count();
+    words.is_empty() || known * 5 >= words.len() * 2
 }
 
 /// Asks the model which choice the reply gives.
@@ -320,6 +345,59 @@ mod tests {
             read_answer_with(several, &choices, meaning),
             AnswerReading::Chose { .. }
         ));
+    }
+
+    /// The stand-in embedder's vectors made unit length, as real embedders give them.
+    struct Unit;
+
+    impl Embedder for Unit {
+        fn name(&self) -> &'static str {
+            "unit words"
+        }
+        fn dimension(&self) -> usize {
+            3
+        }
+        fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
+            Ok(Words
+                .embed(texts)?
+                .into_iter()
+                .map(|v| {
+                    let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+                    v.into_iter().map(|x| x / norm).collect()
+                })
+                .collect())
+        }
+    }
+
+    #[test]
+    fn choices_in_another_language_are_read_by_meaning_only_when_far_clearer() {
+        let meaning = ReplyHelpers {
+            meaning: Some(&Unit),
+            model: None,
+        };
+        let english: Vec<String> = [
+            "the least minimum",
+            "the whole everything",
+            "the empty nothing",
+        ]
+        .map(String::from)
+        .to_vec();
+        let turkish: Vec<String> = ["rekabet minimum", "işbirliği everything", "çatışma nothing"]
+            .map(String::from)
+            .to_vec();
+        // Nearer one choice by a margin that places it among English choices …
+        let near = "The minimum, the minimum, the minimum, or everything, everything.";
+        let margin = by_meaning(near, &english, &Unit).unwrap().unwrap().1;
+        assert!(
+            (MEANING_MARGIN..2.0 * MEANING_MARGIN).contains(&margin),
+            "{margin}"
+        );
+        assert_eq!(read_answer_with(near, &english, meaning).choice(), Some(0));
+        // … does not place it among choices in another language;
+        assert!(read_answer_with(near, &turkish, meaning).needs_a_look());
+        // one far nearer does.
+        let far = "The minimum, the minimum, nothing but the minimum.";
+        assert_eq!(read_answer_with(far, &turkish, meaning).choice(), Some(0));
     }
 
     #[test]
