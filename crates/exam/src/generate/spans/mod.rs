@@ -322,6 +322,25 @@ pub fn spans(sentence: &str) -> Vec<Span> {
         {
             end -= 1;
         }
+        // "The distribution aims at simplifying …": the sentence's first phrase after its "the",
+        // whose last word can be a verb in "-s" with a preposition after it, ends before that
+        // verb — the sentence has no other.
+        if end > i
+            && i == 1
+            && words[0].text.eq_ignore_ascii_case("the")
+            && !words[end].breaks
+            && words[end].text.ends_with('s')
+            && !words[end].text.ends_with("ss")
+            && lexicon::parts(&words[end].text.to_lowercase()).is_some_and(|p| p.verb())
+            && words.get(end + 1).is_some_and(|w| {
+                matches!(
+                    w.text,
+                    "at" | "on" | "to" | "of" | "for" | "in" | "with" | "from"
+                )
+            })
+        {
+            end -= 1;
+        }
         // "a voxel decreases with …": after "a", "an", "each" or "every" the phrase is
         // singular, so a last word in "-s" that can be a verb is one.
         if end > i

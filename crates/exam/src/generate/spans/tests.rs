@@ -431,3 +431,17 @@ fn a_name_of_the_form_x_of_y_is_not_cut_at_its_of() {
     let got = found("Debian keeps the history of package versions in its archive.");
     assert!(got.iter().any(|(t, _)| *t == "package versions"), "{got:?}");
 }
+
+#[test]
+fn a_subject_ends_before_its_verb_and_preposition() {
+    let got = found(
+        "The distribution aims at simplifying access to advanced technologies for its users.",
+    );
+    assert!(
+        got.iter().all(|(t, _)| *t != "distribution aims"),
+        "{got:?}"
+    );
+    // A plural noun before "of" stays in its phrase when the sentence's verb comes later.
+    let got = found("Debian keeps the history of package versions in its archive.");
+    assert!(got.iter().any(|(t, _)| *t == "package versions"), "{got:?}");
+}
