@@ -43,7 +43,10 @@ pub(super) fn refused(sentence: &str, start: usize, end: usize) -> bool {
         Some("following" | "followings" | "below")
     ) || last_words.first().is_some_and(|w| w == "follows")
         && last_words.get(1).is_some_and(|w| w == "as");
-    if points_to_a_list {
+    // "Dynamic Memory Allocation in SQLite → SQLite has …": a list of links, each title glued to
+    // its description by an arrow, is no sentence.
+    let linked = sentence.contains(['→', '⇒', '⟶', '➜']) || sentence.contains(" -> ");
+    if points_to_a_list || linked {
         return true;
     }
     if matches!(first, "See" | "Refer" | "Consult") || pointer || sentence.trim_end().ends_with(':')
@@ -161,11 +164,18 @@ pub(super) fn refused(sentence: &str, start: usize, end: usize) -> bool {
             return true;
         }
     }
-    // "/etc/cron" of "/etc/cron.{hourly,daily}": a key cut inside a longer token.
+    // "/etc/cron" of "/etc/cron.{hourly,daily}": a key cut inside a longer token — also where
+    // a PDF's line break left a space in it ("/etc/cron. {hourly,daily}": no sentence starts
+    // with a brace).
     let mut rest = sentence[end..].chars();
     let cut = match rest.next() {
         None => false,
-        Some('.') => rest.next().is_some_and(|c| !c.is_whitespace()),
+        Some('.') => rest.next().is_some_and(|c| {
+            !c.is_whitespace()
+                || rest
+                    .find(|c| !c.is_whitespace())
+                    .is_some_and(|c| matches!(c, '{' | '['))
+        }),
         Some(c) => !c.is_whitespace() && !",;:)]?!\"”’'".contains(c),
     };
     if cut {

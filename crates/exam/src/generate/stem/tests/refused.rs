@@ -15,6 +15,14 @@ fn a_key_cut_inside_a_longer_token_is_not_asked() {
     );
     assert_eq!(
         ask(
+            "The daemon must also correctly execute scripts in /etc/cron. {hourly,daily,weekly,monthly}.",
+            "/etc/cron",
+            &SpanKind::Path
+        ),
+        None
+    );
+    assert_eq!(
+        ask(
             "It works by deleting the table content row by row.",
             "table content row",
             &SpanKind::Term
@@ -340,4 +348,14 @@ fn a_comparison_a_clause_verb_and_a_closing_adverb_are_not_asked() {
         ),
         None
     );
+}
+
+#[test]
+fn a_title_glued_to_its_description_by_an_arrow_is_not_asked() {
+    let sentence = "Write-Ahead Logging → The daemon keeps every change in the journal on disk.";
+    assert_eq!(ask(sentence, "journal", &SpanKind::Term), None);
+    assert_eq!(ask(sentence, "Write-Ahead Logging", &SpanKind::Name), None);
+    // Without the arrow and its title the description is a sentence of its own.
+    let sentence = "The daemon keeps every change in the journal on disk.";
+    assert!(ask(sentence, "journal", &SpanKind::Term).is_some());
 }
