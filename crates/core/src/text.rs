@@ -38,6 +38,12 @@ pub fn compatible(text: &str) -> String {
     text.nfkc().collect()
 }
 
+/// Whether a character is a combining mark (a virama, a nukta, an accent written apart): it
+/// belongs to the word it follows, though it is no letter of its own ("स्थ" is one word).
+pub fn is_combining_mark(c: char) -> bool {
+    unicode_normalization::char::is_combining_mark(c)
+}
+
 /// Whether two names would look alike on screen: equal once composed and in lower case
 /// ("Billing" and "billing", "Café" in either form).
 pub fn look_alike(a: &str, b: &str) -> bool {

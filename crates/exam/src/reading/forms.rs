@@ -129,18 +129,20 @@ pub(super) fn unglued(reply: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// Where the reply's last "Final Answer:" line starts, if a line starts so.
+fn final_answer_line(lower: &str) -> Option<usize> {
+    lower
+        .match_indices("final answer:")
+        .map(|(at, _)| at)
+        .filter(|&at| at == 0 || lower[..at].ends_with('\n'))
+        .last()
+}
+
 /// An agent's answer: what follows its last "Final Answer:" line (a ReAct trace's thoughts,
 /// actions and observations before it are not the answer).
 pub(super) fn after_final_answer(reply: &str) -> &str {
-    let lower = reply.to_ascii_lowercase();
-    let mut best = None;
-    for (at, _) in lower.match_indices("final answer:") {
-        let line_start = at == 0 || lower[..at].ends_with('\n');
-        if line_start {
-            best = Some(at + "final answer:".len());
-        }
-    }
-    best.map(|from| reply[from..].trim())
+    final_answer_line(&reply.to_ascii_lowercase())
+        .map(|at| reply[at + "final answer:".len()..].trim())
         .filter(|rest| !rest.is_empty())
         .unwrap_or(reply)
 }
@@ -149,11 +151,7 @@ pub(super) fn after_final_answer(reply: &str) -> &str {
 /// actions and observations (those may well change their mind).
 pub(super) fn before_final_answer(reply: &str) -> Option<&str> {
     let lower = reply.to_ascii_lowercase();
-    let at = lower
-        .match_indices("final answer:")
-        .map(|(at, _)| at)
-        .filter(|&at| at > 0 && lower[..at].ends_with('\n'))
-        .last()?;
+    let at = final_answer_line(&lower).filter(|&at| at > 0)?;
     let trace = ["thought:", "action:", "observation:"]
         .iter()
         .any(|m| lower[..at].contains(m));
@@ -163,29 +161,19 @@ pub(super) fn before_final_answer(reply: &str) -> Option<&str> {
 }
 
 /// Whether the text says in so many words that a choice is the answer ("The answer is B", "B
-/// is correct").
+/// is correct", "the best option is D") and takes nothing back on the way ("The answer is A.
+/// Wait, no …").
 pub(super) fn says_the_answer(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    // (Not where it takes an answer back on the way: "The answer is A. Actually, wait …".)
-    let retracts = [
-        "actually",
-        "wait",
-        "second thought",
-        "reconsider",
-        "correction",
-    ]
-    .iter()
-    .any(|p| lower.contains(p));
-    !retracts
-        && [
-            "answer is",
-            "is correct",
-            "is the correct",
-            "is the right",
-            "is the best",
-        ]
-        .iter()
-        .any(|p| lower.contains(p))
+    let words = super::words::words(text);
+    let lists = &super::phrases::LISTS;
+    let anywhere = |list: &super::phrases::PhraseList| {
+        (0..words.len()).any(|at| list.at(&words, at).next().is_some())
+    };
+    let answer_is = words
+        .windows(2)
+        .any(|w| w[0].text == "answer" && w[1].text == "is");
+    !anywhere(&lists.retract)
+        && (answer_is || anywhere(&lists.firm_after) || anywhere(&lists.firm_before))
 }
 
 #[cfg(test)]
@@ -229,5 +217,29 @@ mod tests {
             after_final_answer("My final answer: B"),
             "My final answer: B"
         );
+        assert_eq!(
+            before_final_answer("The answer is B.\nFinal answer: A"),
+            Some("The answer is B.")
+        );
+        assert_eq!(before_final_answer("Final answer: A"), None);
+        assert_eq!(
+            before_final_answer("Thought: B?\nObservation: no\nFinal answer: A"),
+            None
+        );
+    }
+
+    #[test]
+    fn saying_the_answer_in_so_many_words() {
+        assert!(says_the_answer(
+            "The answer is B, since port 80 is plain HTTP."
+        ));
+        assert!(says_the_answer("So D is the best option here."));
+        assert!(says_the_answer("The correct choice is C."));
+        // A word that holds "wait" is no retraction; "wait, no" is.
+        assert!(says_the_answer(
+            "Requests await the lock, so the answer is B."
+        ));
+        assert!(!says_the_answer("The answer is B. Wait, no, it must be A."));
+        assert!(!says_the_answer("B looks plausible and C might fit."));
     }
 }

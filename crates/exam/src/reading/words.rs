@@ -101,6 +101,12 @@ pub(super) fn words(text: &str) -> Vec<Word> {
                 start = i;
             }
             current.push(c);
+        } else if current.chars().last().is_some_and(char::is_alphabetic)
+            && proctor_core::text::is_combining_mark(c)
+        {
+            // A virama or nukta ("स्थ") stays inside its word (a keycap's mark after a digit,
+            // "3️⃣", does not).
+            current.push(c);
         } else if c == '\'' || c == '’' {
             // "don't", "it's": the apostrophe joins, it does not cut.
             if current.is_empty() {
