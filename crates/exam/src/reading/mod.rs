@@ -32,6 +32,7 @@ mod phrases;
 mod places;
 mod prepare;
 mod ranked;
+mod statements;
 mod text;
 mod words;
 
@@ -69,6 +70,11 @@ pub(crate) struct Mention {
 /// Reads a reply to a question with these choices.
 pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
     let reading = read_reply(reply, choices);
+    // Choices that are sets of statements ("only 1", "1 and 2 both") are named by what the
+    // reply concludes of the statements ("Both 1 and 2 are correct").
+    if let Some(concluded) = statements::chosen(&bounded(reply), choices) {
+        return by_statements(reading, concluded);
+    }
     // "The answer is B. … Final answer: [A]": a final answer that the prose above it
     // contradicts in so many words, never taken back, is a conflict.
     if let AnswerReading::Chose { choice, .. } = reading
@@ -83,6 +89,38 @@ pub fn read_answer(reply: &str, choices: &[String]) -> AnswerReading {
         };
     }
     reading
+}
+
+/// The reading of a reply that concludes which statements hold (`concluded`: the choice that
+/// is that set, or none is): a letter that names another set is a conflict; a choice read by
+/// its words gives way to the conclusion; a set that no choice is needs a look.
+fn by_statements(reading: AnswerReading, concluded: Result<usize, ()>) -> AnswerReading {
+    match (reading, concluded) {
+        (
+            AnswerReading::Chose {
+                choice,
+                way: Way::Letter,
+            },
+            Ok(set),
+        ) if choice != set => AnswerReading::Unsure {
+            why: Unsure::Conflict,
+            candidates: decide::distinct([choice, set].into_iter()),
+        },
+        (
+            reading @ AnswerReading::Chose {
+                way: Way::Letter, ..
+            },
+            _,
+        ) => reading,
+        (_, Ok(set)) => AnswerReading::Chose {
+            choice: set,
+            way: Way::Text,
+        },
+        (_, Err(())) => AnswerReading::Unsure {
+            why: Unsure::NoChoiceNamed,
+            candidates: Vec::new(),
+        },
+    }
 }
 
 /// Reads a reply, up to what its final answer line gives.
