@@ -321,5 +321,17 @@ fn replies_in_prose_from_rag_products_are_read_as_meant() {
 /// Turkish).
 #[test]
 fn replies_to_questions_in_three_languages_are_read_as_meant() {
-    held_to("replies-blind12.jsonl", 90.5);
+    held_to("replies-blind12.jsonl", 92.5);
+}
+
+/// A fifteenth set, written blind to the reader and to the other fourteen
+/// (`tests/data/replies-blind13.jsonl`, made by `scripts/reply-set-blind13.py` from FCC
+/// amateur extra, US tort law, CISSP, Utah real estate and French exam questions; 54 styles of
+/// chat assistants and RAG products). First read, rules alone, at 93.9% as meant and 3.5% as
+/// another choice; mended (a guess after "the sources don't mention this", undecided words
+/// after a change of mind, sources that disagree, "each answer c" cut off, "Schedule D", "the
+/// one that applies", "the final choice", "no information", "a classic distractor").
+#[test]
+fn replies_from_chat_assistants_to_five_sets_are_read_as_meant() {
+    held_to("replies-blind13.jsonl", 98.5);
 }

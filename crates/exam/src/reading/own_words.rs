@@ -35,10 +35,26 @@ pub(super) fn restated(reply: &[Word], choices: &[String]) -> Option<usize> {
         return Some(choice);
     }
     // A citation ("[2]") is no word of the answer.
+    // … nor is "one" after "the", "this", "that": a pronoun ("the one that applies").
     let mut said: Vec<String> = reply
         .iter()
-        .map(|w| {
-            if w.before.ends_with('[') && w.after.starts_with(']') {
+        .enumerate()
+        .map(|(i, w)| {
+            let pronoun = w.text == "one"
+                && i > 0
+                && matches!(
+                    reply[i - 1].text.as_str(),
+                    "the"
+                        | "this"
+                        | "that"
+                        | "which"
+                        | "each"
+                        | "any"
+                        | "every"
+                        | "another"
+                        | "other"
+                );
+            if w.before.ends_with('[') && w.after.starts_with(']') || pronoun {
                 String::new()
             } else {
                 canonical(&w.text)
@@ -347,6 +363,14 @@ mod tests {
             Some(0)
         );
         assert_eq!(read("Five of them.", &["3", "5", "7"]), Some(1));
+        // "The one that applies" is no number.
+        assert_eq!(
+            read(
+                "Are you after the textbook answer or the one that applies in practice?",
+                &["50 watts PEP", "1 watt EIRP", "5 watts EIRP"]
+            ),
+            None
+        );
         assert_eq!(
             read(
                 "The gap is filled by one hundred twenty-eight.",

@@ -78,14 +78,10 @@ pub(super) fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
         let index = if second_to_last {
             choices.checked_sub(2)
         } else if word == "last"
-            || word == "bottom"
+            || matches!(word, "bottom" | "final")
                 && words
                     .get(i + 1)
-                    .is_some_and(|n| n.text == "one" || n.text == "option")
-            || word == "final"
-                && words
-                    .get(i + 1)
-                    .is_some_and(|n| n.text == "one" || n.text == "option")
+                    .is_some_and(|n| matches!(n.text.as_str(), "one" | "option" | "choice"))
         {
             choices.checked_sub(1)
         } else if words.get(i + 1).is_some_and(|n| n.text == "to") {

@@ -100,6 +100,18 @@ pub(super) fn answer(
                     .any(|p| cues::phrase_at(words, i, p))
             })
     };
+    // "The retrieved passages conflict: one points to B (…), another to C (…)": sources that
+    // disagree, two choices held or named and none said to be the answer in so many words.
+    let held: Vec<usize> = asserted.iter().chain(&named).map(|(c, _)| *c).collect();
+    if held.len() > 1
+        && cues::contains_any(words, phrases::DISAGREE)
+        && !mentions.iter().any(|m| super::explicit::firm(words, m))
+    {
+        return AnswerReading::Unsure {
+            why: Unsure::SeveralChoices,
+            candidates: distinct(held.into_iter()),
+        };
+    }
     match (asserted.as_slice(), named.as_slice()) {
         ([one], _) if undecided_after(*one) => AnswerReading::Unsure {
             why: Unsure::SeveralChoices,

@@ -100,14 +100,105 @@ fn read(
     if let Some(open) = no_one_answer(words, mentions, owner, clause, stances) {
         return open;
     }
+    if let Some(sources) = sources_contrasted(words, mentions) {
+        return sources;
+    }
     if let Some(reading) = explicit::answer(words, mentions, stances) {
         return reading;
     }
-    last_word::answer(words, mentions, stances, choices, abstention, unfinished)
+    let reading = last_word::answer(words, mentions, stances, choices, abstention, unfinished);
+    match reading {
+        AnswerReading::Chose { .. } => torn_at_the_end(words, mentions, stances).unwrap_or(reading),
+        _ => reading,
+    }
 }
 
 /// "Answers: A) …; C) …": several letters after a plural marker on one line are several
 /// answers.
+/// "At first I thought D. On reflection, B has a good case too. I'm going back and forth on
+/// this one.": undecided words after the last choice named, with two choices named and not
+/// rejected (or taken back on the way), leave several choices — not the one the reply leaned
+/// to last.
+fn torn_at_the_end(
+    words: &[Word],
+    mentions: &[Mention],
+    stances: &[Stance],
+) -> Option<AnswerReading> {
+    let last = mentions.iter().map(|m| m.end).max()?;
+    let torn = (last..words.len()).any(|i| {
+        phrases::UNDECIDED
+            .iter()
+            .any(|p| super::cues::phrase_at(words, i, p))
+    });
+    // (A choice taken back on the way is still one of those the writer went between.)
+    let taken_back_before = (0..words.len())
+        .rev()
+        .find(|&i| phrases::LISTS.retract.at(words, i).next().is_some())
+        .unwrap_or(0);
+    let held = distinct(
+        mentions
+            .iter()
+            .zip(stances)
+            .filter(|(m, s)| **s != Stance::Rejects || m.end <= taken_back_before)
+            .map(|(m, _)| m.choice),
+    );
+    (torn && held.len() > 1).then_some(AnswerReading::Unsure {
+        why: Unsure::SeveralChoices,
+        candidates: held,
+    })
+}
+
+/// "According to the handbook the answer would be A, but the FAQ implies D.": one choice
+/// given by a source, another by a source set against it ("but", "while", "whereas" … "implies",
+/// "suggests", "supports", "points to"), in one sentence, and no answer said in so many words:
+/// the sources disagree and the reply settles nothing, unless it says an answer in so many
+/// words elsewhere.
+fn sources_contrasted(words: &[Word], mentions: &[Mention]) -> Option<AnswerReading> {
+    const GIVES: &[&str] = &[
+        "implies",
+        "suggests",
+        "supports",
+        "indicates",
+        "says",
+        "states",
+    ];
+    // (Within the line: a source's name may hold full stops, "outline-2023.pdf", "5th ed.")
+    let line_start = |at: usize| {
+        (0..at)
+            .rev()
+            .find(|&j| words[j].line != words[at].line)
+            .map_or(0, |j| j + 1)
+    };
+    let (first, second) = mentions.iter().enumerate().find_map(|(k, m)| {
+        let before = |n: usize| m.start.checked_sub(n).and_then(|j| words.get(j));
+        let given = before(1).is_some_and(|w| GIVES.contains(&w.text.as_str()))
+            || before(1).is_some_and(|w| w.text == "to")
+                && before(2).is_some_and(|w| w.text == "points");
+        if !given {
+            return None;
+        }
+        let from = line_start(m.start);
+        let first = mentions[..k]
+            .iter()
+            .rev()
+            .find(|o| o.start >= from && o.choice != m.choice)?;
+        let contrasted = (first.end..m.start)
+            .any(|j| matches!(words[j].text.as_str(), "but" | "while" | "whereas"));
+        let attributed = (from..first.start).any(|j| words[j].text == "according");
+        (contrasted && attributed).then_some((first, m))
+    })?;
+    // (What the first source gives may be said firmly: "the answer would be A".)
+    let own = |m: &&Mention| m.start >= first.start && m.end <= second.end;
+    (!mentions
+        .iter()
+        .filter(|m| !own(m))
+        .any(|m| explicit::firm(words, m)))
+    .then(|| AnswerReading::Unsure {
+        why: Unsure::SeveralChoices,
+        candidates: distinct([first.choice, second.choice].into_iter()),
+    })
+}
+
 fn answers_listed(
     words: &[Word],
     mentions: &[Mention],

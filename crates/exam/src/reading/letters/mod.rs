@@ -276,6 +276,14 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
         if i > 0 && words[i - 1].text == "n" && words[i - 1].after.starts_with('/') {
             continue;
         }
+        // "… map them onto each answer c" (cut off inside "choice"): no answer is "each
+        // answer C", "every option B".
+        if i > 1
+            && matches!(words[i - 1].text.as_str(), "answer" | "option" | "choice")
+            && matches!(words[i - 2].text.as_str(), "each" | "every" | "any")
+        {
+            continue;
+        }
         let alone = others_in_all == usize::from(plain(&words[i]));
         let alone_on_line = on_line[words[i].line] == 1;
         // A marker on an earlier line ("**Answer**" over a list of the choices) does not make

@@ -166,6 +166,13 @@ pub(super) const ABSTAIN: &[&str] = &[
     "not in the documents",
     "isnt in the provided",
     "none of the listed",
+    "no correct option",
+    "no correct answer among",
+    "no correct choice",
+    "dont have information",
+    "do not have information",
+    "dont have any information",
+    "do not have any information",
     "none of the options",
     "none of the given options",
     "none of the provided options",
@@ -287,6 +294,7 @@ pub(super) const RETRACT: &[&str] = &[
     "i stand corrected",
     "i was wrong",
     "wait actually",
+    "actually wait",
     "no actually",
     "edit",
     "correction",
@@ -416,6 +424,34 @@ pub(in crate::reading) const UNDECIDED: &[&str] = &[
     "cannot say which",
     "cant tell which",
     "cannot tell which",
+    "cant determine which",
+    "cannot determine which",
+    "can not determine which",
+    "unable to determine which",
+    "back and forth",
+    "on the fence",
+    "cant make up my mind",
+    "cannot make up my mind",
+];
+
+/// Phrases that say the writer's sources disagree ("the retrieved passages conflict: one
+/// points to B, another to C"): without an answer of the writer's own, several choices.
+pub(in crate::reading) const DISAGREE: &[&str] = &[
+    "passages conflict",
+    "sources conflict",
+    "documents conflict",
+    "passages disagree",
+    "sources disagree",
+    "documents disagree",
+    "passages are inconsistent",
+    "sources are inconsistent",
+    "documents are inconsistent",
+    "conflicting passages",
+    "conflicting sources",
+    "conflicting documents",
+    "passages contradict each other",
+    "sources contradict each other",
+    "documents contradict each other",
 ];
 
 /// Phrases that leave the answer open between the choices a reply names ("it depends", "both

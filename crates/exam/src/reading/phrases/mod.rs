@@ -8,7 +8,7 @@ mod choice;
 
 use super::words::Word;
 use answer::{ABSTAIN, FIRM_AFTER, FIRM_BEFORE, GUESS, OPEN, RETRACT};
-pub(super) use answer::{RECHECK, REMAINING, UNDECIDED};
+pub(super) use answer::{DISAGREE, RECHECK, REMAINING, UNDECIDED};
 use choice::{ASSERT_AFTER, ASSERT_BEFORE, REJECT_AFTER, REJECT_BEFORE};
 pub(super) use choice::{CONCESSIVE, CONTRAST};
 use std::collections::HashMap;
