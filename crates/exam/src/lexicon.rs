@@ -179,6 +179,25 @@ pub fn parts(word: &str) -> Option<Parts> {
     found
 }
 
+/// Whether `word` is a noun's regular plural and no word of its own: "options", "files", "users"
+/// (not "graphics", "news" or "sales", which WordNet lists as they are). Inside a noun phrase a
+/// modifier is singular ("option menu"); a plural before another noun ends a phrase ("the
+/// options clip, clip1in and …" names options, it is no "options clip").
+pub fn plural_only(word: &str) -> bool {
+    let lower = word.to_ascii_lowercase();
+    let lexicon = lexicon();
+    !lexicon.lemmas.contains_key(lower.as_str())
+        && RULES[0].iter().any(|(suffix, ending)| {
+            lower.strip_suffix(suffix).is_some_and(|stem| {
+                !stem.is_empty()
+                    && lexicon
+                        .lemmas
+                        .get(format!("{stem}{ending}").as_str())
+                        .is_some_and(|counts| counts[0] > 0)
+            })
+        })
+}
+
 fn look_up(word: &str) -> Option<Parts> {
     let lower = word.to_ascii_lowercase();
     let lexicon = lexicon();
@@ -246,6 +265,9 @@ mod tests {
         assert!(parts("stopped").expect("doubled consonant").verb());
         assert!(parts("graphics").expect("a noun").noun());
         assert!(!parts("graphics").expect("a noun").verb());
+        assert!(plural_only("options") && plural_only("Files") && plural_only("libraries"));
+        assert!(!plural_only("graphics") && !plural_only("news") && !plural_only("option"));
+        assert!(!plural_only("sqlite") && !plural_only("stores3"));
         // Names, technical words and function words are not in WordNet.
         assert_eq!(parts("sqlite"), None);
         assert_eq!(parts("the"), None);

@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 
 pub(super) use nouns::{DETERMINERS, reads_as_verb, s_form};
 use nouns::{
-    NAME_JOINERS, PREPOSITIONS, content_word, fixed_phrase, fixed_phrase_with_the, last_parts,
-    modifier, nominal, noun_head, of_compound, opens_phrase, starts_no_name,
+    NAME_JOINERS, PREPOSITIONS, adverbial_head, content_word, fixed_phrase, fixed_phrase_with_the,
+    last_parts, modifier, nominal, noun_head, of_compound, opens_phrase, starts_no_name,
 };
 use tokens::{
     Word, YEAR_BEFORE, balanced, capitalised, code_kind, counts, glued_quantity, is_number,
@@ -377,8 +377,14 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             && i > 0
             && DETERMINERS.contains(&words[i - 1].text)
             && lexicon::parts(words[from - 1].text).is_none();
+        // "the settings dialog": a plural before the phrase was its first word ("settings" is
+        // no verb here), and the phrase cut after it is no whole one.
+        let cut_after_plural = from > i
+            && lexicon::plural_only(words[from - 1].text)
+            && lexicon::parts(words[from - 1].text).is_some_and(|p| !p.verb());
         let opened = !graded
             && !cut_after_determiner
+            && !cut_after_plural
             && if from == i {
                 i > 0 && !words[i - 1].breaks && opens_phrase(words[i - 1].text)
             } else {
@@ -409,9 +415,15 @@ pub fn spans(sentence: &str) -> Vec<Span> {
         let name_goes_on = words.get(end + 1).is_some_and(|w| w.text == "of")
             && (end + 2..(end + 4).min(words.len()))
                 .any(|k| of_compound(words[end].text, words[k].text));
+        // "in subtle ways", "under version control": a preposition and a phrase headed by a
+        // noun of manner or state is an adverbial, no thing the sentence talks about.
+        let adverbial = from > 0
+            && !words[from - 1].breaks
+            && adverbial_head(words[from - 1].text, words[end].text);
         if opened
             && closed
             && noun_head
+            && !adverbial
             && end - from < 3
             && !verb_before_determiner
             && !name_goes_on

@@ -154,12 +154,14 @@ pub(in crate::generate) fn s_form(word: &str) -> bool {
 /// WordNet does not know, one not shaped like an adverb or a participle. Right after a
 /// determiner ("the run", "a set") any noun will do.
 pub(super) fn noun_head(word: &str, after_determiner: bool) -> bool {
-    if !ends_noun_phrase(word) {
+    if !ends_noun_phrase(word) || adverbial_compound(word) {
         return false;
     }
     match last_parts(word) {
         Some(p) if after_determiner => p.noun() && !p.mostly_adjective(),
-        Some(p) => p.noun() && !p.mostly_verb() && !p.mostly_adjective(),
+        // "bring the system back to …": a word used as an adverb at least twice as often as
+        // as a noun follows a noun phrase, it does not end one ("back", "down", "still").
+        Some(p) => p.noun() && !p.mostly_verb() && !p.mostly_adjective() && p.adverb < 2 * p.noun,
         None => {
             !word.ends_with("ly")
                 && !word.ends_with("ed")
@@ -168,12 +170,26 @@ pub(super) fn noun_head(word: &str, after_determiner: bool) -> bool {
     }
 }
 
+/// "pixel-by-pixel", "step-by-step", "end-to-end", "day-to-day": a hyphenated adverb or
+/// adjective that modifies ("end-to-end encryption") but heads no noun phrase ("renders the
+/// image pixel-by-pixel" has no "image pixel-by-pixel").
+fn adverbial_compound(word: &str) -> bool {
+    let parts: Vec<&str> = word.split('-').collect();
+    parts.len() == 3
+        && (parts[1] == "by"
+            || parts[0] == parts[2] && matches!(parts[1], "to" | "for" | "after" | "on" | "in"))
+}
+
 /// Whether a word can stand before the head inside a noun phrase: a noun or an adjective
 /// ("graphics card", "rollback journal", "negative responses"). A verb form or an adverb ends the
 /// phrase before it; a word ending in "s" that can be a verb ("keeps", "stores") is taken for
 /// one.
 pub(super) fn modifier(word: &str) -> bool {
     if !ends_noun_phrase(word) {
+        return false;
+    }
+    // "the options clip, clip1in …": a plural before a noun is no modifier of it.
+    if lexicon::plural_only(word) && lexicon::parts(word).is_some_and(|p| !p.verb()) {
         return false;
     }
     match last_parts(word) {
@@ -292,6 +308,30 @@ pub(super) fn fixed_phrase(preposition: &str, noun: &str) -> bool {
         _ => &[],
     };
     nouns.contains(&noun)
+}
+
+/// A preposition and the head of the phrase after it that together say how or in what state
+/// ("in subtle ways", "in a similar fashion", "under version control", "under active
+/// development", "with great care"): asking "in what?" or "under what?" cuts the phrase.
+pub(super) fn adverbial_head(preposition: &str, head: &str) -> bool {
+    let heads: &[&str] = match preposition.to_lowercase().as_str() {
+        "in" => &[
+            "way", "ways", "manner", "fashion", "detail", "depth", "order", "sequence",
+        ],
+        "under" => &[
+            "control",
+            "development",
+            "construction",
+            "review",
+            "consideration",
+            "way",
+            "pressure",
+        ],
+        "with" => &["care", "ease", "caution"],
+        "by" => &["default", "design", "hand", "accident", "chance"],
+        _ => &[],
+    };
+    heads.contains(&head)
 }
 
 /// A preposition, "the" and a noun that together are one idiom ("on the lookout", "on the

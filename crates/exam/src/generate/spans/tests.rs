@@ -445,3 +445,58 @@ fn a_subject_ends_before_its_verb_and_preposition() {
     let got = found("Debian keeps the history of package versions in its archive.");
     assert!(got.iter().any(|(t, _)| *t == "package versions"), "{got:?}");
 }
+
+#[test]
+fn no_phrase_runs_on_past_its_head() {
+    // An adverb after a noun phrase ("back"), a hyphenated adverb ("pixel-by-pixel") and a
+    // plural before a name ("options clip") end the phrase, and a manner or a state after a
+    // preposition is no thing asked for.
+    for (sentence, not_a_phrase) in [
+        (
+            "APT will refuse any action except those that bring the system back to a consistent state.",
+            "system back",
+        ),
+        (
+            "The pixels keyword tells gnuplot to use generic code that renders the image pixel-by-pixel instead.",
+            "image pixel-by-pixel",
+        ),
+        (
+            "The options clip, clip1in, and clip4in are mutually exclusive.",
+            "options clip",
+        ),
+        (
+            "Bits of the P5 flag can sometimes affect the opcode in subtle ways.",
+            "subtle ways",
+        ),
+        (
+            "The src/shell.c source code to the command-line shell is no longer under version control.",
+            "version control",
+        ),
+    ] {
+        let got = found(sentence);
+        assert!(
+            got.iter().all(|(t, _)| *t != not_a_phrase),
+            "{sentence}: {got:?}"
+        );
+    }
+    // … while the same words in their own phrases stay ones.
+    let got = found("The backup restores the system after a crash.");
+    assert!(got.iter().any(|(t, _)| *t == "system"), "{got:?}");
+    let got = found("The tool offers step-by-step instructions for new users.");
+    assert!(
+        got.iter().any(|(t, _)| *t == "step-by-step instructions"),
+        "{got:?}"
+    );
+    let got = found("The graphics card draws every frame.");
+    assert!(got.iter().any(|(t, _)| *t == "graphics card"), "{got:?}");
+    let got = found("The planner picks the best index for the query.");
+    assert!(
+        got.iter().any(|(t, _)| *t == "best index" || *t == "index"),
+        "{got:?}"
+    );
+    let got = found("The settings dialog lets you change the default printer.");
+    assert!(
+        got.iter().all(|(t, _)| *t != "dialog"),
+        "a phrase cut after a plural: {got:?}"
+    );
+}

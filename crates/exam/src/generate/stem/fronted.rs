@@ -131,6 +131,14 @@ pub(super) fn fronted(before: &[&str], asking: &str, context: &str) -> Option<St
                     || matches!(*w, "one" | "two" | "three" | "four" | "five" | "ten")
                     || w.ends_with("ed") && rest.len() >= 2)
         })
+        // "is no longer under" + "what": a state after "is", not a thing the subject is
+        // placed in ("Under what is the file no longer?").
+        || asking == "what"
+            && matches!(verb, "is" | "are" | "was" | "were")
+            && rest.last().is_some_and(|w| PREPOSITIONS.contains(w))
+            && !rest
+                .iter()
+                .any(|w| w.ends_with("ed") || lexicon::parts(w).is_some_and(|p| p.verb()))
         // "In practice many packages will …": no plain subject.
         || subject_words
             .first()

@@ -304,7 +304,26 @@ fn reworded(
     let participle = after.first().is_some_and(|w| {
         w.ends_with("ed") && after.get(1).is_some_and(|next| PREPOSITIONS.contains(next))
     });
-    if before.is_empty() && is_verb_at(&after, 0) && rest.len() > 15 && !is_that && !participle {
+    // "The rsync process then only replaces …": adverbs may stand between the subject and its
+    // verb ("What then only replaces …?").
+    let adverbs = after
+        .iter()
+        .take_while(|w| {
+            lexicon::parts(w).is_some_and(|p| p.adverb > 2 * (p.noun + p.adjective))
+                && !lexicon::AUXILIARIES.contains(w)
+        })
+        .count();
+    // After adverbs a word that can be a verb is one: "then only replaces files".
+    let verb_after_adverbs = adverbs > 0
+        && after.get(adverbs).is_some_and(|w| {
+            super::spans::reads_as_verb(w) && lexicon::parts(w).is_some_and(|p| p.verb())
+        });
+    if before.is_empty()
+        && (is_verb_at(&after, adverbs) || verb_after_adverbs)
+        && rest.len() > 15
+        && !is_that
+        && !participle
+    {
         return Some(Stem {
             text: format!("{} {rest}?", upper_first(&asking)),
             form: Form::Subject,

@@ -447,3 +447,36 @@ fn an_ordinary_phrase_before_a_category_noun_is_not_asked_which() {
     );
     assert!(got.starts_with("Which command"), "{got}");
 }
+
+#[test]
+fn adverbs_between_the_subject_and_its_verb_keep_it_a_subject() {
+    let got = ask(
+        "The rsync process then only replaces files that have been modified since the last backup.",
+        "rsync process",
+        &SpanKind::Term,
+    )
+    .unwrap();
+    assert_eq!(got.form, Form::Subject, "{got:?}");
+    assert_eq!(
+        got.text,
+        "What then only replaces files that have been modified since the last backup?"
+    );
+    // A state after "is" is asked for no place: "Under what is … no longer?" is no question.
+    let got = ask(
+        "The generated shell.c file is no longer under source management.",
+        "source management",
+        &SpanKind::Term,
+    );
+    assert!(
+        got.as_ref()
+            .is_none_or(|s| !s.text.starts_with("Under what")),
+        "{got:?}"
+    );
+    // … while a participle after "is" keeps its place: "In what is the list kept?".
+    let got = text(
+        "The package list is kept in a plain file.",
+        "plain file",
+        &SpanKind::Term,
+    );
+    assert_eq!(got, "In what is the package list kept?");
+}
