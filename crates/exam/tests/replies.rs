@@ -335,3 +335,15 @@ fn replies_to_questions_in_three_languages_are_read_as_meant() {
 fn replies_from_chat_assistants_to_five_sets_are_read_as_meant() {
     held_to("replies-blind13.jsonl", 98.5);
 }
+
+/// A sixteenth set, written blind to the reader and to the other fifteen
+/// (`tests/data/replies-blind14.jsonl`, made by `scripts/reply-set-blind14.py` from accounting
+/// audit, JEE mathematics, Portuguese and Polish exam questions; 54 styles of chat assistants,
+/// RAG products and agents). First read, rules alone, at 96.5% as meant and 0.4% as another
+/// choice; mended (a formula's layout commands are no words — "3\right]" asserted nothing;
+/// "balance sheet only" is no cut-off reply; others' pick, "I mistakenly said B", answers and
+/// "no information" in Portuguese and Polish, "é a C").
+#[test]
+fn replies_to_audit_maths_and_two_languages_are_read_as_meant() {
+    held_to("replies-blind14.jsonl", 98.0);
+}

@@ -20,6 +20,19 @@ const NOT_LAST: &[&str] = &[
     "although", "though", "via", "onto", "upon", "toward", "towards",
 ];
 
+/// Whether the reply's last word is one no sentence ends on — "only" and "also" after a word
+/// that may end one close a phrase ("balance sheet only", "B also"), but not "we can only".
+fn ends_unfinished(words: &[Word]) -> bool {
+    let Some((last, before)) = words.split_last() else {
+        return false;
+    };
+    NOT_LAST.contains(&last.text.as_str())
+        && !(matches!(last.text.as_str(), "only" | "also")
+            && before
+                .last()
+                .is_some_and(|w| !NOT_LAST.contains(&w.text.as_str()) && w.after.trim().is_empty()))
+}
+
 /// How replies that reason before they answer open: cut off with no choice named, they gave
 /// none ("Let's think step by step. First, we need to look at").
 const PREAMBLES: &[&str] = &[
@@ -204,7 +217,7 @@ pub(super) fn cut_before_its_answer(reply: &str, words: &[Word], mentions: &[Men
     let straight = trimmed.matches('"').count();
     let quoting = straight % 2 == 1 || trimmed.matches('“').count() > trimmed.matches('”').count();
     quoting
-        || NOT_LAST.contains(&last.text.as_str())
+        || ends_unfinished(words)
             && last.raw.len() >= 2
             && last.raw.chars().all(|c| c.is_ascii_lowercase())
             && !mentions.iter().any(|m| m.start >= from)
@@ -221,7 +234,7 @@ struct Stop {
 
 /// How the reply ends, or `None` where it has words that commit to an answer.
 fn stopped(reply: &str, words: &[Word]) -> Option<Stop> {
-    let last = words.last()?;
+    words.last()?;
     if (0..words.len()).any(|i| COMMITS.iter().any(|p| phrase_at(words, i, p))) {
         return None;
     }
@@ -249,8 +262,7 @@ fn stopped(reply: &str, words: &[Word]) -> Option<Stop> {
     let long_enough = words.len() >= 3;
     Some(Stop {
         open: open && long_enough,
-        mid_sentence: list_number
-            || long_enough && (open_end || open && NOT_LAST.contains(&last.text.as_str())),
+        mid_sentence: list_number || long_enough && (open_end || open && ends_unfinished(words)),
     })
 }
 

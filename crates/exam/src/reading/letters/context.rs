@@ -78,6 +78,18 @@ const MARKERS: &[&str] = &[
     "risposta",
     "antwoord",
     "svar",
+    "a resposta é",
+    "resposta correta é",
+    "alternativa correta é",
+    "opção correta é",
+    "odpowiedź to",
+    "poprawna odpowiedź to",
+    "właściwa jest",
+    "poprawna jest",
+    "prawidłowa jest",
+    // Several answers sampled and one kept: "Majority vote: A".
+    "majority vote",
+    "consensus",
     // An agent's last action: "finish[B]".
     "finish",
 ];

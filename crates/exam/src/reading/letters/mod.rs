@@ -66,6 +66,15 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
     {
         return None;
     }
+    // "A resposta correta é a C": a lower-case "a" before a capital letter is its article.
+    if c == 'a'
+        && word.after.trim().is_empty()
+        && next.is_some_and(|n| {
+            n.raw.chars().count() == 1 && n.raw.chars().all(|c| c.is_ascii_uppercase())
+        })
+    {
+        return None;
+    }
     if c.is_ascii_lowercase() {
         // "b" is a letter only when written as one: "(b)", "b)", "answer: b", "option b", "the
         // correct choice is b.", "I'd go with a."

@@ -93,6 +93,25 @@ pub(super) const REJECT_BEFORE: &[&str] = &[
     "wouldnt choose",
     "dont select",
     "avoid",
+    // Others' pick, not the writer's: "Many people pick A here. It's a trap."
+    "many people pick",
+    "most people pick",
+    "people often pick",
+    "many people choose",
+    "most people choose",
+    "people often choose",
+    "many pick",
+    "many choose",
+    // A slip owned up to: "correction: A. I mistakenly said B earlier."
+    "mistakenly said",
+    "wrongly said",
+    "incorrectly said",
+    "mistakenly chose",
+    "wrongly chose",
+    "mistakenly picked",
+    "wrongly picked",
+    "mistakenly wrote",
+    "wrongly wrote",
 ];
 
 /// Phrases right after a mention that reject it ("X is wrong", "X can be ruled out").
@@ -321,6 +340,14 @@ pub(super) const ASSERT_BEFORE: &[&str] = &[
     "maybe",
     "perhaps",
     "pick is",
+    "majority vote",
+    "consensus",
+    "a resposta é",
+    "correta é",
+    "odpowiedź to",
+    "właściwa jest",
+    "poprawna jest",
+    "prawidłowa jest",
 ];
 
 /// Phrases after a mention that assert it ("X is correct", "X fits best").

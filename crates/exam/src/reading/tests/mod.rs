@@ -370,4 +370,5 @@ fn no_answer_and_needs_a_look() {
 
 mod blind_sets;
 mod forms;
+mod later_sets;
 mod no_answer;

@@ -1,0 +1,170 @@
+//! What the fifteenth and sixteenth blind sets showed.
+
+use super::*;
+
+/// What the fifteenth set showed (chat assistants and RAG products on five sets), one general
+/// rule each.
+#[test]
+fn what_the_fifteenth_set_showed() {
+    let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+    let ports = owned(&["port 21", "port 22", "port 80", "port 443"]);
+    let on = |reply: &str| read_answer(reply, &ports);
+    // A guess after "the sources don't say" is an answer.
+    assert_eq!(
+        on(
+            "None of the retrieved sources mention this specifically, but D is the standard answer."
+        )
+        .choice(),
+        Some(3)
+    );
+    // Undecided at the end, after a change of mind: several.
+    assert!(
+        on("At first I thought D. On reflection, B has a good case too. I'm going back and forth on this one.")
+            .needs_a_look()
+    );
+    assert_eq!(
+        on("At first I thought D. On reflection, B has a good case too.").choice(),
+        Some(1)
+    );
+    // Sources that disagree, and no answer of the reply's own.
+    assert!(
+        on("The retrieved passages conflict: one points to B (port 22), another to C (port 80). I'd recommend checking the official source.")
+            .needs_a_look()
+    );
+    assert!(
+        on("According to bar-prep/outline-2023.pdf the answer would be A, but Dobbs, The Law of Torts § 120 implies D.")
+            .needs_a_look()
+    );
+    assert_eq!(
+        on("The sources conflict: [1] says B, [2] says C. The RFC is authoritative, so the answer is C.").choice(),
+        Some(2)
+    );
+    // "each answer c", cut off inside "choice"; "Schedule D" and "User A" are names.
+    assert_eq!(
+        on("Let's break the scenario down and map the rules onto each answer c").choice(),
+        None
+    );
+    assert_eq!(
+        on("Schedule D in the provided documentation covers this: port 22 [FCC Part 97, Schedule D].").choice(),
+        Some(1)
+    );
+    assert_eq!(
+        on("Make it concrete: if User A shares data with User B, you land on C — \"port 80\".")
+            .choice(),
+        Some(2)
+    );
+    // "the final choice" is the last; "the one that applies" is no number.
+    assert_eq!(on("It's the final choice.").choice(), Some(3));
+    let watts = owned(&[
+        "50 watts PEP",
+        "100 watts PEP",
+        "1 watt EIRP",
+        "5 watts EIRP",
+    ]);
+    assert_eq!(
+        read_answer(
+            "Are you after the textbook answer or the one that applies in practice?",
+            &watts
+        )
+        .choice(),
+        None
+    );
+    // No information, no correct option: no answer; a "classic distractor" is rejected.
+    assert!(matches!(
+        on("I don't have information about that in the documentation I was given."),
+        AnswerReading::NoAnswer { .. }
+    ));
+    assert!(matches!(
+        on("There's no correct option among these."),
+        AnswerReading::NoAnswer { .. }
+    ));
+    assert_eq!(
+        on("The difference is that \"port 21\" is a classic distractor: it sounds plausible but mixes things up. On balance, I'd choose D.").choice(),
+        Some(3)
+    );
+    // Statements judged, then the set concluded.
+    let sets = owned(&["केवल 1 और 2", "केवल 2", "केवल 2 और 3", "केवल 3"]);
+    assert_eq!(
+        read_answer(
+            "Statement 1 (\"…\"): correct\nStatement 2 (\"…\"): true\nStatement 3 (\"…\"): false\n\nBoth 1 and 2 are correct.",
+            &sets
+        )
+        .choice(),
+        Some(0)
+    );
+    assert!(read_answer("Answer: B. Statements 2 and 3 are correct.", &sets).needs_a_look());
+}
+
+#[test]
+fn what_the_sixteenth_set_showed() {
+    let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+    let letters = owned(&["first", "second", "third", "fourth"]);
+    for (reply, meant) in [
+        // Others' pick, then the writer's own.
+        (
+            "Many people pick A here. It's a trap — this counts some cases twice. Go with C.",
+            2,
+        ),
+        // A slip owned up to.
+        ("Apologies — correction: A. I mistakenly said B earlier.", 0),
+        // Answers in Portuguese and Polish, another choice named on the way.
+        (
+            "A opção D contradiz a informação dada, por isso a resposta é B.",
+            1,
+        ),
+        (
+            "Odpowiedź C dotyczy innej sytuacji, więc właściwa jest A.",
+            0,
+        ),
+        ("A resposta correta é a C.", 2),
+    ] {
+        assert_eq!(
+            read_answer(reply, &letters).choice(),
+            Some(meant),
+            "{reply}"
+        );
+    }
+    // "No information" in Polish and Portuguese gives no answer.
+    for reply in [
+        "Dostarczone dokumenty nie zawierają informacji potrzebnych do odpowiedzi na to pytanie.",
+        "Os documentos não contêm informação suficiente para responder.",
+    ] {
+        assert!(
+            matches!(read_answer(reply, &letters), AnswerReading::NoAnswer { .. }),
+            "{reply}"
+        );
+    }
+    // A choice's words with two slips, "only" closing them: no cut-off reply, but a look.
+    let statements = owned(&[
+        "statement of cash flows only.",
+        "income statement only.",
+        "balance sheet only.",
+    ]);
+    let got = read_answer("Answer: balace shet only", &statements);
+    assert!(!matches!(got, AnswerReading::NoAnswer { .. }), "{got:?}");
+    assert!(
+        matches!(
+            read_answer("To see which one holds, we can only", &statements),
+            AnswerReading::NoAnswer { .. }
+        ),
+        "a modal before \"only\" leaves the sentence open"
+    );
+}
+
+#[test]
+fn a_formula_s_layout_commands_are_no_words() {
+    let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+    let numbers = owned(&["7", "5", "4", "3"]);
+    // "3\right]" says nothing is right: a restated question cut off gives no answer.
+    let got = read_answer(
+        "The question asks: \"Let \\(S=\\left\\{x\\in\\left[-6, 3\\right]-\\left\\{-2,2…\". \
+         The key concept here is",
+        &numbers,
+    );
+    assert!(matches!(got, AnswerReading::NoAnswer { .. }), "{got:?}");
+    // … while "\boxed{3}" still gives its answer.
+    assert_eq!(
+        read_answer("So the count is \\(\\boxed{3}\\).", &numbers).choice(),
+        Some(3)
+    );
+}
