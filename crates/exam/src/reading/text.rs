@@ -44,33 +44,62 @@ pub(super) fn same(a: &str, b: &str) -> bool {
     if a == b {
         return true;
     }
-    if a.chars().any(|c| c.is_ascii_digit()) || b.chars().any(|c| c.is_ascii_digit()) {
+    if a.bytes().any(|c| c.is_ascii_digit()) || b.bytes().any(|c| c.is_ascii_digit()) {
         return false;
     }
     if a.len() >= 4 && b.len() >= 4 && stem(a) == stem(b) {
         return true;
     }
-    let shorter = a.chars().count().min(b.chars().count());
-    let allowed = match shorter {
+    // (Lengths in letters; a word of ASCII letters has as many as bytes.)
+    let count = |w: &str| {
+        if w.is_ascii() {
+            w.len()
+        } else {
+            w.chars().count()
+        }
+    };
+    let (la, lb) = (count(a), count(b));
+    let allowed = match la.min(lb) {
         0..=4 => 0,
         5..=8 => 1,
         _ => 2,
     };
-    allowed > 0 && within(a, b, allowed)
+    if allowed == 0 || la.abs_diff(lb) > allowed {
+        return false;
+    }
+    if a.is_ascii() && b.is_ascii() {
+        within(a.as_bytes(), b.as_bytes(), allowed)
+    } else {
+        let a: Vec<char> = a.chars().collect();
+        let b: Vec<char> = b.chars().collect();
+        within(&a, &b, allowed)
+    }
 }
+
+/// The longest word compared letter by letter on the stack; a longer one takes the heap.
+const ROW: usize = 48;
 
 /// Whether the edit distance between `a` and `b` is at most `limit`, a swap of two neighbouring
 /// letters ("connectoin") counting as one edit.
-fn within(a: &str, b: &str, limit: usize) -> bool {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
+fn within<T: PartialEq>(a: &[T], b: &[T], limit: usize) -> bool {
     if a.len().abs_diff(b.len()) > limit {
         return false;
     }
+    let width = b.len() + 1;
+    let (mut stack, mut heap);
+    let rows: &mut [usize] = if width <= ROW {
+        stack = [0usize; 3 * ROW];
+        &mut stack[..3 * width]
+    } else {
+        heap = vec![0usize; 3 * width];
+        &mut heap
+    };
+    let (mut before, rest) = rows.split_at_mut(width);
+    let (mut previous, mut row) = rest.split_at_mut(width);
     // Optimal string alignment: three rows (two back for a swap).
-    let mut before: Vec<usize> = vec![0; b.len() + 1];
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    let mut row: Vec<usize> = vec![0; b.len() + 1];
+    for (j, cell) in previous.iter_mut().enumerate() {
+        *cell = j;
+    }
     for i in 1..=a.len() {
         row[0] = i;
         let mut best = row[0];
