@@ -23,6 +23,11 @@ pub struct Parts {
     pub adjective: u32,
     /// As an adverb.
     pub adverb: u32,
+    /// A noun's regular plural and no word of its own: "options", "files", "users" (not
+    /// "graphics", "news" or "sales", which WordNet lists as they are). Inside a noun phrase a
+    /// modifier is singular ("option menu"); a plural before another noun ends a phrase ("the
+    /// options clip, clip1in and …" names options, it is no "options clip").
+    pub plural: bool,
 }
 
 impl Parts {
@@ -32,6 +37,7 @@ impl Parts {
             verb: counts[1],
             adjective: counts[2],
             adverb: counts[3],
+            plural: false,
         }
     }
 
@@ -179,25 +185,6 @@ pub fn parts(word: &str) -> Option<Parts> {
     found
 }
 
-/// Whether `word` is a noun's regular plural and no word of its own: "options", "files", "users"
-/// (not "graphics", "news" or "sales", which WordNet lists as they are). Inside a noun phrase a
-/// modifier is singular ("option menu"); a plural before another noun ends a phrase ("the
-/// options clip, clip1in and …" names options, it is no "options clip").
-pub fn plural_only(word: &str) -> bool {
-    let lower = word.to_ascii_lowercase();
-    let lexicon = lexicon();
-    !lexicon.lemmas.contains_key(lower.as_str())
-        && RULES[0].iter().any(|(suffix, ending)| {
-            lower.strip_suffix(suffix).is_some_and(|stem| {
-                !stem.is_empty()
-                    && lexicon
-                        .lemmas
-                        .get(format!("{stem}{ending}").as_str())
-                        .is_some_and(|counts| counts[0] > 0)
-            })
-        })
-}
-
 fn look_up(word: &str) -> Option<Parts> {
     let lower = word.to_ascii_lowercase();
     let lexicon = lexicon();
@@ -218,12 +205,18 @@ fn look_up(word: &str) -> Option<Parts> {
     for &(part, lemma) in lexicon.irregular.get(lower.as_str()).into_iter().flatten() {
         add(part, lemma);
     }
+    let listed = lexicon.lemmas.contains_key(lower.as_str());
+    let mut plural = false;
     for (part, rules) in RULES.iter().enumerate() {
         for (suffix, ending) in *rules {
             if let Some(stem) = lower.strip_suffix(suffix)
                 && !stem.is_empty()
             {
-                add(part, &format!("{stem}{ending}"));
+                let lemma = format!("{stem}{ending}");
+                plural |= part == 0
+                    && !listed
+                    && lexicon.lemmas.get(lemma.as_str()).is_some_and(|c| c[0] > 0);
+                add(part, &lemma);
             }
         }
     }
@@ -235,6 +228,9 @@ fn look_up(word: &str) -> Option<Parts> {
                 add(part, &stem[..stem.len() - 1]);
             }
         }
+    }
+    if let Some(found) = found.as_mut() {
+        found.plural = plural;
     }
     found.filter(|p| (0..4).any(|part| p.get(part) > 0))
 }
@@ -265,6 +261,7 @@ mod tests {
         assert!(parts("stopped").expect("doubled consonant").verb());
         assert!(parts("graphics").expect("a noun").noun());
         assert!(!parts("graphics").expect("a noun").verb());
+        let plural_only = |w: &str| parts(w).is_some_and(|p| p.plural);
         assert!(plural_only("options") && plural_only("Files") && plural_only("libraries"));
         assert!(!plural_only("graphics") && !plural_only("news") && !plural_only("option"));
         assert!(!plural_only("sqlite") && !plural_only("stores3"));

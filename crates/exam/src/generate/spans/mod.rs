@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 pub(super) use nouns::{DETERMINERS, reads_as_verb, s_form};
 use nouns::{
     NAME_JOINERS, PREPOSITIONS, adverbial_head, content_word, fixed_phrase, fixed_phrase_with_the,
-    last_parts, modifier, nominal, noun_head, of_compound, opens_phrase, starts_no_name,
+    last_parts, modifier, nominal, noun_head, of_compound, opens_phrase, plural_noun,
+    starts_no_name,
 };
 use tokens::{
     Word, YEAR_BEFORE, balanced, capitalised, code_kind, counts, glued_quantity, is_number,
@@ -379,9 +380,7 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             && lexicon::parts(words[from - 1].text).is_none();
         // "the settings dialog": a plural before the phrase was its first word ("settings" is
         // no verb here), and the phrase cut after it is no whole one.
-        let cut_after_plural = from > i
-            && lexicon::plural_only(words[from - 1].text)
-            && lexicon::parts(words[from - 1].text).is_some_and(|p| !p.verb());
+        let cut_after_plural = from > i && plural_noun(words[from - 1].text);
         let opened = !graded
             && !cut_after_determiner
             && !cut_after_plural

@@ -144,6 +144,13 @@ pub(super) fn last_parts(word: &str) -> Option<Parts> {
     lexicon::parts(word.rsplit('-').next().unwrap_or(word))
 }
 
+/// A noun's plural that no verb shares and WordNet does not list as a word of its own
+/// ("options", "settings", "micro-optimizations" by its last part; not "caches", "news"): no
+/// modifier inside a noun phrase, so a phrase does not run on past it.
+pub(super) fn plural_noun(word: &str) -> bool {
+    last_parts(word).is_some_and(|p| p.plural && !p.verb())
+}
+
 /// "stores", "files", "graphics": a noun's plural or a verb's third person.
 pub(in crate::generate) fn s_form(word: &str) -> bool {
     word.ends_with('s') && !word.ends_with("ss") && !word.ends_with("us") && !word.ends_with("is")
@@ -189,7 +196,7 @@ pub(super) fn modifier(word: &str) -> bool {
         return false;
     }
     // "the options clip, clip1in …": a plural before a noun is no modifier of it.
-    if lexicon::plural_only(word) && lexicon::parts(word).is_some_and(|p| !p.verb()) {
+    if plural_noun(word) {
         return false;
     }
     match last_parts(word) {
@@ -312,7 +319,9 @@ pub(super) fn fixed_phrase(preposition: &str, noun: &str) -> bool {
 
 /// A preposition and the head of the phrase after it that together say how or in what state
 /// ("in subtle ways", "in a similar fashion", "under version control", "under active
-/// development", "with great care"): asking "in what?" or "under what?" cuts the phrase.
+/// development", "with great care"): asking "in what?" or "under what?" cuts the phrase. Not
+/// [`fixed_phrase`]'s list: that holds bare nouns whose idiom a modifier breaks ("in time" is
+/// one, "in linear time" names a thing worth asking for).
 pub(super) fn adverbial_head(preposition: &str, head: &str) -> bool {
     let heads: &[&str] = match preposition.to_lowercase().as_str() {
         "in" => &[
