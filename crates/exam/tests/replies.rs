@@ -342,8 +342,9 @@ fn replies_from_chat_assistants_to_five_sets_are_read_as_meant() {
 /// RAG products and agents). First read, rules alone, at 96.5% as meant and 0.4% as another
 /// choice; mended (a formula's layout commands are no words — "3\right]" asserted nothing;
 /// "balance sheet only" is no cut-off reply; others' pick, "I mistakenly said B", answers and
-/// "no information" in Portuguese and Polish, "é a C").
+/// "no information" in Portuguese and Polish, "é a C"); then 98.3% → 99.6% (a tally of votes,
+/// a ranking on one line, "#4", "–15" with an en dash, a quoted question).
 #[test]
 fn replies_to_audit_maths_and_two_languages_are_read_as_meant() {
-    held_to("replies-blind14.jsonl", 98.0);
+    held_to("replies-blind14.jsonl", 99.0);
 }

@@ -430,7 +430,7 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
         why: Unsure::SeveralChoices,
         ..
     } = reading
-        && let Some(choice) = ranked::first_ranked(&words, &mentions)
+        && let Some(choice) = ranked::first(&words, &mentions)
     {
         return AnswerReading::Chose {
             choice,

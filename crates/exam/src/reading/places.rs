@@ -5,8 +5,9 @@
 use super::Mention;
 use super::words::Word;
 
-/// "Answer: 2", "the answer is 3.": a number that ends the clause right after a marker.
-pub(super) fn numbers(words: &[Word], choices: usize) -> Vec<Mention> {
+/// "Answer: 2", "the answer is 3.", "Correct: #4": a number that ends the clause right after a
+/// marker — only after "#" where `bare` is false (a choice's own text holds a number).
+pub(super) fn numbers(words: &[Word], choices: usize, bare: bool) -> Vec<Mention> {
     let first = usize::from(!from_zero(words));
     let mut out = Vec::new();
     for (i, w) in words.iter().enumerate().skip(1) {
@@ -21,7 +22,12 @@ pub(super) fn numbers(words: &[Word], choices: usize) -> Vec<Mention> {
         let ends = w.ends_clause || i + 1 == words.len();
         let after_marker = matches!(words[i - 1].text.as_str(), "answer" | "is")
             && (words[i - 1].text == "answer" || i >= 2 && words[i - 2].text == "answer");
-        if ends && after_marker && w.before.is_empty() {
+        // "Correct: 4", "Correct: #4": the label of a line that gives the answer.
+        let labelled = matches!(words[i - 1].text.as_str(), "correct" | "right")
+            && words[i - 1].after.starts_with(':')
+            && (i == 1 || words[i - 2].line != words[i - 1].line || words[i - 2].ends_clause);
+        let placed = w.before == "#" || bare && w.before.is_empty();
+        if ends && (after_marker || labelled) && placed {
             out.push(Mention {
                 choice: index,
                 start: i,

@@ -103,7 +103,7 @@ pub(super) fn without_question(reply: &str) -> &str {
         .iter()
         .any(|p| head.starts_with(p));
     if !opens {
-        return reply;
+        return without_quoted_question(reply);
     }
     // Up to the question's mark, or else its paragraph's end.
     let end = reply
@@ -113,6 +113,43 @@ pub(super) fn without_question(reply: &str) -> &str {
         .unwrap_or(0);
     let rest = reply[end..].trim_start();
     if rest.is_empty() { reply } else { rest }
+}
+
+/// The reply without the question it opens by quoting ("You're asking: \"Let A = … then det(A)
+/// is equal…\" — the answer is B."): the quotation's letters are the question's.
+fn without_quoted_question(reply: &str) -> &str {
+    const RESTATES: &[&str] = &[
+        "you're asking",
+        "you’re asking",
+        "you are asking",
+        "you asked",
+        "the question asks",
+        "the question is",
+        "restating the question",
+        "to restate",
+    ];
+    let Some(said) = RESTATES.iter().find(|p| {
+        reply
+            .get(..p.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(p))
+    }) else {
+        return reply;
+    };
+    let after = &reply[said.len()..];
+    let gap = after.len() - after.trim_start_matches([':', ' ']).len();
+    let quoted = &after[gap..];
+    let Some(open) = quoted.chars().next().filter(|c| matches!(c, '"' | '“')) else {
+        return reply;
+    };
+    let close = if open == '“' { '”' } else { '"' };
+    let inside = &quoted[open.len_utf8()..];
+    match inside.find(close) {
+        Some(end) => {
+            let rest = inside[end + close.len_utf8()..].trim_start();
+            if rest.is_empty() { reply } else { rest }
+        }
+        None => reply,
+    }
 }
 
 /// The reply up to a turn a model went on to write itself: a small model that answered and

@@ -260,7 +260,8 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             }
             // An opening mark; a quote right after a word closes it instead.
             // An arrow before a word points to it ("→ B"); a strike-through opens ("~~D~~").
-            // A joiner standing alone ("A & B") goes with the word after it.
+            // A joiner standing alone ("A & B") goes with the word after it, "#" with its
+            // number.
             let opening = matches!(c, '(' | '[' | '“' | '«' | '→' | '⇒')
                 || matches!(c, '"' | '*' | '`' | '~')
                     && (spaced
@@ -268,7 +269,9 @@ pub(super) fn words(text: &str) -> Vec<Word> {
                         || !pending_before.is_empty()
                         // A value after its name: label="A", answer:"B".
                         || i > 0 && matches!(chars[i - 1], '=' | ':'))
-                || matches!(c, '&' | '+') && spaced;
+                || matches!(c, '&' | '+') && spaced
+                // A number's sign: "#4".
+                || c == '#' && spaced && next.is_some_and(|n| n.is_ascii_digit());
             if opening {
                 push_punct(&mut pending_before, c);
             } else if c.is_whitespace() {
@@ -404,12 +407,14 @@ fn push_punct(into: &mut String, c: char) {
 }
 
 /// Whether `c` (followed by `next`) ends a clause: a sentence's end, a semicolon, a dash set
-/// off by spaces, a line break. A full stop inside a number ("3.5") or right after a single
+/// off by spaces (an en dash not before a digit), a line break. A full stop inside a number ("3.5") or right after a single
 /// letter ("B. the second option") does not.
 fn ends_clause(c: char, next: Option<char>, out: &[Word]) -> bool {
     let last = out.last();
     match c {
-        '\n' | ';' | '—' | '–' | '!' | '?' | '。' | '！' | '？' | '；' => true,
+        '\n' | ';' | '—' | '!' | '?' | '。' | '！' | '？' | '；' => true,
+        // "–15", "10–15": an en dash before a digit is a minus sign or a range.
+        '–' => next.is_none_or(|n| !n.is_ascii_digit()),
         '.' => {
             let inside_number = last.is_some_and(|w| w.text.chars().all(|d| d.is_ascii_digit()))
                 && next.is_some_and(|n| n.is_ascii_digit());
@@ -453,5 +458,11 @@ mod tests {
             !w[0].ends_clause,
             "a letter's full stop is not a sentence's"
         );
+        let w = words("The answer is –15 – I think");
+        assert!(
+            !w[2].ends_clause,
+            "an en dash before a digit is a minus sign"
+        );
+        assert!(w[3].ends_clause, "a spaced en dash ends a clause");
     }
 }

@@ -113,8 +113,6 @@ fn read(
     }
 }
 
-/// "Answers: A) …; C) …": several letters after a plural marker on one line are several
-/// answers.
 /// "At first I thought D. On reflection, B has a good case too. I'm going back and forth on
 /// this one.": undecided words after the last choice named, with two choices named and not
 /// rejected (or taken back on the way), leave several choices — not the one the reply leaned
@@ -199,6 +197,8 @@ fn sources_contrasted(words: &[Word], mentions: &[Mention]) -> Option<AnswerRead
     })
 }
 
+/// "Answers: A) …; C) …": several letters after a plural marker on one line are several
+/// answers.
 fn answers_listed(
     words: &[Word],
     mentions: &[Mention],
@@ -207,19 +207,24 @@ fn answers_listed(
 ) -> Option<AnswerReading> {
     for (i, w) in words.iter().enumerate() {
         if w.text == "answers" && owner[i].is_none() {
-            let offered = distinct(
-                mentions
-                    .iter()
-                    .zip(stances)
-                    .filter(|(m, s)| {
-                        m.by_place
-                            && m.start > i
-                            && words[m.start].line == w.line
-                            && **s != Stance::Rejects
-                    })
-                    .map(|(m, _)| m.choice),
-            );
-            if offered.len() > 1 {
+            let on_line: Vec<&Mention> = mentions
+                .iter()
+                .zip(stances)
+                .filter(|(m, s)| {
+                    m.by_place
+                        && m.start > i
+                        && words[m.start].line == w.line
+                        && **s != Stance::Rejects
+                })
+                .map(|(m, _)| m)
+                .collect();
+            // "Sampled 5 paths → answers: A, A, A, A, D": a letter listed twice in a row is a
+            // tally of votes, not several answers.
+            let votes = on_line
+                .windows(2)
+                .any(|pair| pair[0].choice == pair[1].choice && pair[1].start == pair[0].end);
+            let offered = distinct(on_line.iter().map(|m| m.choice));
+            if offered.len() > 1 && !votes {
                 return Some(AnswerReading::Unsure {
                     why: Unsure::SeveralChoices,
                     candidates: offered,

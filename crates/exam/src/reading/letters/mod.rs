@@ -222,7 +222,7 @@ fn marker_on_line(words: &[Word], i: usize) -> bool {
 /// or when it opens the reply as an answer does: "B) …", "**B** — because …").
 ///
 /// `numbered`: whether a bare number may name a place ("Answer: 2") — not where a choice's own
-/// text holds a number.
+/// text holds a number; a number after "#" may ("Correct: #4").
 pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Mention> {
     let mut out = Vec::new();
     // Letters opening several lines label a list of the choices: none of them answers by
@@ -380,9 +380,7 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
         });
     }
     out.extend(ordinals(words, choices));
-    if numbered {
-        out.extend(numbers(words, choices));
-    }
+    out.extend(numbers(words, choices, numbered));
     out
 }
 

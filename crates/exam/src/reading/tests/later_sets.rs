@@ -168,3 +168,50 @@ fn a_formula_s_layout_commands_are_no_words() {
         Some(3)
     );
 }
+
+/// What the sixteenth set left for a look after its first mends: votes, a ranking on one line,
+/// a place after "#", a minus sign written as an en dash, a question quoted before its answer.
+#[test]
+fn what_the_sixteenth_set_left() {
+    let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+    let signed = owned(&["–15", "–60", "60", "15"]);
+    let on = |reply: &str| read_answer(reply, &signed).choice();
+    // A tally of votes is no list of answers.
+    assert_eq!(
+        on("Sampled 5 reasoning paths → answers: A, A, A, A, D. Majority vote: A."),
+        Some(0)
+    );
+    assert_eq!(
+        on("Sampled 5 paths, answers: A, A, A, A, D. Final answer: A"),
+        Some(0)
+    );
+    // … while two answers listed stay two.
+    assert_eq!(on("Answers: A, D."), None);
+    // The first of a ranking on one line, picked again after it.
+    assert_eq!(
+        on("From most to least likely: C, B, D, A. Going with C."),
+        Some(2)
+    );
+    // "#4" is the fourth, though the choices hold numbers.
+    assert_eq!(on("Correct: #4"), Some(3));
+    assert_eq!(on("Correct: 4"), None);
+    // An en dash before a digit is a minus sign, no clause's end: the answer marker stays
+    // with its number.
+    assert_eq!(on("B counts some cases twice. The answer is –15."), Some(0));
+    assert_eq!(
+        on(
+            "B counts some cases twice; C counts some cases twice; and D counts some cases twice. That leaves \"–15\"."
+        ),
+        Some(0)
+    );
+    // The question quoted before the answer lends it no letters.
+    let pairs = owned(&["(3, 3)", "(2, 4)", "(2, 3)", "(3, 4)"]);
+    assert_eq!(
+        read_answer(
+            "You're asking: \"Let \\(A=\\begin{pmatrix}4 & -2 \\\\ \\alpha & \\beta \\end{pmatrix}\\) If A^2 + γA + 18I = 0, then det (A) is equal…\" — the answer is B.",
+            &pairs
+        )
+        .choice(),
+        Some(1)
+    );
+}
