@@ -38,6 +38,25 @@ pub fn compatible(text: &str) -> String {
     text.nfkc().collect()
 }
 
+/// A word without the accents of Latin letters: each letter decomposed and its accents
+/// dropped ("đội" → "doi", "Schönbrunn" → "Schonbrunn", "ł" → "l", "ø" → "o"). Other
+/// scripts' marks stay (a virama is part of the word).
+pub fn without_accents(word: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    word.nfd()
+        .filter(|c| !('\u{300}'..='\u{36f}').contains(c))
+        .map(|c| match c {
+            'đ' => 'd',
+            'Đ' => 'D',
+            'ł' => 'l',
+            'Ł' => 'L',
+            'ø' => 'o',
+            'Ø' => 'O',
+            c => c,
+        })
+        .collect()
+}
+
 /// Whether a character is a combining mark (a virama, a nukta, an accent written apart): it
 /// belongs to the word it follows, though it is no letter of its own ("स्थ" is one word).
 pub fn is_combining_mark(c: char) -> bool {
@@ -97,6 +116,15 @@ pub fn visible(text: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn accents_of_latin_letters_are_dropped_and_other_marks_kept() {
+        assert_eq!(without_accents("có các đội tàu"), "co cac doi tau");
+        assert_eq!(without_accents("Schönbrunn łódź"), "Schonbrunn lodz");
+        assert_eq!(without_accents("plain"), "plain");
+        // A virama is part of a Devanagari word.
+        assert_eq!(without_accents("स्थ"), "स्थ");
+    }
 
     #[test]
     fn regression_bidi_overrides_cannot_disguise_a_name() {

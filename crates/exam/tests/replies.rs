@@ -348,3 +348,13 @@ fn replies_from_chat_assistants_to_five_sets_are_read_as_meant() {
 fn replies_to_audit_maths_and_two_languages_are_read_as_meant() {
     held_to("replies-blind14.jsonl", 99.0);
 }
+
+/// A seventeenth set, written blind to the reader and to the other sixteen
+/// (`tests/data/replies-blind15.jsonl`, made by `scripts/reply-set-blind15.py` from German,
+/// Italian and Vietnamese exam questions and airline-pilot theory questions; 67 styles). First
+/// read, rules alone, at 91.3% as meant and 3.1% as another choice (HTML tags read as letters,
+/// a transcript's first turn, rejections in German and Vietnamese); mended to 98.4% / 0.1%.
+#[test]
+fn replies_to_exams_in_three_languages_and_pilot_theory_are_read_as_meant() {
+    held_to("replies-blind15.jsonl", 98.0);
+}

@@ -327,7 +327,18 @@ pub(super) fn abstains(words: &[Word]) -> bool {
         let as_noun = |p: &str| {
             !p.contains(' ') && i > 0 && matches!(words[i - 1].text.as_str(), "the" | "an" | "a")
         };
-        let listed = LISTS.abstain.at(words, i).any(|p| !as_noun(p));
+        // "the question doesn't specify conditions": a caveat about the question, no refusal.
+        let of_the_question = |p: &str| {
+            i > 0
+                && words[i - 1].text == "question"
+                && ["specify", "say", "state", "mention"]
+                    .iter()
+                    .any(|verb| p.ends_with(verb))
+        };
+        let listed = LISTS
+            .abstain
+            .at(words, i)
+            .any(|p| !as_noun(p) && !of_the_question(p));
         (listed || none_of_the_choices(words, i) || holds_nothing(words, i))
             && !of_the_other_choices(words, i)
     })

@@ -3,8 +3,9 @@
 //! mentioning direct evidence."): the phrase must stand word after word in that choice and in
 //! no other, and be most of what the reply says besides the words that frame an answer.
 
+use super::alike::same;
 use super::own_words::VERDICTS;
-use super::text::{SMALL, choice_words, holds, same};
+use super::text::{SMALL, choice_words, holds};
 use super::words::Word;
 
 /// Words that frame an answer rather than give it ("the right choice is the one mentioning …").

@@ -10,7 +10,7 @@
 //! matched (an inflection or a slip). A reply that says anything more than its list, or whose
 //! list fits no choice or two, reads nothing.
 
-use super::text::same;
+use super::alike::same;
 use super::words::{Word, words};
 
 /// Words that join two items of a list.

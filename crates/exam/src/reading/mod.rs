@@ -15,6 +15,7 @@
 //! [`places`], the cue phrases [`phrases`], the verdict from the mentions [`decide`], and
 //! odds given per choice [`odds`].
 
+mod alike;
 mod check;
 mod cues;
 mod decide;
@@ -43,7 +44,7 @@ pub use model::{
     read_answer_with,
 };
 use prepare::{
-    before_next_turn, bounded, json_answer, without_question, without_sources,
+    before_next_turn, bounded, json_answer, without_html, without_question, without_sources,
     without_special_tokens,
 };
 pub use proctor_core::{AnswerReading, NoAnswer, Unsure, Way};
@@ -127,7 +128,8 @@ fn by_statements(reading: AnswerReading, concluded: Result<usize, ()>) -> Answer
 fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
     let bounded = bounded(reply);
     let plain = forms::plain_letters(&bounded);
-    let cleaned = without_special_tokens(&plain);
+    let spoken = without_special_tokens(&plain);
+    let cleaned = without_html(&spoken);
     let cleaned = forms::unglued(&cleaned);
     let reply = before_next_turn(without_question(without_sources(
         forms::after_final_answer(forms::after_reasoning(cleaned.trim())),

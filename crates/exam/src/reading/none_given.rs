@@ -167,7 +167,16 @@ pub(super) fn unfinished_reasoning(reply: &str, words: &[Word]) -> bool {
     let cut_word = words
         .last()
         .is_some_and(|w| w.raw.chars().all(|c| c.is_ascii_lowercase()));
-    PREAMBLES.iter().any(|p| phrase_at(words, 0, p))
+    // (After an interjection: "Okay, let's analyze.")
+    let opens = usize::from(words.first().is_some_and(|w| {
+        matches!(
+            w.text.as_str(),
+            "okay" | "ok" | "alright" | "well" | "hmm" | "right"
+        )
+    }));
+    PREAMBLES
+        .iter()
+        .any(|p| phrase_at(words, opens, p) || phrase_at(words, 0, p))
         && stopped(reply, words).is_some_and(|s| s.mid_sentence || s.open && cut_word)
 }
 
@@ -206,11 +215,16 @@ pub(super) fn cut_before_its_answer(reply: &str, words: &[Word], mentions: &[Men
     let Some(last) = words.last().filter(|_| open && words.len() >= 3) else {
         return false;
     };
-    // The last sentence: after the last word that ends one with a stop or a line.
+    // The last sentence: after the last word that ends one with a stop (after a closing quote
+    // or bracket: "… says “Tây Nguyên”.") or a line.
     let from = (0..words.len() - 1)
         .rev()
         .find(|&i| {
-            words[i].after.starts_with(['.', '!', '?']) || words[i + 1].line != words[i].line
+            words[i]
+                .after
+                .trim_start_matches(['"', '”', '’', '\'', ')', ']', '*', '_'])
+                .starts_with(['.', '!', '?'])
+                || words[i + 1].line != words[i].line
         })
         .map_or(0, |i| i + 1);
     // … or inside a quotation never closed ("Nothing in the story suggests "Drop out of high").

@@ -9,9 +9,10 @@
 //! no choice has words of its own ("High incidence & Low prevalence" against "Low incidence &
 //! High prevalence"), nothing is read: the order of the words would decide, and that is meaning.
 
+use super::alike::same;
 use super::cues::phrase_at;
 use super::phrases::LISTS;
-use super::text::{NOT_CONTRACTED, SMALL, same};
+use super::text::{NOT_CONTRACTED, SMALL};
 use super::words::Word;
 
 /// The share of a choice's own words a reply must say to be read as it (more than this).

@@ -56,6 +56,96 @@ pub(super) fn without_special_tokens(reply: &str) -> String {
         .replace("<end_of_turn>", "")
 }
 
+/// The reply without HTML markup ("<p>The answer is <b>A</b>.</p>"): a tag's name is no word
+/// of it ("<b>" named B). Blocks become lines, inline tags nothing, cells spaces, and the
+/// common entities their characters. Only known HTML tags are taken out: "<answer>C</answer>"
+/// and "<final>" stay for their own rule.
+pub(super) fn without_html(reply: &str) -> std::borrow::Cow<'_, str> {
+    const BLOCKS: &[&str] = &[
+        "p",
+        "div",
+        "br",
+        "li",
+        "ul",
+        "ol",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "tr",
+        "table",
+        "pre",
+        "blockquote",
+        "hr",
+        "section",
+        "article",
+        "dl",
+        "dt",
+        "dd",
+    ];
+    const INLINE: &[&str] = &[
+        "b", "strong", "i", "em", "u", "span", "a", "code", "sup", "sub", "mark", "small", "font",
+        "ins", "kbd", "cite", "abbr", "tbody", "thead",
+    ];
+    const CELLS: &[&str] = &["td", "th"];
+    let tag_at = |rest: &str| -> Option<(usize, &'static str)> {
+        let inner = rest.strip_prefix('<')?;
+        let inner = inner.strip_prefix('/').unwrap_or(inner);
+        let name_len = inner
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(inner.len());
+        let name = inner[..name_len].to_ascii_lowercase();
+        let close = rest.char_indices().take(200).find(|(_, c)| *c == '>')?.0;
+        let after_name = inner[name_len..].chars().next()?;
+        if !matches!(after_name, '>' | ' ' | '/' | '\n') {
+            return None;
+        }
+        let with = if BLOCKS.contains(&name.as_str()) {
+            "\n"
+        } else if INLINE.contains(&name.as_str()) {
+            ""
+        } else if CELLS.contains(&name.as_str()) {
+            " "
+        } else {
+            return None;
+        };
+        Some((close + 1, with))
+    };
+    if !reply.contains('<')
+        || !reply
+            .match_indices('<')
+            .any(|(at, _)| tag_at(&reply[at..]).is_some())
+    {
+        return std::borrow::Cow::Borrowed(reply);
+    }
+    let mut out = String::with_capacity(reply.len());
+    let mut rest = reply;
+    while let Some(at) = rest.find('<') {
+        out.push_str(&rest[..at]);
+        if let Some((length, with)) = tag_at(&rest[at..]) {
+            out.push_str(with);
+            rest = &rest[at + length..];
+        } else {
+            out.push('<');
+            rest = &rest[at + 1..];
+        }
+    }
+    out.push_str(rest);
+    let decoded = [
+        ("&nbsp;", " "),
+        ("&lt;", "<"),
+        ("&gt;", ">"),
+        ("&quot;", "\""),
+        ("&#39;", "'"),
+        ("&amp;", "&"),
+    ]
+    .iter()
+    .fold(out, |text, (entity, with)| text.replace(entity, with));
+    std::borrow::Cow::Owned(decoded)
+}
+
 /// The reply without the list of sources a RAG product puts under its answer ("Sources:",
 /// "References:", then "[1] …" lines): titles and paths there are not the answer.
 pub(super) fn without_sources(reply: &str) -> &str {
@@ -126,6 +216,8 @@ fn without_quoted_question(reply: &str) -> &str {
         "the question asks",
         "the question is",
         "restating the question",
+        "restating",
+        "restated",
         "to restate",
     ];
     let Some(said) = RESTATES.iter().find(|p| {
@@ -165,6 +257,9 @@ pub(super) fn before_next_turn(reply: &str) -> &str {
         "user:",
         "<|user|>",
     ];
+    if let Some(last) = last_assistant_turn(reply) {
+        return last;
+    }
     let mut at = 0;
     // … outside a fenced block ("```yaml\nquestion: …" is a field of the answer).
     let mut fenced = false;
@@ -183,6 +278,33 @@ pub(super) fn before_next_turn(reply: &str) -> &str {
         at += line.len();
     }
     reply
+}
+
+/// A transcript that opens with the assistant's turn ("Assistant: The answer is B.\nUser: Are
+/// you sure?\nAssistant: … The correct answer is D."): its last assistant turn answers.
+fn last_assistant_turn(reply: &str) -> Option<&str> {
+    const LABEL: &str = "assistant:";
+    let opens = reply
+        .trim_start()
+        .get(..LABEL.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(LABEL));
+    if !opens {
+        return None;
+    }
+    let mut at = 0;
+    let mut last = None;
+    for line in reply.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if trimmed
+            .get(..LABEL.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(LABEL))
+        {
+            last = Some(at + (line.len() - trimmed.len()) + LABEL.len());
+        }
+        at += line.len();
+    }
+    last.map(|from| reply[from..].trim())
+        .filter(|turn| !turn.is_empty())
 }
 
 /// What a reply that is a JSON object (bare or in a ```json fence) answers: its answer field,

@@ -89,6 +89,7 @@ pub(super) fn stances(
     retract(words, mentions, owner, &mut stances);
     conclude(words, mentions, clause, &mut stances);
     rejected_in_brackets(words, mentions, &mut stances);
+    labelled_wrong(words, mentions, &mut stances);
     // On a table's row that opens with a marked letter, the row's other cells only name what
     // they hold: the mark is the verdict ("| B | One left from north | ✅ Correct |").
     for (m, stance) in mentions.iter().zip(stances.iter_mut()) {
@@ -113,12 +114,29 @@ pub(super) fn stances(
     stances
 }
 
+/// "Wrong answer: D. Correct answer: A.": a line or sentence labelled as the wrong answer
+/// rejects what it gives (the mention holds its "answer").
+fn labelled_wrong(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) {
+    for (m, stance) in mentions.iter().zip(stances.iter_mut()) {
+        let at = m.start;
+        let labelled = words[at].text == "answer"
+            && at >= 1
+            && matches!(words[at - 1].text.as_str(), "wrong" | "incorrect" | "false")
+            && words[at - 1].line == words[at].line
+            && !words[at - 1].ends_clause
+            && (at == 1 || words[at - 2].ends_clause || words[at - 2].line != words[at].line);
+        if labelled {
+            *stance = Stance::Rejects;
+        }
+    }
+}
+
 /// Choices listed together share what the list's last words say of them ("A, B and D can
 /// all be ruled out", "both X and Y seem right").
 fn share_in_lists(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) {
     const JOINERS: &[&str] = &[
         "and", "or", "nor", "as", "well", "also", "both", "either", "the", "a", "an", "maybe",
-        "perhaps", "possibly",
+        "perhaps", "possibly", "even",
     ];
     let mut group: Vec<usize> = Vec::new();
     // What the list's last words say of it, else what the words before it say ("I'd select

@@ -227,13 +227,19 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
     let mut out = Vec::new();
     // Letters opening several lines label a list of the choices: none of them answers by
     // opening the reply.
-    let labelled: Vec<usize> = (0..words.len())
+    let labelled: Vec<(usize, usize)> = (0..words.len())
         .filter(|&i| i == 0 || words[i - 1].line != words[i].line)
-        .filter_map(|i| letter_of(words, i, choices))
+        .filter_map(|i| letter_of(words, i, choices).map(|c| (c, words[i].line)))
         .collect();
     let labels = labelled.len();
+    let labelled_choices: Vec<usize> = labelled.iter().map(|(c, _)| *c).collect();
     // Three choices or more labelling lines: the options echoed ("A.\nB.\nC.\nD.").
-    let echoed = distinct_count(&labelled) >= 3;
+    let echoed = distinct_count(&labelled_choices) >= 3;
+    // The line a choice's letter first labels: there, in an echoed list, it is an item ("- A\n-
+    // B\n- C (correct)\n- D"), neither an answer opening the reply nor one closing it.
+    let item_of_list = |choice: usize, line: usize| {
+        echoed && labelled.iter().find(|(c, _)| *c == choice).map(|(_, l)| *l) == Some(line)
+    };
     // Words that are not a letter's kind or filler, in all and on each line: a letter alone in
     // the reply (or on its line) is the only such word there.
     let plain = |w: &Word| {
@@ -302,6 +308,16 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
         let next_line_lettered =
             first_after_line[words[i].line].is_some_and(|j| letter_of(words, j, choices).is_some());
         let line_opened = i == 0 || words[i - 1].line != words[i].line;
+        // (An item has a lettered line next to it: "**B**\nReason: …\n- C: …" opens with its
+        // answer.)
+        let previous_line_lettered = i > 0 && {
+            let line = words[i - 1].line;
+            let first = (0..i).rev().take_while(|&j| words[j].line == line).last();
+            first.is_some_and(|j| letter_of(words, j, choices).is_some())
+        };
+        let item = line_opened
+            && (next_line_lettered || previous_line_lettered)
+            && item_of_list(choice, words[i].line);
         let marked = after_marker(words, i)
             && (labels < 2
                 || alone_on_line
@@ -312,7 +328,7 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
             && i + 1 < words.len()
             && letter_of(words, i + 1, choices).is_some();
         let opening = !listed
-            && (opens || (i == 0 && alone_on_line))
+            && (opens || (i == 0 && alone_on_line && !item))
             && (words[i].ends_clause
                 || words[i]
                     .after
@@ -326,8 +342,11 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
             && words[i - 1].line == words[i].line;
         // A letter alone on the reply's last line, after a line of prose ("…\n\n[[C]]",
         // "…\n\n**\\boxed{D}**"): the answer under the reasoning.
-        let closing =
-            alone_on_line && words[i].line + 1 == lines && i > 0 && on_line[words[i - 1].line] > 1;
+        let closing = alone_on_line
+            && !item
+            && words[i].line + 1 == lines
+            && i > 0
+            && on_line[words[i - 1].line] > 1;
         // "… So C.", "Hence, B.": a conclusion that is only the letter.
         let concluding = i > 0
             && matches!(

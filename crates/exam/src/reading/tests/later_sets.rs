@@ -1,4 +1,4 @@
-//! What the fifteenth and sixteenth blind sets showed.
+//! What the fifteenth, sixteenth and seventeenth blind sets showed.
 
 use super::*;
 
@@ -213,5 +213,89 @@ fn what_the_sixteenth_set_left() {
         )
         .choice(),
         Some(1)
+    );
+}
+
+/// What the seventeenth set showed (German, Italian, Vietnamese and pilot-theory questions;
+/// chat assistants, RAG products, agents, HTML), one general rule each.
+#[test]
+fn what_the_seventeenth_set_showed() {
+    let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+    let four = owned(&["alpha one", "beta two", "gamma three", "delta four"]);
+    let on = |reply: &str| read_answer(reply, &four);
+    let none = |reply: &str| matches!(on(reply), AnswerReading::NoAnswer { .. });
+    // HTML: a tag's name is no letter ("<b>" is no B).
+    assert_eq!(on("<p>The answer is <b>D</b>.</p>").choice(), Some(3));
+    // An echoed list's items neither open nor close the reply; the one marked is the answer.
+    assert_eq!(
+        on("<ul>\n  <li>A</li>\n  <li>B</li>\n  <li>C</li>\n  <li>D <b>(correct)</b></li>\n</ul>")
+            .choice(),
+        Some(3)
+    );
+    assert_eq!(on("- A\n- B\n- C (correct)\n- D").choice(), Some(2));
+    // … while a letter over its reasons still opens the reply.
+    assert_eq!(
+        on("**B**\nReason: it fits.\n\nWhy not the others?\n- C: wrong standard.\n- D: too broad.\n- A: too narrow.").choice(),
+        Some(1)
+    );
+    // A transcript: the assistant's last turn answers.
+    assert_eq!(
+        on("Assistant: The answer is B.\nUser: Are you sure? I think that's wrong.\nAssistant: You're right, I apologize. The correct answer is D — delta four.").choice(),
+        Some(3)
+    );
+    // Rejections and picks in the question's language.
+    assert_eq!(
+        on("Lösung: (D). Die anderen Aussagen widersprechen der Aufgabe. Antwort B ist falsch.")
+            .choice(),
+        Some(3)
+    );
+    assert_eq!(on("Mình chọn A nhé. Loại phương án D.").choice(), Some(0));
+    assert_eq!(on("Chọn D. Phương án C không đúng.").choice(), Some(3));
+    // A caveat about the question is no refusal; alternatives conceded are no picks.
+    assert_eq!(
+        on("Short version: A. Some caveats: the question doesn't specify conditions, and under unusual assumptions D or even C could be defended.").choice(),
+        Some(0)
+    );
+    assert!(none("The documentation doesn't specify this."));
+    // Every option judged wrong, and an agent out of steps: no answer.
+    assert!(none(
+        "All options look wrong to me: D and A both contradict the premise, and the others are irrelevant."
+    ));
+    assert!(none(
+        "Thought: I need to look this up.\nAction: search(\"alpha\")\nObservation: No results found.\nAgent stopped due to iteration limit or time limit."
+    ));
+    // A line labelled as the wrong answer rejects it.
+    assert_eq!(on("Wrong answer: D. Correct answer: A.").choice(), Some(0));
+    // Cut off after a closing quote's full stop: the last sentence names nothing.
+    assert!(none(
+        "Okay, let's analyze. Option B says “beta”. Whether this is true depends on what happens to the"
+    ));
+    // True in general, but no answer to what is asked.
+    assert_eq!(
+        on("**C. gamma three**\n\n- Option A is true in general but doesn't answer what is asked.")
+            .choice(),
+        Some(2)
+    );
+    // A summary's letter; a question of another kind offered after the answer.
+    assert_eq!(on("**A)** alpha — a distractor.\n**B)** beta — this is right.\n**C)** gamma — backwards.\n\n**In summary: B.**").choice(), Some(1));
+    assert_eq!(
+        on("It's A. Is this for homework? I can make practice questions, e.g. one where B would be correct.").choice(),
+        Some(0)
+    );
+    // A question restated in quotes after "Restating:" lends no text.
+    assert_eq!(
+        on("Restating: “Which is alpha one or delta four?”\n→ It is gamma three (C)").choice(),
+        Some(2)
+    );
+    // A choice's words without their accents.
+    let accented = owned(&[
+        "có các đội tàu lớn",
+        "không có cảng",
+        "ít tàu nhỏ",
+        "nhiều sông",
+    ]);
+    assert_eq!(
+        read_answer("I'd say co cac doi tau lon.", &accented).choice(),
+        Some(0)
     );
 }
