@@ -129,6 +129,28 @@ pub(super) fn imperative(words: &[&str]) -> bool {
             && !verb.ends_with("ed")
             && lexicon::parts(&verb).is_some_and(|p| p.verb() && p.mostly_verb())
     });
+    // "If you need … inside what, use the command set multiplot …?", "To avoid … of what being
+    // tabulated (…, etc), use the keyword …?": after an opening clause, a bare verb and its
+    // object after a comma is the sentence's command.
+    let opened_by_clause = words.first().is_some_and(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "if" | "when" | "to" | "once" | "after" | "before" | "unless" | "whenever"
+        )
+    });
+    let commanded = opened_by_clause
+        && words.windows(3).any(|w| {
+            let verb = w[1].to_lowercase();
+            w[0].ends_with(',')
+                && matches!(
+                    w[2].to_lowercase().as_str(),
+                    "the" | "a" | "an" | "this" | "these" | "those" | "your" | "its"
+                )
+                && !verb.ends_with('s')
+                && !verb.ends_with("ed")
+                && !verb.ends_with("ing")
+                && lexicon::parts(&verb).is_some_and(|p| p.verb() && p.verb >= p.noun)
+        });
     // "… indicate which section of what discusses …": a question asks once.
     let asks = words
         .iter()
@@ -139,7 +161,7 @@ pub(super) fn imperative(words: &[&str]) -> bool {
             )
         })
         .count();
-    if told || asks > 1 {
+    if told || commanded || asks > 1 {
         return true;
     }
     if no_verb || dashed {
@@ -412,6 +434,8 @@ mod tests {
             "When computing the cost of what, take into account the fact that seeks are needed?",
             "Note also that the overlay can work with what?",
             "If you have questions on any of what, please read the manual page?",
+            "If instead you need to place several complete plots next to each other on the same page, e.g. to make a panel of sub-figures or to inset a small plot inside what, use the command set multiplot to suppress generation of a new page for each plot command?",
+            "To avoid any style-dependent processing of what being tabulated (smoothing, errorbar expansion, secondary range checking, etc), or to increase the number of columns that can be tabulated, use the keyword \"table\" instead of a normal plot style?",
         ] {
             assert!(imperative(&words(stem)), "{stem}");
         }
@@ -419,6 +443,8 @@ mod tests {
             "Support for the Team plan is provided through what within two days?",
             "Files contain what?",
             "The pager keeps what until the transaction commits?",
+            "If the journal is missing, the database opens in what mode?",
+            "When a page is full, what splits the node?",
         ] {
             assert!(!imperative(&words(stem)), "{stem}");
         }
