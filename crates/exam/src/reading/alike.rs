@@ -20,6 +20,10 @@ pub(in crate::reading) fn same(a: &str, b: &str) -> bool {
     if a == b {
         return true;
     }
+    // Words of three letters or fewer are one word only when written alike (no stem, no slip).
+    if (a.len() < 4 || b.len() < 4) && a.is_ascii() && b.is_ascii() {
+        return false;
+    }
     // A reply may drop a choice's diacritics ("co cac doi tau" for "có các đội tàu"): words
     // with letters past ASCII are compared without them.
     if !(a.is_ascii() && b.is_ascii()) {

@@ -344,6 +344,16 @@ pub(super) fn abstains(words: &[Word]) -> bool {
     })
 }
 
+/// Whether a phrase that gives no answer ([`abstains`]) may open at this word: where no word
+/// of a span may, the span is read no further.
+pub(super) fn may_abstain(word: &Word) -> bool {
+    LISTS.abstain.starting(&word.text).next().is_some()
+        || matches!(
+            word.text.as_str(),
+            "none" | "has" | "have" | "had" | "holds" | "contains" | "contain"
+        )
+}
+
 /// The nouns by which a reply speaks of a question's choices.
 const CHOICE_NOUNS: &[&str] = &["options", "choices", "answers", "alternatives"];
 

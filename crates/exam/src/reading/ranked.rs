@@ -33,10 +33,16 @@ pub(super) fn first(words: &[Word], mentions: &[Mention]) -> Option<usize> {
 /// right after a ranking is announced on their line; the first is the answer, unless the reply
 /// names another choice after the list.
 fn first_in_line(words: &[Word], mentions: &[Mention]) -> Option<usize> {
+    // (Each phrase tried only where its first word stands: every word of a long reply comes
+    // here.)
+    let opens = |p: &str, word: &str| {
+        p.strip_prefix(word)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+    };
     let announced = (0..words.len()).find_map(|i| {
         IN_ORDER
             .iter()
-            .find(|p| phrase_at(words, i, p))
+            .find(|p| opens(p, &words[i].text) && phrase_at(words, i, p))
             .map(|p| i + p.split(' ').count())
     })?;
     let line = words[announced - 1].line;

@@ -35,6 +35,10 @@ impl<'a> Abstaining<'a> {
     pub(super) fn within(&mut self, from: usize, to: usize) -> bool {
         let (words, owner) = (self.words, self.owner);
         *self.memo.entry((from, to)).or_insert_with(|| {
+            // (Most spans hold no word such a phrase opens with: nothing is copied then.)
+            if !(from..to).any(|i| owner[i].is_none() && cues::may_abstain(&words[i])) {
+                return false;
+            }
             let outside: Vec<Word> = (from..to)
                 .filter(|i| owner[*i].is_none())
                 .map(|i| words[i].clone())

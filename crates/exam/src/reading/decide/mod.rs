@@ -284,13 +284,23 @@ fn no_one_answer(
     };
     // (Answering the condition, after its comma — not inside it: "If I had to choose between
     // D and C, I'd choose C".)
-    let answers_condition = |m: &Mention| {
-        let from = (0..m.start)
-            .rev()
-            .take_while(|&j| !words[j].after.starts_with(['.', '!', '?']))
-            .find(|&j| words[j].text == "if");
-        from.is_some_and(|j| (j..m.start).any(|k| words[k].after.starts_with(',')))
-    };
+    // (Whether a comma closed an "if" earlier in the sentence, before each word: found in one
+    // pass, not once a mention.)
+    let mut closed_if = Vec::with_capacity(words.len());
+    let (mut open_if, mut comma) = (false, false);
+    for w in words {
+        closed_if.push(open_if && comma);
+        if w.text == "if" {
+            (open_if, comma) = (true, false);
+        }
+        if open_if && w.after.starts_with(',') {
+            comma = true;
+        }
+        if w.after.starts_with(['.', '!', '?']) {
+            (open_if, comma) = (false, false);
+        }
+    }
+    let answers_condition = |m: &Mention| closed_if[m.start];
     let alternatives = mentions.iter().enumerate().any(|(k, m)| {
         stances[k] != Stance::Rejects
             && answers_condition(m)

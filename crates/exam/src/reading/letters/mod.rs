@@ -310,14 +310,17 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
         let line_opened = i == 0 || words[i - 1].line != words[i].line;
         // (An item has a lettered line next to it: "**B**\nReason: …\n- C: …" opens with its
         // answer.)
-        let previous_line_lettered = i > 0 && {
-            let line = words[i - 1].line;
-            let first = (0..i).rev().take_while(|&j| words[j].line == line).last();
-            first.is_some_and(|j| letter_of(words, j, choices).is_some())
+        // (Looked back only from a line's first word: once a line.)
+        let previous_line_lettered = || {
+            i > 0 && {
+                let line = words[i - 1].line;
+                let first = (0..i).rev().take_while(|&j| words[j].line == line).last();
+                first.is_some_and(|j| letter_of(words, j, choices).is_some())
+            }
         };
         let item = line_opened
-            && (next_line_lettered || previous_line_lettered)
-            && item_of_list(choice, words[i].line);
+            && item_of_list(choice, words[i].line)
+            && (next_line_lettered || previous_line_lettered());
         let marked = after_marker(words, i)
             && (labels < 2
                 || alone_on_line
