@@ -294,6 +294,11 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
             .map(|(_, t)| t),
     );
     mentions.sort_by_key(|m| (m.start, m.end));
+    let of_pairs = places::of_a_pair(&words, &mentions);
+    if !of_pairs.is_empty() {
+        mentions.extend(of_pairs);
+        mentions.sort_by_key(|m| (m.start, m.end));
+    }
     // No reply worth reading names the choices hundreds of times: of a degenerate one, the
     // first and the last mentions are read (a final answer stays), so reading stays fast.
     if mentions.len() > MAX_MENTIONS {

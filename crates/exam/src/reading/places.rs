@@ -55,6 +55,56 @@ fn from_zero(words: &[Word]) -> bool {
     })
 }
 
+/// "Between “6 mA” and “10 mA”, the second is right": "the first", "the second", "the former",
+/// "the latter" after a pair named "between X and Y" in the same sentence name the pair's
+/// first or second, not the choices'.
+pub(super) fn of_a_pair(words: &[Word], mentions: &[Mention]) -> Vec<Mention> {
+    let mut out = Vec::new();
+    for (k, first) in mentions.iter().enumerate() {
+        if first.start == 0 || words[first.start - 1].text != "between" {
+            continue;
+        }
+        let Some(second) = mentions.get(k + 1).filter(|s| {
+            s.choice != first.choice
+                && words[first.end..s.start].iter().any(|w| w.text == "and")
+                && !words[first.end..s.start].iter().any(|w| w.ends_clause)
+        }) else {
+            continue;
+        };
+        // The pair's member, named after it before the sentence ends.
+        // (A full stop after a closing bracket or quote ends it too: "… and C (constancy).")
+        let sentence_end = (second.end - 1..words.len())
+            .find(|&j| {
+                words[j]
+                    .after
+                    .trim_start_matches([')', ']', '"', '”', '’', '*', '_'])
+                    .starts_with(['.', '!', '?'])
+            })
+            .map_or(words.len(), |j| j + 1);
+        for i in second.end..sentence_end {
+            let choice = match words[i].text.as_str() {
+                "first" | "former" => first.choice,
+                "second" | "latter" => second.choice,
+                _ => continue,
+            };
+            if i > 0
+                && words[i - 1].text == "the"
+                && !mentions.iter().any(|m| m.start <= i && i < m.end)
+            {
+                out.push(Mention {
+                    choice,
+                    start: i - 1,
+                    end: i + 1,
+                    explicit: false,
+                    by_place: false,
+                    with_text: false,
+                });
+            }
+        }
+    }
+    out
+}
+
 /// "the second option", "the last one", "option three".
 pub(super) fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
     const ORDINALS: &[&str] = &["first", "second", "third", "fourth", "fifth", "sixth"];

@@ -287,6 +287,35 @@ fn what_the_seventeenth_set_showed() {
         on("Restating: “Which is alpha one or delta four?”\n→ It is gamma three (C)").choice(),
         Some(2)
     );
+    // "The second" of a pair named "between X and Y" is the pair's.
+    let currents = owned(&["6 mA", "8 mA", "10 mA", "12 mA"]);
+    assert_eq!(
+        read_answer(
+            "Between “6 mA” and “10 mA”, the second is right.",
+            &currents
+        )
+        .choice(),
+        Some(2)
+    );
+    assert_eq!(
+        read_answer("Between “10 mA” and “6 mA”, the latter fits.", &currents).choice(),
+        Some(0)
+    );
+    // … only within the sentence that names the pair.
+    let senses = owned(&[
+        "convergence",
+        "motion parallax",
+        "perceptual constancy",
+        "interpositioning",
+    ]);
+    assert_eq!(
+        read_answer(
+            "I'm genuinely torn between A (convergence) and C (perceptual constancy). The standard definition supports the first, but the wording also fits the second. I can't confidently choose between them.",
+            &senses
+        )
+        .choice(),
+        None
+    );
     // A choice's words without their accents.
     let accented = owned(&[
         "có các đội tàu lớn",
