@@ -358,3 +358,14 @@ fn replies_to_audit_maths_and_two_languages_are_read_as_meant() {
 fn replies_to_exams_in_three_languages_and_pilot_theory_are_read_as_meant() {
     held_to("replies-blind15.jsonl", 98.0);
 }
+
+/// An eighteenth set, written blind to the reader and to the other seventeen
+/// (`tests/data/replies-blind16.jsonl`, made by `scripts/reply-set-blind16.py` from Hungarian,
+/// Croatian and Lithuanian exam questions; 48 styles). First read, rules alone, at 85.6% as meant
+/// and 2.7% as another choice (a widget's verdict in its HTML attributes, agents stopped by their
+/// harness, "a(z)", "not" and "the correct answer" in the three languages); mended to 91.0% /
+/// 0.2% — what is left is mostly ordinals and answers in those languages, for a look.
+#[test]
+fn replies_to_exams_in_three_more_languages_are_read_as_meant() {
+    held_to("replies-blind16.jsonl", 90.5);
+}

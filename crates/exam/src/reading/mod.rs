@@ -44,8 +44,8 @@ pub use model::{
     read_answer_with,
 };
 use prepare::{
-    before_next_turn, bounded, json_answer, without_html, without_question, without_sources,
-    without_special_tokens,
+    before_next_turn, bounded, json_answer, spelled_articles, stopped_agent, without_html,
+    without_question, without_sources, without_special_tokens,
 };
 pub use proctor_core::{AnswerReading, NoAnswer, Unsure, Way};
 use words::Word;
@@ -129,7 +129,8 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
     let bounded = bounded(reply);
     let plain = forms::plain_letters(&bounded);
     let spoken = without_special_tokens(&plain);
-    let cleaned = without_html(&spoken);
+    let spelled = spelled_articles(&spoken);
+    let cleaned = without_html(&spelled);
     let cleaned = forms::unglued(&cleaned);
     let reply = before_next_turn(without_question(without_sources(
         forms::after_final_answer(forms::after_reasoning(cleaned.trim())),
@@ -137,6 +138,11 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
     if reply.is_empty() {
         return AnswerReading::NoAnswer {
             why: NoAnswer::Empty,
+        };
+    }
+    if stopped_agent(reply) {
+        return AnswerReading::NoAnswer {
+            why: NoAnswer::Abstains,
         };
     }
     // An answer in tags ("<final>A</final>") is read by what they hold.

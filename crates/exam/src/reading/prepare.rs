@@ -56,6 +56,55 @@ pub(super) fn without_special_tokens(reply: &str) -> String {
         .replace("<end_of_turn>", "")
 }
 
+/// Whether the reply is an agent's trace that its harness stopped before any answer
+/// ("Thought: … Action: … Observation: …" and then "[max_steps=6 reached]", "ERROR: Could not
+/// parse LLM output. Stopping.", "<agent terminated: budget exhausted>"): a choice the agent
+/// was still checking is no answer.
+pub(super) fn stopped_agent(reply: &str) -> bool {
+    let lines: Vec<String> = reply
+        .lines()
+        .map(|l| l.trim().to_ascii_lowercase())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let opens = |prefix: &str| lines.iter().filter(|l| l.starts_with(prefix)).count();
+    let Some(last) = lines.last() else {
+        return false;
+    };
+    // ("Final Answer: B", `final_answer("B")`, "Action: Final Answer / Action Input: D",
+    // "finish[B]", "the answer is B")
+    let answered = lines.iter().any(|l| {
+        l.starts_with("answer")
+            || [
+                "final answer",
+                "final_answer",
+                "finalanswer",
+                "finish[",
+                "finish(",
+                "action input",
+                "answer is",
+                "answer:",
+            ]
+            .iter()
+            .any(|p| l.contains(p))
+    });
+    opens("thought:") >= 1
+        && opens("action:") >= 1
+        && !answered
+        && !["thought:", "action:", "observation:"]
+            .iter()
+            .any(|p| last.starts_with(p))
+}
+
+/// Hungarian's article written for both its forms, "A(z)" and "a(z)" ("a(z) B a helyes
+/// válasz"): a word, no letter A.
+pub(super) fn spelled_articles(reply: &str) -> std::borrow::Cow<'_, str> {
+    if reply.contains("(z)") {
+        std::borrow::Cow::Owned(reply.replace("A(z)", "Az").replace("a(z)", "az"))
+    } else {
+        std::borrow::Cow::Borrowed(reply)
+    }
+}
+
 /// The reply without HTML markup ("<p>The answer is <b>A</b>.</p>"): a tag's name is no word
 /// of it ("<b>" named B). Blocks become lines, inline tags nothing, cells spaces, and the
 /// common entities their characters. Only known HTML tags are taken out: "<answer>C</answer>"
@@ -90,7 +139,7 @@ pub(super) fn without_html(reply: &str) -> std::borrow::Cow<'_, str> {
         "ins", "kbd", "cite", "abbr", "tbody", "thead",
     ];
     const CELLS: &[&str] = &["td", "th"];
-    let tag_at = |rest: &str| -> Option<(usize, &'static str)> {
+    let tag_at = |rest: &str| -> Option<(usize, &'static str, &'static str)> {
         let inner = rest.strip_prefix('<')?;
         let inner = inner.strip_prefix('/').unwrap_or(inner);
         let name_len = inner
@@ -111,7 +160,21 @@ pub(super) fn without_html(reply: &str) -> std::borrow::Cow<'_, str> {
         } else {
             return None;
         };
-        Some((close + 1, with))
+        // A widget's verdict in its attributes (`<li class="correct">`): a tick or a cross
+        // before what the element holds.
+        let head = rest.len() - inner.len();
+        let attributes = rest[head + name_len..close].to_ascii_lowercase();
+        let verdict = if attributes.contains("incorrect") || attributes.contains("wrong") {
+            " ❌ "
+        } else if ["correct", "selected", "chosen", "right-answer"]
+            .iter()
+            .any(|v| attributes.contains(v))
+        {
+            " ✅ "
+        } else {
+            ""
+        };
+        Some((close + 1, with, verdict))
     };
     if !reply.contains('<')
         || !reply
@@ -124,8 +187,13 @@ pub(super) fn without_html(reply: &str) -> std::borrow::Cow<'_, str> {
     let mut rest = reply;
     while let Some(at) = rest.find('<') {
         out.push_str(&rest[..at]);
-        if let Some((length, with)) = tag_at(&rest[at..]) {
+        if let Some((length, with, verdict)) = tag_at(&rest[at..]) {
             out.push_str(with);
+            out.push_str(if with == "\n" {
+                verdict.trim_start()
+            } else {
+                verdict
+            });
             rest = &rest[at + length..];
         } else {
             out.push('<');

@@ -1,4 +1,4 @@
-//! What the fifteenth, sixteenth and seventeenth blind sets showed.
+//! What the fifteenth to eighteenth blind sets showed.
 
 use super::*;
 
@@ -325,6 +325,42 @@ fn what_the_seventeenth_set_showed() {
     ]);
     assert_eq!(
         read_answer("I'd say co cac doi tau lon.", &accented).choice(),
+        Some(0)
+    );
+}
+
+/// What the eighteenth set showed (Hungarian, Croatian and Lithuanian questions), one general
+/// rule each.
+#[test]
+fn what_the_eighteenth_set_showed() {
+    let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+    let four = owned(&["Isus Krist", "Muhamed", "Mojsije", "Buda"]);
+    let on = |reply: &str| read_answer(reply, &four);
+    // A web widget's verdict in its attributes.
+    assert_eq!(
+        on("<ul>\n  <li class=\"incorrect\">A. Isus Krist</li>\n  <li class=\"incorrect\">B. Muhamed</li>\n  <li class=\"correct\">C. Mojsije</li>\n  <li class=\"incorrect\">D. Buda</li>\n</ul>").choice(),
+        Some(2)
+    );
+    // An agent its harness stopped gave no answer; one that finished did.
+    assert!(matches!(
+        on(
+            "Thought: I should search.\nAction: search[\"Buda\"]\nObservation: No results found.\nThought: Let me try verifying option C (\"Mojsije\").\nAction: lookup[\"Mojsije\"]\nObservation: No results found.\n[max_steps=6 reached]"
+        ),
+        AnswerReading::NoAnswer { .. }
+    ));
+    assert_eq!(
+        on("Thought: Let me look.\nAction: search[x]\nObservation: Passage 2 names Mojsije.\nThought: This confirms C.\nfinal_answer(\"C\")").choice(),
+        Some(2)
+    );
+    // Hungarian's "a(z)" is an article; "not" and "the correct answer" in three languages.
+    assert_eq!(on("Szerintem a(z) B a helyes válasz.").choice(), Some(1));
+    assert_eq!(on("Nije B; točan odgovor je D.").choice(), Some(3));
+    assert_eq!(on("Ne C, o B – tai teisingas atsakymas.").choice(), Some(1));
+    // A runner-up and an earlier answer owned up to as a mistake.
+    assert_eq!(on("Leaning D. C is a distant second.").choice(), Some(3));
+    assert_eq!(
+        on("Sorry about that! My earlier answer (C) was a mistake. Corrected answer: **A**.")
+            .choice(),
         Some(0)
     );
 }
