@@ -364,8 +364,21 @@ fn replies_to_exams_in_three_languages_and_pilot_theory_are_read_as_meant() {
 /// Croatian and Lithuanian exam questions; 48 styles). First read, rules alone, at 85.6% as meant
 /// and 2.7% as another choice (a widget's verdict in its HTML attributes, agents stopped by their
 /// harness, "a(z)", "not" and "the correct answer" in the three languages); mended to 91.0% /
-/// 0.2% — what is left is mostly ordinals and answers in those languages, for a look.
+/// 0.2%, and to 95.2% / 0.0% by the nineteenth set's rules (rows of values, rankings that climb,
+/// caveats) — what is left is mostly ordinals and answers in those languages, for a look.
 #[test]
 fn replies_to_exams_in_three_more_languages_are_read_as_meant() {
-    held_to("replies-blind16.jsonl", 90.5);
+    held_to("replies-blind16.jsonl", 94.5);
+}
+
+/// Replies as English-speaking assistants, RAG products, support bots and agents write them
+/// (`tests/data/replies-blind17.jsonl`, made by `scripts/reply-set-blind17.py` from tax,
+/// statistics, social and moral questions; 73 styles). First read, rules alone, at 86.6% as meant
+/// and 2.5% as another choice (transcripts whose speakers are "Human"/"AI" or "Q"/"A", a change
+/// of mind after a final answer, places named after a ranking, rows of comma-separated values,
+/// options echoed with one pointed out, amounts rounded: "$68.3k"); mended to 96.7% / 0.1% —
+/// what is left is mostly paraphrases, for the model or a look.
+#[test]
+fn replies_in_english_prose_to_four_more_sets_are_read_as_meant() {
+    held_to("replies-blind17.jsonl", 96.0);
 }

@@ -13,7 +13,7 @@
 //! The reply is first made ready ([`prepare`]: bounded, special tokens, sources and a restated
 //! question off, a JSON answer field) and cut into [`words`]; places in words or numbers are
 //! [`places`], the cue phrases [`phrases`], the verdict from the mentions [`decide`], and
-//! odds given per choice [`odds`].
+//! odds given per choice [`odds`], an amount rounded [`rounded`].
 
 mod alike;
 mod check;
@@ -33,6 +33,7 @@ mod phrases;
 mod places;
 mod prepare;
 mod ranked;
+mod rounded;
 mod statements;
 mod text;
 mod words;
@@ -300,6 +301,7 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
             .map(|(_, t)| t),
     );
     mentions.sort_by_key(|m| (m.start, m.end));
+    ranked::places_in_the_list(&words, &mut mentions);
     let of_pairs = places::of_a_pair(&words, &mentions);
     if !of_pairs.is_empty() {
         mentions.extend(of_pairs);
@@ -327,6 +329,13 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
         && !listed
         && first.start == 0
         && (first.with_text || !first.by_place && words[first.end - 1].ends_clause)
+        // (Not where the sentence goes on: "A (…!) is tempting, but C …".)
+        && !words.get(first.end).is_some_and(|w| {
+            matches!(
+                w.text.as_str(),
+                "is" | "was" | "seems" | "looks" | "might" | "may" | "could" | "would"
+            )
+        })
         && words.len() > first.end
     {
         first.explicit = true;
@@ -406,6 +415,7 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
         && let Some(choice) = own_words::restated(&words, choices)
             .or_else(|| lists::listed(&words, choices))
             .or_else(|| fragment::phrase_of(&words, choices))
+            .or_else(|| rounded::named(reply, choices))
     {
         return AnswerReading::Chose {
             choice,
@@ -477,6 +487,11 @@ fn none_given(
     let no_answer = |why| AnswerReading::NoAnswer { why };
     match why {
         Unsure::NoChoiceNamed if empty_field => no_answer(NoAnswer::Empty),
+        // (`{"final_answer": null, "options_considered": ["A", "B", "C"]}`: the letters are
+        // what it weighed, not what it answers.)
+        Unsure::SeveralChoices if empty_field && prepare::json_object(reply).is_some() => {
+            no_answer(NoAnswer::Empty)
+        }
         Unsure::NoChoiceNamed | Unsure::SeveralChoices
             if none_given::every_choice(words, mentions) =>
         {

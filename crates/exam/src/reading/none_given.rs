@@ -288,7 +288,15 @@ const ASKING: &[&str] = &["you", "your", "options", "choices", "question", "clar
 /// Whether the reply asks a question back instead of answering: a sentence ending in "?" about
 /// the asker, the question or its options, and no words that commit.
 pub(super) fn asks_back(words: &[Word]) -> bool {
-    if (0..words.len()).any(|i| COMMITS.iter().any(|p| phrase_at(words, i, p))) {
+    // ("Once I know that, I can pick the right option": a pick promised is none made.)
+    let promised = |i: usize| {
+        i > 0
+            && matches!(
+                words[i - 1].text.as_str(),
+                "can" | "could" | "will" | "ill" | "would"
+            )
+    };
+    if (0..words.len()).any(|i| !promised(i) && COMMITS.iter().any(|p| phrase_at(words, i, p))) {
         return false;
     }
     let mut from = 0;

@@ -88,12 +88,13 @@ fn find_in(value: &Value, choices: usize, depth: usize) -> Option<Vec<f64>> {
 
 /// Odds written as text: each choice's letter, then (after its text, if any) its share in
 /// per cent ("- A: 65%", "B ($68,282): 26%", "A 80%, B 3%"), or as a table row's last cell
-/// ("| D | 0.60 |"). Every choice once, no other letter between a letter and its number.
+/// ("| D | 0.60 |") or a comma-separated row's ("D,0.60"). Every choice once, no other letter between a letter and its number.
 fn from_text(reply: &str, choices: usize) -> Option<Vec<f64>> {
     let mut odds: Vec<Option<f64>> = vec![None; choices];
     // Parts: lines, and items of a list on one line ("A 80%, B 3%"; not "$63,382").
     let parts = reply.replace(", ", "\n").replace(';', "\n");
     for part in parts.split('\n') {
+        let csv_row = part.split_once(',').filter(|(_, cell)| !cell.contains(','));
         let (before, number) = if part.trim_start().starts_with('|') {
             // A table row: the number is its last cell.
             let cells = part.trim().trim_matches('|');
@@ -101,6 +102,9 @@ fn from_text(reply: &str, choices: usize) -> Option<Vec<f64>> {
                 continue;
             };
             (&cells[..at], cells[at + 1..].trim())
+        } else if let Some((label, cell)) = csv_row.filter(|(label, _)| label.trim().len() == 1) {
+            // A row of comma-separated values: "C,0.65".
+            (label, cell.trim())
         } else {
             let Some(end) = part.find('%') else {
                 continue;

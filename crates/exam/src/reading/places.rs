@@ -5,11 +5,31 @@
 use super::Mention;
 use super::words::Word;
 
-/// "Answer: 2", "the answer is 3.", "Correct: #4": a number that ends the clause right after a
-/// marker — only after "#" where `bare` is false (a choice's own text holds a number).
+/// "Answer: 2", "the answer is 3.", "Correct: #4", "Answer: (2)", "#1" alone: a number that
+/// ends the clause right after a marker — only after "#" where `bare` is false (a choice's own
+/// text holds a number).
 pub(super) fn numbers(words: &[Word], choices: usize, bare: bool) -> Vec<Mention> {
     let first = usize::from(!from_zero(words));
     let mut out = Vec::new();
+    // "#3" alone: a reply that is only a numbered place.
+    if let [only] = words
+        && only.before == "#"
+        && let Some(index) = only
+            .text
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(first))
+            .filter(|n| *n < choices)
+    {
+        out.push(Mention {
+            choice: index,
+            start: 0,
+            end: 1,
+            explicit: true,
+            by_place: true,
+            with_text: false,
+        });
+    }
     for (i, w) in words.iter().enumerate().skip(1) {
         let index = w
             .text
@@ -26,7 +46,9 @@ pub(super) fn numbers(words: &[Word], choices: usize, bare: bool) -> Vec<Mention
         let labelled = matches!(words[i - 1].text.as_str(), "correct" | "right")
             && words[i - 1].after.starts_with(':')
             && (i == 1 || words[i - 2].line != words[i - 1].line || words[i - 2].ends_clause);
-        let placed = w.before == "#" || bare && w.before.is_empty();
+        // ("Answer: (2)": a number in brackets is as bare.)
+        let bracketed = w.before == "(" && w.after.starts_with(')');
+        let placed = w.before == "#" || bare && (w.before.is_empty() || bracketed);
         if ends && (after_marker || labelled) && placed {
             out.push(Mention {
                 choice: index,

@@ -348,30 +348,49 @@ pub(super) fn before_next_turn(reply: &str) -> &str {
     reply
 }
 
-/// A transcript that opens with the assistant's turn ("Assistant: The answer is B.\nUser: Are
-/// you sure?\nAssistant: … The correct answer is D."): its last assistant turn answers.
+/// Who speaks a transcript's line, and where the line's words start after the label:
+/// "Assistant:", "**AI:**", "Human:", "User:" — and "Q:"/"A:" where the transcript asks with
+/// "Q:" (`q_and_a`).
+fn speaker(line: &str, q_and_a: bool) -> Option<(bool, usize)> {
+    const ASSISTANT: &[&str] = &["assistant", "ai", "bot", "chatbot", "model"];
+    const USER: &[&str] = &["user", "human", "customer"];
+    let trimmed = line.trim_start();
+    let bold = trimmed.len() - trimmed.trim_start_matches('*').len();
+    let rest = &trimmed[bold..];
+    let colon = rest.find(':').filter(|&c| c <= 12)?;
+    let label = rest[..colon].trim_end_matches('*').to_ascii_lowercase();
+    let assistant = ASSISTANT.contains(&label.as_str()) || q_and_a && label == "a";
+    let user = USER.contains(&label.as_str()) || q_and_a && label == "q";
+    let after = &rest[colon + 1..];
+    let words_at = line.len() - after.trim_start_matches('*').len();
+    (assistant || user).then_some((assistant, words_at))
+}
+
+/// A transcript of turns ("Assistant: The answer is B.\nUser: Are you sure?\nAssistant: … The
+/// correct answer is D.", "Human: …?\nAI: C. …\nHuman: Are you sure?\nAI: … B"): its last
+/// assistant turn answers — up to a user's turn after it.
 fn last_assistant_turn(reply: &str) -> Option<&str> {
-    const LABEL: &str = "assistant:";
-    let opens = reply
-        .trim_start()
-        .get(..LABEL.len())
-        .is_some_and(|head| head.eq_ignore_ascii_case(LABEL));
-    if !opens {
-        return None;
-    }
+    // (Its question may have been taken off already: any line asking with "Q:".)
+    let q_and_a = reply.split('\n').any(|line| {
+        line.trim_start()
+            .get(..2)
+            .is_some_and(|head| head.eq_ignore_ascii_case("q:"))
+    });
     let mut at = 0;
-    let mut last = None;
+    let (mut last, mut end) = (None, reply.len());
     for line in reply.split_inclusive('\n') {
-        let trimmed = line.trim_start();
-        if trimmed
-            .get(..LABEL.len())
-            .is_some_and(|head| head.eq_ignore_ascii_case(LABEL))
-        {
-            last = Some(at + (line.len() - trimmed.len()) + LABEL.len());
+        match speaker(line, q_and_a) {
+            Some((true, from)) => (last, end) = (Some(at + from), reply.len()),
+            Some((false, _)) if last.is_some() && end == reply.len() => end = at,
+            _ => {}
         }
         at += line.len();
     }
-    last.map(|from| reply[from..].trim())
+    // (A transcript opens with a turn: a reply that answers first and runs on into turns of
+    // its own answered first.)
+    let opens = speaker(reply.trim_start(), q_and_a).is_some();
+    last.filter(|_| opens)
+        .map(|from| reply[from..end.max(from)].trim())
         .filter(|turn| !turn.is_empty())
 }
 

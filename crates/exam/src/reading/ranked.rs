@@ -1,6 +1,6 @@
 //! A reply that ranks the choices instead of naming one ("My ranking:\n1. L. green_bucket\n2.
 //! K. blue_crate", "From most to least likely: C, B, D, A."): the one it ranks first is its
-//! answer.
+//! answer — or last, where the order climbs ("From least to most likely: B, A, C").
 
 use super::Mention;
 use super::cues::phrase_at;
@@ -17,34 +17,115 @@ const IN_ORDER: &[&str] = &[
     "most likely to least likely",
     "most to least plausible",
     "most likely first",
+    "most likely least likely",
+    "most plausible least plausible",
     "best to worst",
     "in order of likelihood",
     "in order of preference",
     "in order of plausibility",
 ];
 
-/// The choice a reply ranks first, on a numbered list ([`first_ranked`]) or on one line
-/// ([`first_in_line`]).
-pub(super) fn first(words: &[Word], mentions: &[Mention]) -> Option<usize> {
-    first_ranked(words, mentions).or_else(|| first_in_line(words, mentions))
+/// Phrases that announce a ranking on one line that climbs to the answer.
+const CLIMBING: &[&str] = &[
+    "least to most likely",
+    "least likely to most likely",
+    "least to most plausible",
+    "least plausible to most plausible",
+    "least likely first",
+    "least likely most likely",
+    "least plausible most plausible",
+    "worst to best",
+];
+
+/// A ranking found in a reply: the choices it ranks, in its order, where it ends, and whether
+/// the order climbs to the answer.
+struct Ranking {
+    ranked: Vec<usize>,
+    end: usize,
+    climbing: bool,
 }
 
-/// "From most to least likely: C, B, D, A. Going with C.": three letters or more, each once,
-/// right after a ranking is announced on their line; the first is the answer, unless the reply
-/// names another choice after the list.
-fn first_in_line(words: &[Word], mentions: &[Mention]) -> Option<usize> {
+impl Ranking {
+    /// The choice the ranking gives as the answer: its first, or its last where it climbs.
+    fn answer(&self) -> usize {
+        if self.climbing {
+            self.ranked[self.ranked.len() - 1]
+        } else {
+            self.ranked[0]
+        }
+    }
+}
+
+/// The choice a reply ranks first (last, where the order climbs), on a numbered list
+/// ([`numbered`]) or on one line ([`in_line`]) — unless the reply names another choice after
+/// the list.
+pub(super) fn first(words: &[Word], mentions: &[Mention]) -> Option<usize> {
+    let ranking = numbered(words, mentions).or_else(|| in_line(words, mentions))?;
+    let answer = ranking.answer();
+    mentions
+        .iter()
+        .filter(|m| m.start >= ranking.end)
+        .all(|m| m.choice == answer)
+        .then_some(answer)
+}
+
+/// "Most to least likely: 1. C … 4. A. So my pick is the first one.", "E < D < A < C < B.
+/// I'd go with the last one.": a place named after a ranking ("the first one", "the last
+/// one", "the top one") is the list's — not the choices' in the question's order.
+pub(super) fn places_in_the_list(words: &[Word], mentions: &mut [Mention]) {
+    let Some(ranking) = numbered(words, mentions).or_else(|| in_line(words, mentions)) else {
+        return;
+    };
+    for m in mentions
+        .iter_mut()
+        .filter(|m| m.start >= ranking.end && m.by_place)
+    {
+        let said = |names: &[&str]| {
+            words[m.start..m.end]
+                .iter()
+                .any(|w| names.contains(&w.text.as_str()))
+        };
+        if said(&["first", "top"]) {
+            m.choice = ranking.ranked[0];
+        } else if said(&["last", "bottom", "final"]) {
+            m.choice = ranking.ranked[ranking.ranked.len() - 1];
+        }
+    }
+}
+
+/// Where a ranking is announced: the word after the phrase, and whether the order climbs.
+fn announced(words: &[Word], mentions: &[Mention]) -> Option<(usize, bool)> {
     // (Each phrase tried only where its first word stands: every word of a long reply comes
     // here.)
     let opens = |p: &str, word: &str| {
         p.strip_prefix(word)
             .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
     };
-    let announced = (0..words.len()).find_map(|i| {
-        IN_ORDER
+    let announced_by = |phrases: &[&str], i: usize| {
+        phrases
             .iter()
             .find(|p| opens(p, &words[i].text) && phrase_at(words, i, p))
             .map(|p| i + p.split(' ').count())
-    })?;
+    };
+    // (Not a choice's own words: "Spearman's rank correlation".)
+    let owned = |i: usize| mentions.iter().any(|m| m.start <= i && i < m.end);
+    (0..words.len()).find_map(|i| {
+        announced_by(IN_ORDER, i)
+            .map(|end| (end, false))
+            .or_else(|| announced_by(CLIMBING, i).map(|end| (end, true)))
+            .or_else(|| {
+                RANKING
+                    .contains(&words[i].text.as_str())
+                    .then_some((i + 1, false))
+            })
+            .filter(|_| !owned(i))
+    })
+}
+
+/// "From most to least likely: C, B, D, A.": three letters or more, each once, right after a
+/// ranking is announced on their line.
+fn in_line(words: &[Word], mentions: &[Mention]) -> Option<Ranking> {
+    let (announced, climbing) = announced(words, mentions)?;
     let line = words[announced - 1].line;
     let mut after = mentions
         .iter()
@@ -58,34 +139,52 @@ fn first_in_line(words: &[Word], mentions: &[Mention]) -> Option<usize> {
         }
         ranked.push(m);
     }
-    let end = ranked[ranked.len() - 1].end;
-    (ranked.len() >= 3
-        && mentions
-            .iter()
-            .filter(|m| m.start >= end)
-            .all(|m| m.choice == head.choice))
-    .then_some(head.choice)
+    (ranked.len() >= 3).then(|| Ranking {
+        end: ranked[ranked.len() - 1].end,
+        ranked: ranked.iter().map(|m| m.choice).collect(),
+        climbing,
+    })
 }
 
-/// The choice on the list's first line, where a ranking is announced before it and that line
-/// names exactly one choice.
-fn first_ranked(words: &[Word], mentions: &[Mention]) -> Option<usize> {
-    let announced = words
-        .iter()
-        .position(|w| RANKING.contains(&w.text.as_str()))?;
-    // The first item: a line that opens with "1." or "1)" after the announcement.
-    let first = (announced + 1..words.len()).find(|&i| {
-        words[i].raw == "1"
-            && words[i].after.starts_with(['.', ')'])
-            && (i == 0 || words[i - 1].line != words[i].line)
-    })?;
-    let line = words[first].line;
-    let mut on_line = mentions
-        .iter()
-        .filter(|m| m.start > first && words[m.start].line == line)
-        .map(|m| m.choice);
-    let choice = on_line.next()?;
-    on_line.all(|c| c == choice).then_some(choice)
+/// "My ranking:\n1. B …\n2. A …": the lines numbered 1, 2, … after a ranking is announced,
+/// each naming one choice, each choice once.
+fn numbered(words: &[Word], mentions: &[Mention]) -> Option<Ranking> {
+    let (announced, climbing) = announced(words, mentions)?;
+    let line_starts =
+        (announced..words.len()).filter(|&i| i == 0 || words[i - 1].line != words[i].line);
+    let mut ranked: Vec<usize> = Vec::new();
+    let mut end = announced;
+    for i in line_starts {
+        let item = words[i].raw == (ranked.len() + 1).to_string()
+            && words[i].after.starts_with(['.', ')']);
+        if !item {
+            // (The list ends at a line that is not its next item.)
+            if ranked.is_empty() {
+                continue;
+            }
+            break;
+        }
+        let line = words[i].line;
+        let Some(named) = mentions
+            .iter()
+            .find(|m| m.start > i && words[m.start].line == line)
+        else {
+            break;
+        };
+        if ranked.contains(&named.choice) {
+            break;
+        }
+        ranked.push(named.choice);
+        end = (i..words.len())
+            .find(|&j| words[j].line != line)
+            .unwrap_or(words.len());
+    }
+    // (A ranking of one is no ranking, but a list of two is: "1. B … 2. A".)
+    (ranked.len() >= 2).then_some(Ranking {
+        ranked,
+        end,
+        climbing,
+    })
 }
 
 #[cfg(test)]
@@ -122,6 +221,23 @@ mod tests {
         );
         assert_eq!(
             read("From most to least likely: C, B, D, A. Still, D or A could be it."),
+            None
+        );
+        // An order that climbs ends on the answer.
+        let choices: Vec<String> = ["north", "south", "east", "west"]
+            .map(String::from)
+            .to_vec();
+        let read = |reply: &str| read_answer(reply, &choices).choice();
+        assert_eq!(
+            read("From least to most likely: B, A, C. So the answer is the last one in that list."),
+            Some(2)
+        );
+        assert_eq!(
+            read("From least to most plausible: B, C, D, A. My pick is the last of these, A."),
+            Some(0)
+        );
+        assert_eq!(
+            read("From least to most likely: B, A, C, D. I'd still say B."),
             None
         );
     }

@@ -271,7 +271,7 @@ pub(super) fn words(text: &str) -> Vec<Word> {
                         || i > 0 && matches!(chars[i - 1], '=' | ':'))
                 || matches!(c, '&' | '+') && spaced
                 // A number's sign: "#4".
-                || c == '#' && spaced && next.is_some_and(|n| n.is_ascii_digit());
+                || c == '#' && (spaced || out.is_empty()) && next.is_some_and(|n| n.is_ascii_digit());
             if opening {
                 push_punct(&mut pending_before, c);
             } else if c.is_whitespace() {
@@ -337,6 +337,7 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             w.mark.get_or_insert(false);
         }
     }
+    pointed_out(text, &mut out);
     // Lines that are rows of a Markdown table.
     let rows: Vec<bool> = text
         .split('\n')
@@ -357,19 +358,43 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             }
         }
     }
-    // A table row "| B | Yes | …": the verdict cell beside a letter is a tick or a cross.
+    // A table row "| B | Yes | …", or a line of comma-separated values "B,true": the verdict
+    // cell beside a letter is a tick or a cross.
     for k in 0..out.len().saturating_sub(1) {
-        let (first, cell) = (&out[k], &out[k + 1]);
+        let first = &out[k];
         let row_start = k == 0 || out[k - 1].line != first.line;
-        let verdict = match cell.text.as_str() {
-            "yes" | "correct" | "true" | "right" => Some(true),
-            "no" | "incorrect" | "false" | "wrong" => Some(false),
+        if !row_start || first.raw.len() != 1 || out[k + 1].line != first.line {
+            continue;
+        }
+        let line_end = (k..out.len())
+            .find(|&j| out.get(j + 1).is_none_or(|n| n.line != first.line))
+            .unwrap_or(k);
+        // (A row of comma-separated values: its last cell is the verdict — "A,1", "C,Pearson's
+        // r,accept".)
+        let csv = first.after.trim() == ",";
+        let cell = if csv {
+            (out[line_end - 1].after.trim_matches([' ', '"']) == ",").then_some(line_end)
+        } else {
+            Some(k + 1)
+        };
+        let Some(cell) = cell.and_then(|c| out.get(c)) else {
+            continue;
+        };
+        // ("| A | Very low |": a likelihood's degree is its verdict.)
+        let degree = (cell.text == "very")
+            .then(|| out.get(k + 2).map(|w| w.text.as_str()))
+            .flatten()
+            .unwrap_or(cell.text.as_str());
+        let verdict = match degree {
+            "yes" | "correct" | "true" | "right" | "accept" | "accepted" => Some(true),
+            "no" | "incorrect" | "false" | "wrong" | "reject" | "rejected" => Some(false),
+            "high" if !csv => Some(true),
+            "low" if !csv => Some(false),
+            "1" if csv && line_end == k + 1 => Some(true),
+            "0" if csv && line_end == k + 1 => Some(false),
             _ => None,
         };
-        if row_start
-            && rows.get(first.line).copied().unwrap_or(false)
-            && first.raw.len() == 1
-            && cell.line == first.line
+        if (rows.get(first.line).copied().unwrap_or(false) || csv)
             && let Some(verdict) = verdict
         {
             out[k].mark.get_or_insert(verdict);
@@ -379,6 +404,51 @@ pub(super) fn words(text: &str) -> Vec<Word> {
         last.ends_clause = true;
     }
     out
+}
+
+/// "C. $24,282  ⟵ this one", "B. be happy to help (my answer)": words at a line's end that
+/// point to it as the answer are a tick on it, not words of their own (nor a label for the
+/// next line's letter).
+fn pointed_out(text: &str, out: &mut Vec<Word>) {
+    const POINTING: &[&str] = &["my answer", "this one", "my pick", "my choice", "answer"];
+    let mut dropped = vec![false; out.len()];
+    for (n, line) in text.split('\n').enumerate() {
+        let line = line.trim_end();
+        let arrow = ["←", "⟵", "⬅", "<-"]
+            .iter()
+            .filter_map(|a| line.rfind(a).map(|at| at + a.len()))
+            .max();
+        let pointing = match arrow {
+            Some(at) => Some(line[at..].trim().trim_matches(['(', ')', '*'])),
+            None => line
+                .strip_suffix(')')
+                .and_then(|l| l.rsplit_once('('))
+                .map(|(_, inside)| inside.trim()),
+        };
+        let Some(phrase) = pointing
+            .map(str::to_lowercase)
+            .filter(|p| POINTING.contains(&p.as_str()) || arrow.is_some() && p.is_empty())
+        else {
+            continue;
+        };
+        let on_line: Vec<usize> = (0..out.len()).filter(|&k| out[k].line == n).collect();
+        let said = phrase.split(' ').filter(|w| !w.is_empty()).count();
+        if on_line.len() <= said {
+            continue;
+        }
+        let kept = on_line[on_line.len() - said - 1];
+        for &k in &on_line[on_line.len() - said..] {
+            dropped[k] = true;
+        }
+        out[kept].mark.get_or_insert(true);
+    }
+    if dropped.contains(&true) {
+        let mut k = 0;
+        out.retain(|_| {
+            k += 1;
+            !dropped[k - 1]
+        });
+    }
 }
 
 /// Marks that say yes beside a choice: ticks, a green light, a thumb up.

@@ -107,6 +107,13 @@ pub(super) fn answer(
         && cues::contains_any(words, phrases::DISAGREE)
         && !mentions.iter().any(|m| super::explicit::firm(words, m))
     {
+        // ("… The sources conflict and I can't resolve which is correct, so I won't pick
+        // one.")
+        if abstains {
+            return AnswerReading::NoAnswer {
+                why: NoAnswer::Abstains,
+            };
+        }
         return AnswerReading::Unsure {
             why: Unsure::SeveralChoices,
             candidates: distinct(held.into_iter()),

@@ -100,7 +100,7 @@ fn read(
     if let Some(open) = no_one_answer(words, mentions, owner, clause, stances) {
         return open;
     }
-    if let Some(sources) = sources_contrasted(words, mentions) {
+    if let Some(sources) = sources_contrasted(words, mentions).filter(|_| !abstention.abstains) {
         return sources;
     }
     if let Some(reading) = explicit::answer(words, mentions, stances) {
@@ -284,22 +284,7 @@ fn no_one_answer(
     };
     // (Answering the condition, after its comma — not inside it: "If I had to choose between
     // D and C, I'd choose C".)
-    // (Whether a comma closed an "if" earlier in the sentence, before each word: found in one
-    // pass, not once a mention.)
-    let mut closed_if = Vec::with_capacity(words.len());
-    let (mut open_if, mut comma) = (false, false);
-    for w in words {
-        closed_if.push(open_if && comma);
-        if w.text == "if" {
-            (open_if, comma) = (true, false);
-        }
-        if open_if && w.after.starts_with(',') {
-            comma = true;
-        }
-        if w.after.starts_with(['.', '!', '?']) {
-            (open_if, comma) = (false, false);
-        }
-    }
+    let closed_if = closed_ifs(words);
     let answers_condition = |m: &Mention| closed_if[m.start];
     let alternatives = mentions.iter().enumerate().any(|(k, m)| {
         stances[k] != Stance::Rejects
@@ -325,6 +310,27 @@ fn no_one_answer(
         why: Unsure::SeveralChoices,
         candidates: distinct(mentions.iter().map(|m| m.choice)),
     })
+}
+
+/// Whether a comma closed an "if" earlier in the sentence, before each word ("If I had to
+/// choose between D and C, I'd choose C": C answers the condition) — found in one pass, not
+/// once a mention.
+pub(super) fn closed_ifs(words: &[Word]) -> Vec<bool> {
+    let mut closed_if = Vec::with_capacity(words.len());
+    let (mut open_if, mut comma) = (false, false);
+    for w in words {
+        closed_if.push(open_if && comma);
+        if w.text == "if" {
+            (open_if, comma) = (true, false);
+        }
+        if open_if && w.after.starts_with(',') {
+            comma = true;
+        }
+        if w.after.starts_with(['.', '!', '?']) {
+            (open_if, comma) = (false, false);
+        }
+    }
+    closed_if
 }
 
 /// The choices, each once, in order.

@@ -90,6 +90,7 @@ pub(super) fn stances(
     conclude(words, mentions, clause, &mut stances);
     rejected_in_brackets(words, mentions, &mut stances);
     labelled_wrong(words, mentions, &mut stances);
+    caveats(words, mentions, &mut stances);
     // On a table's row that opens with a marked letter, the row's other cells only name what
     // they hold: the mark is the verdict ("| B | One left from north | ✅ Correct |").
     for (m, stance) in mentions.iter().zip(stances.iter_mut()) {
@@ -306,6 +307,52 @@ fn concede_before_contrast(
             {
                 stances[j] = Stance::Rejects;
             }
+        }
+    }
+}
+
+/// "Pietvakarių (C). That said, if your teacher uses a different definition, B might be marked
+/// correct.": a choice said right under a condition with "might", "may" or "could", after a
+/// sentence that named another and did not reject it, is a caveat — the answer is the other.
+fn caveats(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) {
+    if !words.iter().any(|w| w.text == "if") {
+        return;
+    }
+    let closed_if = super::closed_ifs(words);
+    let hedged = |m: &Mention| {
+        closed_if[m.start]
+            && words[m.end..]
+                .iter()
+                .take(3)
+                .take_while(|w| !w.ends_clause)
+                .any(|w| matches!(w.text.as_str(), "might" | "may" | "could"))
+    };
+    let sentence_start = |at: usize| {
+        (0..at)
+            .rev()
+            .find(|&j| {
+                words[j]
+                    .after
+                    .trim_start_matches([')', ']', '"', '”', '’', '*', '_'])
+                    .starts_with(['.', '!', '?'])
+            })
+            .map_or(0, |j| j + 1)
+    };
+    for k in 0..mentions.len() {
+        let m = &mentions[k];
+        if !hedged(m) || stances[k] == Stance::Rejects {
+            continue;
+        }
+        let from = sentence_start(m.start);
+        let before: Vec<usize> = (0..k)
+            .filter(|&j| mentions[j].end <= from && stances[j] != Stance::Rejects)
+            .map(|j| mentions[j].choice)
+            .collect();
+        let alone = mentions
+            .iter()
+            .all(|o| o.choice == m.choice || o.end <= from);
+        if alone && !before.is_empty() && before.iter().all(|c| *c == before[0] && *c != m.choice) {
+            stances[k] = Stance::Rejects;
         }
     }
 }

@@ -50,6 +50,9 @@ const MARKERS: &[&str] = &[
     "top pick",
     "selected answer",
     "selected option",
+    // A row or a line that gives the pick: "selected,E", "Final: C".
+    "selected",
+    "final",
     "chosen option",
     "bottom line",
     "in short",

@@ -3,6 +3,17 @@
 
 /// Phrases that give no answer.
 pub(super) const ABSTAIN: &[&str] = &[
+    "prefer not to pick",
+    "not to pick an answer",
+    "cant just give you the answer",
+    "cannot just give you the answer",
+    "hand this over",
+    "human agent",
+    "wont pick one",
+    "will not pick one",
+    "cant resolve which",
+    "cannot resolve which",
+    "status abstained",
     "doesnt correspond to any",
     "does not correspond to any",
     "doesnt match any of",
@@ -314,6 +325,8 @@ pub(super) const ABSTAIN: &[&str] = &[
 /// Phrases that take back what came before ("… actually, no"); [`RECHECK`]'s look again and
 /// take back too, unless the reply ends on the same choice.
 pub(super) const RETRACT: &[&str] = &[
+    "on third thought",
+    "hmm wait",
     "actually no",
     "wait no",
     "no wait",
@@ -357,10 +370,16 @@ pub(in crate::reading) const RECHECK: &[&str] = &[
     "let me reconsider",
     "let me double check",
     "rethinking",
+    "re reading the question",
+    "rereading the question",
+    "reading the question again",
+    "on further thought",
 ];
 
 /// Phrases that say the answer is the one choice left ("that leaves …", "the remaining one").
 pub(in crate::reading) const REMAINING: &[&str] = &[
+    "thats left",
+    "that is left",
     "remaining",
     "remains",
     "the one left",
@@ -407,6 +426,8 @@ pub(super) const GUESS: &[&str] = &[
 /// Phrases after a choice that say it is the answer in so many words ("A is correct"): a
 /// reply that says so of one choice and gives another as its answer contradicts itself.
 pub(super) const FIRM_AFTER: &[&str] = &[
+    "so id go with that",
+    "so ill go with that",
     "is correct",
     "is right",
     "is the answer",

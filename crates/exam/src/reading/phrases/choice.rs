@@ -19,6 +19,11 @@ pub(in crate::reading) const CONCESSIVE: &[&str] =
 
 /// Phrases right before a mention that reject it ("not X", "rather than X").
 pub(super) const REJECT_BEFORE: &[&str] = &[
+    // "A common mistake is to choose \"…\"".
+    "mistake is to choose",
+    "mistake is to pick",
+    "trap is to choose",
+    "i was going to say",
     "not",
     "never",
     "isnt",
@@ -303,6 +308,10 @@ pub(super) const REJECT_AFTER: &[&str] = &[
 
 /// Phrases before a mention that assert it ("the answer is X", "I'd go with X").
 pub(super) const ASSERT_BEFORE: &[&str] = &[
+    "cant not pick",
+    "cannot not pick",
+    "that makes it",
+    "which makes it",
     "answer is",
     "answer would be",
     "answer",
@@ -436,6 +445,10 @@ pub(super) const ASSERT_BEFORE: &[&str] = &[
 
 /// Phrases after a mention that assert it ("X is correct", "X fits best").
 pub(super) const ASSERT_AFTER: &[&str] = &[
+    "so id go with that",
+    "id go with that",
+    "ill go with that",
+    "so ill go with that",
     "is the standard answer",
     "is the usual answer",
     "is the textbook answer",

@@ -1,4 +1,4 @@
-//! What the fifteenth to eighteenth blind sets showed.
+//! What the fifteenth to nineteenth blind sets showed.
 
 use super::*;
 
@@ -363,4 +363,147 @@ fn what_the_eighteenth_set_showed() {
             .choice(),
         Some(0)
     );
+}
+
+/// What the nineteenth set showed (English prose from assistants, RAG products and agents on
+/// tax, statistics, social and moral questions), one general rule each.
+#[test]
+fn what_the_nineteenth_set_showed() {
+    let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+    let four = owned(&["red fox", "blue whale", "green frog", "grey wolf"]);
+    let on = |reply: &str| read_answer(reply, &four).choice();
+    // A transcript is read by its last assistant turn, whatever its speakers are called.
+    assert_eq!(
+        on(
+            "Human: Which one?\nAI: A. Given the design, red fox.\nHuman: Are you sure?\nAI: Sorry about that. It is B, blue whale."
+        ),
+        Some(1)
+    );
+    assert_eq!(
+        on(
+            "**User:** Which?\n**Assistant:** C.\n**User:** Really? My friend said D.\n**Assistant:** I'm sticking with C."
+        ),
+        Some(2)
+    );
+    assert_eq!(
+        on(
+            "Q: Which?\nA: A.\nQ: Really? My friend said D.\nA: I understand the confusion, but I'm sticking with A."
+        ),
+        Some(0)
+    );
+    // … but a reply that answers first and runs on into turns of its own answered first.
+    assert_eq!(
+        on(
+            "C) green frog\n\nUser: thanks!\nAssistant: You're welcome! The answer was C.\nUser: and the next one?\nAssistant: That one is A because"
+        ),
+        Some(2)
+    );
+    // Rows of comma-separated values, with a verdict, a 1 or a probability in a cell.
+    assert_eq!(on("option,selected\nA,0\nB,0\nC,1\nD,0"), Some(2));
+    assert_eq!(
+        on("option,text,verdict\nA,red fox,reject\nB,blue whale,accept\nC,green frog,reject"),
+        Some(1)
+    );
+    assert_eq!(
+        on("option,probability\nA,0.17\nB,0.06\nC,0.65\nD,0.12"),
+        Some(2)
+    );
+    assert_eq!(
+        on("option,score\nA,36\nB,11\nC,26\nD,20\nselected,D"),
+        Some(3)
+    );
+    // A table of likelihoods.
+    assert_eq!(
+        on("| Choice | Likelihood |\n|:-:|---|\n| A | Low |\n| B | High |\n| C | Very low |"),
+        Some(1)
+    );
+    // Options echoed with one pointed out.
+    assert_eq!(
+        on("Options:\nA. red fox\nB. blue whale\nC. green frog  ⟵ this one\nD. grey wolf"),
+        Some(2)
+    );
+    // A ranking that climbs, and places named after a ranking are the ranking's.
+    assert_eq!(
+        on(
+            "Ordering from least plausible to most plausible: D < A < B < C. I'd go with the last one."
+        ),
+        Some(2)
+    );
+    assert_eq!(
+        on(
+            "Most likely to least likely:\n1. C — green frog\n2. D — grey wolf\n3. B — blue whale\n4. A — red fox\n\nSo my pick is the first one."
+        ),
+        Some(2)
+    );
+    assert_eq!(
+        on(
+            "Least likely → most likely:\n1. A (red fox)\n2. C (green frog)\n3. B (blue whale)\n\nThe bottom of the list is my answer."
+        ),
+        Some(1)
+    );
+    // "#1" alone and a number in brackets name places.
+    assert_eq!(on("#1"), Some(0));
+    assert_eq!(on("Answer: (2)"), Some(1));
+    // A change of mind after a final answer; the last of several.
+    assert_eq!(
+        on("Final answer: B.\n\nHmm, wait. Re-reading the question, I think it's C instead."),
+        Some(2)
+    );
+    assert_eq!(
+        on("D. Actually no, C. On third thought, B — that's my final answer."),
+        Some(1)
+    );
+    // A last line "Final: B" after doubts.
+    assert_eq!(
+        on(
+            "There is a case for C. I went back and forth on this, and C could be argued for. But weighing everything:\n\nFinal: B"
+        ),
+        Some(1)
+    );
+    // A caveat under another grader's condition leaves the pick.
+    assert_eq!(
+        on(
+            "blue whale (B). That said, if your teacher uses a different definition, A might be marked correct."
+        ),
+        Some(1)
+    );
+    // … but answers under two conditions stay two.
+    assert_eq!(
+        on("If the test follows X, A might be right; otherwise B."),
+        None
+    );
+    // A choice named as a common mistake; a letter with its text, then "is tempting".
+    assert_eq!(
+        on("A common mistake is to choose \"red fox\". I'd go with C instead."),
+        Some(2)
+    );
+    assert_eq!(
+        on("A (red fox!) is tempting, but C is the better answer: what happens drives it home."),
+        Some(2)
+    );
+    // A pick by "so I'd go with that" and by "that makes it".
+    assert_eq!(
+        on("The more authoritative one says D, so I'd go with that."),
+        Some(3)
+    );
+    assert_eq!(
+        on(
+            "I was going to say D. Hmm, no — grey wolf assumes a different design. That makes it \"red fox\"."
+        ),
+        Some(0)
+    );
+    // No answer: an empty answer field beside the letters weighed, a pick promised once the
+    // asker says more, a refusal to pick on a test, a hand-over to a person.
+    for reply in [
+        "{\"final_answer\": null, \"options_considered\": [\"A\", \"B\", \"C\"]}",
+        "Could you tell me a bit more about the context here? Once I know that, I can pick the right option.",
+        "I'd prefer not to pick an answer for you here — this seems to be a test item.",
+        "Thanks for your question! I'm going to hand this over to a human agent who can give you an accurate answer.",
+        "Source 1 supports C, while Source 2 supports D. The sources conflict and I can't resolve which is correct, so I won't pick one.",
+    ] {
+        assert!(
+            matches!(read_answer(reply, &four), AnswerReading::NoAnswer { .. }),
+            "{reply}"
+        );
+    }
 }
