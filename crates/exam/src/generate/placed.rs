@@ -1,0 +1,119 @@
+//! Where a stem's question word stands (METHODS.md §5.6): a question word in an opening phrase
+//! or clause, or inside the sentence's subject, leaves the sentence a statement that asks
+//! nothing ("Upon what, the default font is taken …?", "the arguments to what could be …?").
+
+use super::stem_words::{OTHER_PREPOSITIONS, PREPOSITIONS};
+use crate::lexicon;
+
+/// "Upon what, the default font is taken from …?": the question word in an opening phrase set
+/// off by its comma, the clause after it not turned into a question (that is "Upon what is the
+/// default font taken …?").
+pub(super) fn fronted_and_left(words: &[&str]) -> bool {
+    let Some(first) = words.first() else {
+        return false;
+    };
+    let first = first.to_lowercase();
+    if !(PREPOSITIONS.contains(&first.as_str()) || OTHER_PREPOSITIONS.contains(&first.as_str())) {
+        return false;
+    }
+    // The opening phrase: up to its comma, within a few words, the question word in it.
+    words
+        .iter()
+        .take(5)
+        .position(|w| w.ends_with(','))
+        .is_some_and(|comma| {
+            words[1..=comma].iter().any(|w| {
+                matches!(
+                    w.trim_end_matches(',').to_lowercase().as_str(),
+                    "what" | "which" | "whom"
+                )
+            })
+        })
+}
+
+/// Words that open a clause before the sentence's own ("Because …, the table is …").
+const OPENING: &[&str] = &[
+    "because", "if", "when", "since", "although", "though", "while", "unless", "once",
+];
+
+/// "The fix in the 3.25.0 release for what in the byte-code … did not work …?", "the arguments
+/// to what could be literal strings …?", "Because X is smaller than what, the FTS table will be
+/// updated first?": the question word left inside the sentence's subject (no auxiliary before
+/// it, one after), or inside an opening clause before its comma — the sentence goes on as a
+/// statement and asks nothing. A phrase fronted whole ("According to what is … done?") and a
+/// question word after the opening clause ("If …, what is …?") stay.
+pub(super) fn asked_inside_its_subject(words: &[&str]) -> bool {
+    let lower: Vec<String> = words
+        .iter()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .collect();
+    let Some(at) = lower
+        .iter()
+        .position(|w| matches!(w.as_str(), "what" | "which" | "whom"))
+    else {
+        return false;
+    };
+    let comma_before = words[..at].iter().any(|w| w.ends_with(','));
+    // An opening clause that holds the question word before its comma.
+    let first_comma = words.iter().position(|w| w.ends_with(','));
+    if OPENING.contains(&lower[0].as_str()) && first_comma.is_some_and(|c| at <= c) {
+        return true;
+    }
+    // A phrase fronted whole, up to the question word, is turned by the auxiliary after it.
+    let preposition =
+        |w: &str| PREPOSITIONS.contains(&w) || OTHER_PREPOSITIONS.contains(&w) || w == "than";
+    let fronted = !comma_before && (preposition(&lower[0]) || at == 2 && preposition(&lower[1]));
+    let after_preposition = at >= 2 && preposition(&lower[at - 1]);
+    after_preposition
+        && !fronted
+        && !lower[..at].iter().any(|w| lexicon::is_auxiliary(w))
+        && lower[at + 1..]
+            .iter()
+            .any(|w| lexicon::AUXILIARIES.contains(&w.as_str()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::whole::one_question;
+
+    #[test]
+    fn a_question_word_inside_the_subject_asks_nothing() {
+        for stem in [
+            "The fix in the 3.25.0 release for what in the byte-code associated with the ORDER BY LIMIT optimization did not work for some queries involving window functions?",
+            "Because \"data0_ccc_fts\" is smaller than what, the FTS table will be updated first, as required?",
+            "Prior to SQLite version 3.11.0 (2016-02-15), the arguments to what could be literal strings or BLOBs?",
+            "The column from the dataset on the left-hand side of what is considered to be on the left-hand side of the comparison operator (=) for the purposes of collation sequence and affinity precedence?",
+        ] {
+            assert!(!one_question(stem), "{stem}");
+        }
+        for stem in [
+            "According to what is the default font taken?",
+            "If the journal is deleted, what happens at the end of each transaction?",
+            "The default page size is set by what?",
+            "Prior to SQLite version 3.11.0, the arguments to fts3_tokenizer() could be what?",
+            "Which option could be literal strings or BLOBs?",
+        ] {
+            assert!(one_question(stem), "{stem}");
+        }
+    }
+
+    #[test]
+    fn a_question_word_in_an_opening_phrase_needs_its_clause_turned() {
+        assert!(!one_question(
+            "Upon what, the default font is taken from the X11 resources as set in the system or user .Xdefaults file or on the command line?"
+        ));
+        assert!(!one_question(
+            "In which mode, the journal is deleted at the end of each transaction?"
+        ));
+        // Turned, or with the comma further on, it stays a question.
+        assert!(one_question(
+            "Upon what is the default font taken from the X11 resources?"
+        ));
+        assert!(one_question(
+            "In the default mode, what is deleted at the end of each transaction?"
+        ));
+    }
+}
