@@ -109,17 +109,26 @@ fn announced(words: &[Word], mentions: &[Mention]) -> Option<(usize, bool)> {
     };
     // (Not a choice's own words: "Spearman's rank correlation".)
     let owned = |i: usize| mentions.iter().any(|m| m.start <= i && i < m.end);
-    (0..words.len()).find_map(|i| {
-        announced_by(IN_ORDER, i)
-            .map(|end| (end, false))
-            .or_else(|| announced_by(CLIMBING, i).map(|end| (end, true)))
-            .or_else(|| {
-                RANKING
-                    .contains(&words[i].text.as_str())
-                    .then_some((i + 1, false))
-            })
-            .filter(|_| !owned(i))
-    })
+    // (Only where a phrase's first word stands: most replies hold none.)
+    let first_words = |w: &Word| {
+        matches!(
+            w.text.as_str(),
+            "ranking" | "ranked" | "rank" | "ranks" | "most" | "least" | "best" | "worst" | "in"
+        )
+    };
+    (0..words.len())
+        .filter(|&i| first_words(&words[i]))
+        .find_map(|i| {
+            announced_by(IN_ORDER, i)
+                .map(|end| (end, false))
+                .or_else(|| announced_by(CLIMBING, i).map(|end| (end, true)))
+                .or_else(|| {
+                    RANKING
+                        .contains(&words[i].text.as_str())
+                        .then_some((i + 1, false))
+                })
+                .filter(|_| !owned(i))
+        })
 }
 
 /// "From most to least likely: C, B, D, A.": three letters or more, each once, right after a
