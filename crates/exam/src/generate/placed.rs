@@ -6,7 +6,7 @@ use super::stem_words::{OTHER_PREPOSITIONS, PREPOSITIONS};
 use crate::lexicon;
 
 /// "Upon what, the default font is taken from …?": the question word in an opening phrase set
-/// off by its comma, the clause after it not turned into a question (that is "Upon what is the
+/// off by its comma (however long the phrase), the clause after it not turned into a question (that is "Upon what is the
 /// default font taken …?").
 pub(super) fn fronted_and_left(words: &[&str]) -> bool {
     let Some(first) = words.first() else {
@@ -16,10 +16,11 @@ pub(super) fn fronted_and_left(words: &[&str]) -> bool {
     if !(PREPOSITIONS.contains(&first.as_str()) || OTHER_PREPOSITIONS.contains(&first.as_str())) {
         return false;
     }
-    // The opening phrase: up to its comma, within a few words, the question word in it.
+    // The opening phrase: up to its first comma, the question word in it ("For stable updates
+    // to a new upstream version that is based on what, the debian_revision component will end
+    // in ~debNuX?").
     words
         .iter()
-        .take(5)
         .position(|w| w.ends_with(','))
         .is_some_and(|comma| {
             words[1..=comma].iter().any(|w| {
@@ -107,6 +108,9 @@ mod tests {
         ));
         assert!(!one_question(
             "In which mode, the journal is deleted at the end of each transaction?"
+        ));
+        assert!(!one_question(
+            "For stable updates to a new upstream version that is based on what, the debian_revision component will end in ~debNuX?"
         ));
         // Turned, or with the comma further on, it stays a question.
         assert!(one_question(
