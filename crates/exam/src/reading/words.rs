@@ -380,16 +380,25 @@ pub(super) fn words(text: &str) -> Vec<Word> {
         let Some(cell) = cell.and_then(|c| out.get(c)) else {
             continue;
         };
-        // ("| A | Very low |": a likelihood's degree is its verdict.)
-        let degree = (cell.text == "very")
-            .then(|| out.get(k + 2).map(|w| w.text.as_str()))
-            .flatten()
-            .unwrap_or(cell.text.as_str());
+        // ("| A | Very low |": a likelihood's degree is its verdict — the whole cell, not
+        // "| A | High blood pressure |".)
+        let (degree, degree_at) = if cell.text == "very" {
+            (
+                out.get(k + 2).map_or("", |w| w.text.as_str()),
+                (k + 2).min(out.len() - 1),
+            )
+        } else {
+            (cell.text.as_str(), k + 1)
+        };
+        let whole_cell = out[degree_at].after.contains('|')
+            || out
+                .get(degree_at + 1)
+                .is_none_or(|n| n.line != out[degree_at].line);
         let verdict = match degree {
             "yes" | "correct" | "true" | "right" | "accept" | "accepted" => Some(true),
             "no" | "incorrect" | "false" | "wrong" | "reject" | "rejected" => Some(false),
-            "high" if !csv => Some(true),
-            "low" if !csv => Some(false),
+            "high" if !csv && whole_cell => Some(true),
+            "low" if !csv && whole_cell => Some(false),
             "1" if csv && line_end == k + 1 => Some(true),
             "0" if csv && line_end == k + 1 => Some(false),
             _ => None,

@@ -417,6 +417,16 @@ fn what_the_nineteenth_set_showed() {
         on("| Choice | Likelihood |\n|:-:|---|\n| A | Low |\n| B | High |\n| C | Very low |"),
         Some(1)
     );
+    // … but not a choice's text that opens with such a word.
+    let pressures = owned(&["High blood pressure", "Low blood pressure", "Neither"]);
+    assert_eq!(
+        read_answer(
+            "| Option | Text |\n|---|---|\n| A | High blood pressure |\n| B | Low blood pressure |\n| C | Neither |\n\nAnswer: B",
+            &pressures
+        )
+        .choice(),
+        Some(1)
+    );
     // Options echoed with one pointed out.
     assert_eq!(
         on("Options:\nA. red fox\nB. blue whale\nC. green frog  ⟵ this one\nD. grey wolf"),
