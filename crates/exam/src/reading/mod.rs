@@ -301,7 +301,6 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
             .map(|(_, t)| t),
     );
     mentions.sort_by_key(|m| (m.start, m.end));
-    ranked::places_in_the_list(&words, &mut mentions);
     let of_pairs = places::of_a_pair(&words, &mentions);
     if !of_pairs.is_empty() {
         mentions.extend(of_pairs);
@@ -314,6 +313,7 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
         mentions.truncate(MAX_MENTIONS / 3);
         mentions.extend(tail);
     }
+    ranked::places_in_the_list(&words, &mut mentions);
     // A reply that opens with a choice answers with it — its text alone as the first sentence
     // ("E104. Stuck uploads are …"), or its letter and text ("Option C (grant …). …") — unless
     // it lists the choices, one a line.

@@ -116,7 +116,7 @@ fn announced(words: &[Word], mentions: &[Mention]) -> Option<(usize, bool)> {
             "ranking" | "ranked" | "rank" | "ranks" | "most" | "least" | "best" | "worst" | "in"
         )
     };
-    (0..words.len())
+    let (end, climbing) = (0..words.len())
         .filter(|&i| first_words(&words[i]))
         .find_map(|i| {
             announced_by(IN_ORDER, i)
@@ -128,7 +128,15 @@ fn announced(words: &[Word], mentions: &[Mention]) -> Option<(usize, bool)> {
                         .then_some((i + 1, false))
                 })
                 .filter(|_| !owned(i))
-        })
+        })?;
+    // "Ranked from least to most likely: D, A, C, B": an order said after the word that
+    // announced the ranking, on its line, is the ranking's.
+    let line = words[end - 1].line;
+    let climbs_after = (end..words.len().min(end + 6))
+        .take_while(|&j| words[j].line == line)
+        .filter(|&j| first_words(&words[j]))
+        .find_map(|j| announced_by(CLIMBING, j));
+    Some(climbs_after.map_or((end, climbing), |after| (after, true)))
 }
 
 /// "From most to least likely: C, B, D, A.": three letters or more, each once, right after a
@@ -156,7 +164,7 @@ fn in_line(words: &[Word], mentions: &[Mention]) -> Option<Ranking> {
 }
 
 /// "My ranking:\n1. B …\n2. A …": the lines numbered 1, 2, … after a ranking is announced,
-/// each naming one choice, each choice once.
+/// each read by the first choice it names, each choice once.
 fn numbered(words: &[Word], mentions: &[Mention]) -> Option<Ranking> {
     let (announced, climbing) = announced(words, mentions)?;
     let line_starts =
@@ -248,6 +256,10 @@ mod tests {
         assert_eq!(
             read("From least to most likely: B, A, C, D. I'd still say B."),
             None
+        );
+        assert_eq!(
+            read("Ranked from least to most likely: D, A, C, B."),
+            Some(1)
         );
     }
 }

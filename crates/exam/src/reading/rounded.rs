@@ -1,7 +1,7 @@
 //! A reply that gives an amount rounded where every choice is an exact one: "approximately
 //! $68.3k" for "$68,303", "about $496k" for "$495,700" (METHODS.md §13, step 5). The amount is
 //! read as the choice it rounds, to the precision it is written in, when exactly one choice
-//! does — and every amount the reply gives rounds that one.
+//! does — every rounded amount the reply gives rounds that one, and it writes none in full.
 
 /// The choice the reply's rounded amounts name, if they all name one and only one choice
 /// rounds to them.
@@ -10,6 +10,11 @@ pub(super) fn named(reply: &str, choices: &[String]) -> Option<usize> {
         .iter()
         .map(|c| amount(c.trim()))
         .collect::<Option<Vec<f64>>>()?;
+    // (A reply that also writes an amount in full — "on about $68.3k the tax is $16,400" —
+    // gives more than one, and the rounded one need not be its answer.)
+    if written_in_full(reply) {
+        return None;
+    }
     let mut found = None;
     for (value, step) in rounded_amounts(reply) {
         let near: Vec<usize> = (0..exact.len())
@@ -35,6 +40,46 @@ fn amount(text: &str) -> Option<f64> {
     (!digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit() || c == '.'))
         .then(|| digits.parse().ok())
         .flatten()
+}
+
+/// Whether the reply writes an amount in full: after a currency sign ("$16,400", "€12") or
+/// grouped by commas ("16,400").
+fn written_in_full(reply: &str) -> bool {
+    let chars: Vec<char> = reply.chars().collect();
+    chars
+        .windows(2)
+        .any(|w| matches!(w[0], '$' | '€' | '£' | '¥') && w[1].is_ascii_digit())
+        && {
+            // (Not one that a multiplier follows: "$68.3k".)
+            let mut full = false;
+            let mut i = 0;
+            while i < chars.len() {
+                if matches!(chars[i], '$' | '€' | '£' | '¥') {
+                    let mut j = i + 1;
+                    while j < chars.len()
+                        && (chars[j].is_ascii_digit() || matches!(chars[j], '.' | ','))
+                    {
+                        j += 1;
+                    }
+                    let multiplied = chars
+                        .get(j)
+                        .is_some_and(|c| matches!(c.to_ascii_lowercase(), 'k' | 'm'))
+                        || {
+                            let after: String = chars[j..].iter().take(10).collect();
+                            let after = after.trim_start();
+                            after.starts_with("thousand") || after.starts_with("million")
+                        };
+                    full |= j > i + 1 && !multiplied;
+                    i = j;
+                } else {
+                    i += 1;
+                }
+            }
+            full
+        }
+        || chars.windows(5).any(|w| {
+            w[0].is_ascii_digit() && w[1] == ',' && w[2..].iter().all(char::is_ascii_digit)
+        })
 }
 
 /// The amounts written with a multiplier ("$68.3k", "496K", "1.2M", "2.5 million",
@@ -106,6 +151,13 @@ mod tests {
         assert_eq!(named("About $68k.", &choices), None);
         assert_eq!(named("About $70.1k.", &choices), None);
         assert_eq!(named("Either $16.4k or $68.3k.", &choices), None);
+        assert_eq!(
+            named(
+                "On income of about $68.3k, the tax comes to roughly $16,400.",
+                &choices
+            ),
+            None
+        );
         // Plain numbers and choices that are no amounts are left alone.
         assert_eq!(named("It is 68303.", &choices), None);
         let words: Vec<String> = ["red", "blue"].map(String::from).to_vec();

@@ -382,7 +382,7 @@ pub(super) fn words(text: &str) -> Vec<Word> {
         };
         // ("| A | Very low |": a likelihood's degree is its verdict — the whole cell, not
         // "| A | High blood pressure |".)
-        let (degree, degree_at) = if cell.text == "very" {
+        let (degree, degree_at) = if cell.text == "very" && !csv {
             (
                 out.get(k + 2).map_or("", |w| w.text.as_str()),
                 (k + 2).min(out.len() - 1),
@@ -440,7 +440,9 @@ fn pointed_out(text: &str, out: &mut Vec<Word>) {
         else {
             continue;
         };
-        let on_line: Vec<usize> = (0..out.len()).filter(|&k| out[k].line == n).collect();
+        // (Words are in line order: the line's words are found, not scanned for.)
+        let from = out.partition_point(|w| w.line < n);
+        let on_line: Vec<usize> = (from..out.partition_point(|w| w.line <= n)).collect();
         let said = phrase.split(' ').filter(|w| !w.is_empty()).count();
         if on_line.len() <= said {
             continue;

@@ -312,13 +312,35 @@ fn concede_before_contrast(
 }
 
 /// "Pietvakarių (C). That said, if your teacher uses a different definition, B might be marked
-/// correct.": a choice said right under a condition with "might", "may" or "could", after a
-/// sentence that named another and did not reject it, is a caveat — the answer is the other.
+/// correct.": a choice said right under another grader's condition (a teacher, a key, a
+/// definition) with "might", "may" or "could", after a sentence that named another and did not
+/// reject it — and not turned to with "but" — is a caveat: the answer is the other.
 fn caveats(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) {
     if !words.iter().any(|w| w.text == "if") {
         return;
     }
     let closed_if = super::closed_ifs(words);
+    // (The condition is another grader's: "if your teacher uses a different definition".)
+    let graders = words.iter().any(|w| {
+        matches!(
+            w.text.as_str(),
+            "teacher"
+                | "instructor"
+                | "professor"
+                | "grader"
+                | "examiner"
+                | "textbook"
+                | "key"
+                | "definition"
+                | "course"
+                | "syllabus"
+                | "marking"
+                | "rubric"
+        )
+    });
+    if !graders {
+        return;
+    }
     let hedged = |m: &Mention| {
         closed_if[m.start]
             && words[m.end..]
@@ -344,6 +366,13 @@ fn caveats(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) {
             continue;
         }
         let from = sentence_start(m.start);
+        // ("… But if you include the credit, C could be the answer": the reply turns to it.)
+        if matches!(
+            words[from].text.as_str(),
+            "but" | "however" | "still" | "yet"
+        ) {
+            continue;
+        }
         let before: Vec<usize> = (0..k)
             .filter(|&j| mentions[j].end <= from && stances[j] != Stance::Rejects)
             .map(|j| mentions[j].choice)

@@ -50,7 +50,7 @@ const MARKERS: &[&str] = &[
     "top pick",
     "selected answer",
     "selected option",
-    // A row or a line that gives the pick: "selected,E", "Final: C".
+    // A row or a line that gives the pick, as a label only: "selected,E", "Final: C".
     "selected",
     "final",
     "chosen option",

@@ -193,6 +193,10 @@ fn after_marker(words: &[Word], i: usize) -> bool {
                         .all(|(p, w)| w.text == p)
                     // A marker is one phrase: "the textbook answer. Option B" is not one.
                     && words[end - count..end - 1].iter().all(|w| !w.ends_clause)
+                    // "Final" and "selected" only as a label ("Final: C", "selected,E"), not
+                    // as words of a sentence ("Most students selected B, but …").
+                    && (!matches!(*m, "final" | "selected")
+                        || words[end - 1].after.trim_start().starts_with([':', ',', '=']))
             })
         {
             return true;

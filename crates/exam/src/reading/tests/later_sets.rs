@@ -477,7 +477,14 @@ fn what_the_nineteenth_set_showed() {
         ),
         Some(1)
     );
-    // … but answers under two conditions stay two.
+    // … but a condition the reply turns to with "but" is no caveat (the reply leans to C, not
+    // A), and answers under two conditions stay two.
+    assert_ne!(
+        on(
+            "At first glance A looks right. But if you include the credit, C could be the correct answer."
+        ),
+        Some(0)
+    );
     assert_eq!(
         on("If the test follows X, A might be right; otherwise B."),
         None
@@ -490,6 +497,15 @@ fn what_the_nineteenth_set_showed() {
     assert_eq!(
         on("A (red fox!) is tempting, but C is the better answer: what happens drives it home."),
         Some(2)
+    );
+    // "Selected" as words of a sentence is no label.
+    assert!(
+        read_answer(
+            "Most students selected B, but the correct answer is D.",
+            &four
+        )
+        .choice()
+            == Some(3)
     );
     // A pick by "so I'd go with that" and by "that makes it".
     assert_eq!(
