@@ -6,8 +6,10 @@ use super::stem_words::{OTHER_PREPOSITIONS, PREPOSITIONS};
 use crate::lexicon;
 
 /// "Upon what, the default font is taken from …?": the question word in an opening phrase set
-/// off by its comma (however long the phrase), the clause after it not turned into a question (that is "Upon what is the
-/// default font taken …?").
+/// off by its comma (however long the phrase), the clause after it not turned into a question
+/// (that is "Upon what is the default font taken …?"). Turned after a short aside ("In which
+/// year, if any, did SQLite add WAL?"), or asking again after the comma ("In the release in which
+/// WAL came, what is …?"), it asks.
 pub(super) fn fronted_and_left(words: &[&str]) -> bool {
     let Some(first) = words.first() else {
         return false;
@@ -16,20 +18,22 @@ pub(super) fn fronted_and_left(words: &[&str]) -> bool {
     if !(PREPOSITIONS.contains(&first.as_str()) || OTHER_PREPOSITIONS.contains(&first.as_str())) {
         return false;
     }
-    // The opening phrase: up to its first comma, the question word in it ("For stable updates
-    // to a new upstream version that is based on what, the debian_revision component will end
-    // in ~debNuX?").
-    words
-        .iter()
-        .position(|w| w.ends_with(','))
-        .is_some_and(|comma| {
-            words[1..=comma].iter().any(|w| {
-                matches!(
-                    w.trim_end_matches(',').to_lowercase().as_str(),
-                    "what" | "which" | "whom"
-                )
-            })
-        })
+    let Some(comma) = words.iter().position(|w| w.ends_with(',')) else {
+        return false;
+    };
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    };
+    let asks = |w: &&str| matches!(bare(w).as_str(), "what" | "which" | "whom");
+    // The clause after the comma, past an aside of a few words set off by its own comma.
+    let rest = &words[comma + 1..];
+    let aside = rest.iter().take(3).position(|w| w.ends_with(','));
+    let clause = aside.map_or(rest, |a| &rest[a + 1..]);
+    let turned = clause
+        .first()
+        .is_some_and(|w| lexicon::AUXILIARIES.contains(&bare(w).as_str()));
+    words[1..=comma].iter().any(asks) && !turned && !rest.iter().any(asks)
 }
 
 /// Words that open a clause before the sentence's own ("Because …, the table is …").
@@ -51,9 +55,11 @@ pub(super) fn asked_inside_its_subject(words: &[&str]) -> bool {
                 .to_lowercase()
         })
         .collect();
+    // (The last question word: "The function to which the pointer is passed returns what?"
+    // asks at its end.)
     let Some(at) = lower
         .iter()
-        .position(|w| matches!(w.as_str(), "what" | "which" | "whom"))
+        .rposition(|w| matches!(w.as_str(), "what" | "which" | "whom"))
     else {
         return false;
     };
@@ -76,9 +82,93 @@ pub(super) fn asked_inside_its_subject(words: &[&str]) -> bool {
             .any(|w| lexicon::AUXILIARIES.contains(&w.as_str()))
 }
 
+/// "The usual cause of what is a full outbox folder?" turned to "A full outbox folder is the
+/// usual cause of what?": where the question word stands inside the subject of "is" / "are" /
+/// "was" / "were" and what follows is a plain noun phrase (opening with "a", "an" or "the", no
+/// verb, no comma), the two sides change places and the question asks at its end. `None` where
+/// the stem is not of that form.
+pub(super) fn turned_copula(stem: &str) -> Option<String> {
+    let words: Vec<&str> = stem.split_whitespace().collect();
+    if !asked_inside_its_subject(&words) {
+        return None;
+    }
+    let lower: Vec<String> = words
+        .iter()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .collect();
+    let at = lower
+        .iter()
+        .rposition(|w| matches!(w.as_str(), "what" | "which" | "whom"))?;
+    if OPENING.contains(&lower[0].as_str()) || words[..at].iter().any(|w| w.ends_with(',')) {
+        return None;
+    }
+    let be = (at + 1..words.len()).find(|&j| lexicon::is_auxiliary(&lower[j]))?;
+    if !matches!(lower[be].as_str(), "is" | "are" | "was" | "were") {
+        return None;
+    }
+    let complement = &words[be + 1..];
+    let plain = complement.len() >= 2
+        && matches!(lower[be + 1].as_str(), "a" | "an" | "the")
+        && !lower[be + 1..].iter().any(|w| lexicon::is_auxiliary(w))
+        && !complement
+            .iter()
+            .any(|w| w.contains(',') || w.contains(';'));
+    if !plain {
+        return None;
+    }
+    let complement = complement.join(" ");
+    let complement = complement.trim_end_matches('?');
+    let mut chars = complement.chars();
+    let opening = chars.next()?.to_uppercase().collect::<String>() + chars.as_str();
+    let subject = words[..be].join(" ");
+    let subject = match words[0] {
+        "The" | "A" | "An" => words[0].to_lowercase() + &subject[words[0].len()..],
+        _ => subject,
+    };
+    Some(format!("{opening} {} {subject}?", words[be]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::whole::one_question;
+    use super::{fronted_and_left, turned_copula};
+
+    #[test]
+    fn a_clause_turned_after_a_short_aside_or_asking_again_is_no_fronted_phrase() {
+        let split = |s: &'static str| s.split(' ').collect::<Vec<&str>>();
+        assert!(!fronted_and_left(&split(
+            "In which year, if any, did SQLite add WAL?"
+        )));
+        assert!(!fronted_and_left(&split(
+            "In the release in which WAL was introduced, what is the default page size?"
+        )));
+        assert!(fronted_and_left(&split(
+            "Upon what, the default font is taken?"
+        )));
+    }
+
+    #[test]
+    fn a_question_word_inside_the_subject_of_is_is_turned_to_the_end() {
+        assert_eq!(
+            turned_copula("The usual cause of what is a full outbox folder?").as_deref(),
+            Some("A full outbox folder is the usual cause of what?")
+        );
+        // Not where the other side is no plain noun phrase, nor where the stem asks already.
+        assert_eq!(
+            turned_copula(
+                "The column on the left-hand side of what is considered to be on the left?"
+            ),
+            None
+        );
+        assert_eq!(
+            turned_copula("The arguments to what could be literal strings?"),
+            None
+        );
+        assert_eq!(turned_copula("The usual cause is what?"), None);
+    }
 
     #[test]
     fn a_question_word_inside_the_subject_asks_nothing() {
