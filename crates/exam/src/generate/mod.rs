@@ -8,7 +8,6 @@ pub mod filters;
 pub mod llm;
 pub mod offline;
 pub mod parse;
-mod placed;
 pub mod plan;
 mod salience;
 mod slot;

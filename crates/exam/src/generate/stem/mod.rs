@@ -146,9 +146,6 @@ pub fn write(
     }
     let mut stem = reworded(sentence, start, end, kind, context)?;
     stem.text = whole::without_references(&stem.text);
-    if let Some(turned) = super::placed::turned_copula(&stem.text) {
-        stem.text = turned;
-    }
     (!leans_on_passage(&stem.text)
         && whole::balanced(&stem.text)
         && whole::one_question(&stem.text))
