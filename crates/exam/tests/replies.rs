@@ -321,7 +321,7 @@ fn replies_in_prose_from_rag_products_are_read_as_meant() {
 /// Turkish).
 #[test]
 fn replies_to_questions_in_three_languages_are_read_as_meant() {
-    held_to("replies-blind12.jsonl", 92.5);
+    held_to("replies-blind12.jsonl", 93.5);
 }
 
 /// A fifteenth set, written blind to the reader and to the other fourteen
@@ -376,9 +376,11 @@ fn replies_to_exams_in_three_more_languages_are_read_as_meant() {
 /// statistics, social and moral questions; 73 styles). First read, rules alone, at 86.6% as meant
 /// and 2.5% as another choice (transcripts whose speakers are "Human"/"AI" or "Q"/"A", a change
 /// of mind after a final answer, places named after a ranking, rows of comma-separated values,
-/// options echoed with one pointed out, amounts rounded: "$68.3k"); mended to 96.7% / 0.1% —
-/// what is left is mostly paraphrases, for the model or a look.
+/// options echoed with one pointed out, amounts rounded: "$68.3k"); mended to 96.7% / 0.1%,
+/// then to 97.8% / 0.0% (a letter asked and another offered "or maybe", then unsure; "it can't
+/// be A, B, or D"; a choice another person gave; sources that disagree, settled in so many
+/// words) — what is left is mostly paraphrases, for the model or a look.
 #[test]
 fn replies_in_english_prose_to_four_more_sets_are_read_as_meant() {
-    held_to("replies-blind17.jsonl", 96.0);
+    held_to("replies-blind17.jsonl", 97.5);
 }

@@ -306,18 +306,84 @@ pub(super) fn stance(
     let rejected = before(&LISTS.reject_before)
         .filter(|p| !(not_closed && *p == "not"))
         .any(|p| ends_before_outside(words, start, p, 2, clause.0, others))
-        || after(&LISTS.reject_after).any(|p| starts_after(words, end, p, 1, clause.1, others));
+        || after(&LISTS.reject_after).any(|p| starts_after(words, end, p, 1, clause.1, others))
+        // "It can't be A, B, or D" (right before it: "I can't be sure, A …" is no denial).
+        || start >= 2
+            && words[start - 1].text == "be"
+            && matches!(
+                words[start - 2].text.as_str(),
+                "cant" | "cannot" | "couldnt" | "wouldnt" | "shouldnt" | "mustnt"
+            );
     if rejected || conceded {
         return Stance::Rejects;
     }
     let asserted = before(&LISTS.assert_before)
         .any(|p| ends_before_outside(words, start, p, 2, clause.0, others))
         || after(&LISTS.assert_after).any(|p| starts_after(words, end, p, 1, clause.1, others));
-    if asserted {
+    if asserted && !reported(words, clause.0, start) {
         Stance::Asserts
     } else {
         Stance::Names
     }
+}
+
+/// "Your teacher marked C as correct", "my friend said D": a choice another person gave, in a
+/// clause that reports it — theirs, not the writer's answer.
+fn reported(words: &[Word], clause_start: usize, start: usize) -> bool {
+    const VERBS: &[&str] = &[
+        "said",
+        "says",
+        "marked",
+        "mentioned",
+        "thinks",
+        "thought",
+        "claimed",
+        "claims",
+        "picked",
+        "picks",
+        "chose",
+        "chooses",
+        "answered",
+        "wrote",
+        "suggested",
+        "believes",
+        "insists",
+        "insisted",
+        "put",
+    ];
+    const PEOPLE: &[&str] = &[
+        "friend",
+        "teacher",
+        "colleague",
+        "classmate",
+        "professor",
+        "tutor",
+        "coworker",
+        "instructor",
+        "boss",
+        "manager",
+        "partner",
+        "peer",
+        "student",
+        "students",
+        "friends",
+        "classmates",
+        "colleagues",
+    ];
+    (clause_start..start).any(|v| {
+        VERBS.contains(&words[v].text.as_str()) && v > clause_start && {
+            let subject = words[v - 1].text.as_str();
+            matches!(
+                subject,
+                "you" | "someone" | "somebody" | "others" | "people"
+            ) || PEOPLE.contains(&subject)
+                && v >= 2
+                && matches!(
+                    words[v - 2].text.as_str(),
+                    "your" | "my" | "a" | "some" | "many" | "most" | "other"
+                )
+        }
+    })
 }
 
 /// Whether the words hold a phrase that gives no answer.

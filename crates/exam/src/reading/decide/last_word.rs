@@ -91,22 +91,28 @@ pub(super) fn answer(
     };
     // "It's either A or E. … I can't decide between them": the one leaning asserted before
     // is taken back by the undecided words after it, another choice named and not rejected.
+    // ("C? Or maybe B. Not sure.": a pair offered, then unsure words, is no answer either.)
+    let offered = offered_either(words, mentions);
     let undecided_after = |(choice, _): (usize, bool)| {
         let at = last[choice].map_or(0, |(at, _, _)| at);
-        (!named.is_empty() || offered_either(words, mentions).contains(&choice))
+        let pair = offered.contains(&choice);
+        (!named.is_empty() || pair)
             && (at..words.len()).any(|i| {
                 phrases::UNDECIDED
                     .iter()
+                    .chain(if pair { UNSURE } else { &[] })
                     .any(|p| cues::phrase_at(words, i, p))
             })
     };
     // "The retrieved passages conflict: one points to B (…), another to C (…)": sources that
     // disagree, two choices held or named and none said to be the answer in so many words.
     let held: Vec<usize> = asserted.iter().chain(&named).map(|(c, _)| *c).collect();
-    if held.len() > 1
-        && cues::contains_any(words, phrases::DISAGREE)
-        && !mentions.iter().any(|m| super::explicit::firm(words, m))
-    {
+    let disagree = held.len() > 1 && cues::contains_any(words, phrases::DISAGREE);
+    // ("… The more authoritative one says D, so I'd go with that.")
+    if disagree && let Some(m) = firm_last(words, mentions, stances) {
+        return chose((m.choice, m.by_place));
+    }
+    if disagree && !mentions.iter().any(|m| super::explicit::firm(words, m)) {
         // ("… The sources conflict and I can't resolve which is correct, so I won't pick
         // one.")
         if abstains {
@@ -167,18 +173,45 @@ pub(super) fn answer(
     }
 }
 
-/// The choices a reply offers as "either X or Y", by their letters or words, in one clause.
+/// "The documents disagree: one points to B, the other to D. The more authoritative one says
+/// D, so I'd go with that": of the choices sources assert, the last one said to be the answer
+/// in so many words, where no other is said so.
+fn firm_last<'m>(
+    words: &[Word],
+    mentions: &'m [Mention],
+    stances: &[Stance],
+) -> Option<&'m Mention> {
+    let asserted = || {
+        mentions
+            .iter()
+            .zip(stances)
+            .filter(|(_, s)| **s == Stance::Asserts)
+            .map(|(m, _)| m)
+    };
+    let last = asserted().max_by_key(|m| m.start)?;
+    (super::explicit::firm(words, last)
+        && !asserted().any(|m| m.choice != last.choice && super::explicit::firm(words, m)))
+    .then_some(last)
+}
+
+/// Words that say the writer is unsure, after a pair of choices offered: no answer of its own.
+const UNSURE: &[&str] = &["not sure", "unsure", "not certain", "uncertain"];
+
+/// The choices a reply offers as "either X or Y", by their letters or words, in one clause, or
+/// as "X? Or maybe Y".
 fn offered_either(words: &[Word], mentions: &[Mention]) -> Vec<usize> {
+    let maybe = |w: &Word| matches!(w.text.as_str(), "maybe" | "perhaps" | "possibly");
     mentions
         .iter()
         .enumerate()
-        .filter(|(_, m)| m.start > 0 && words[m.start - 1].text == "either")
         .find_map(|(k, first)| {
+            let either = first.start > 0 && words[first.start - 1].text == "either";
+            let asked = words[first.end - 1].after.contains('?');
             let second = mentions.get(k + 1).filter(|o| {
                 o.choice != first.choice
-                    && o.start == first.end + 1
-                    && words[first.end].text == "or"
-                    && !words[first.end - 1].ends_clause
+                    && words.get(first.end).is_some_and(|w| w.text == "or")
+                    && (either && o.start == first.end + 1 && !words[first.end - 1].ends_clause
+                        || asked && o.start == first.end + 2 && maybe(&words[first.end + 1]))
             })?;
             Some(distinct([first.choice, second.choice].into_iter()))
         })

@@ -334,7 +334,9 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
         let listed = words[i].after.starts_with([',', '/'])
             && i + 1 < words.len()
             && letter_of(words, i + 1, choices).is_some();
+        // (Not asked: "C? Or maybe B.")
         let opening = !listed
+            && !words[i].after.contains('?')
             && (opens || (i == 0 && alone_on_line && !item))
             && (words[i].ends_clause
                 || words[i]

@@ -533,3 +533,35 @@ fn what_the_nineteenth_set_showed() {
         );
     }
 }
+
+#[test]
+fn what_the_nineteenth_set_left_for_a_look() {
+    let owned = |c: &[&str]| c.iter().map(|c| (*c).to_owned()).collect::<Vec<String>>();
+    let four = owned(&["red fox", "blue whale", "green frog", "grey wolf"]);
+    let on = |reply: &str| read_answer(reply, &four);
+    // A letter asked, another offered with "or maybe", then unsure: no answer of its own.
+    assert!(on("C? Or maybe B. Not sure.").needs_a_look());
+    assert_eq!(on("c? or maybe d... going with c").choice(), Some(2));
+    // A denial right before a list of letters denies each; the one left is meant.
+    assert_eq!(
+        on("It can't be A, B, or D, since the passage rules each of them out. So it has to be the one that's left.").choice(),
+        Some(2)
+    );
+    // ("I can't be sure, but A …" denies nothing.)
+    assert_eq!(on("I can't be sure, but A fits best.").choice(), Some(0));
+    // A choice another person gave is theirs, not the writer's answer.
+    assert_eq!(
+        on("You mentioned your teacher marked C as correct. I'd respectfully disagree: it should be B.").choice(),
+        Some(1)
+    );
+    // Sources that disagree, and the writer settles it in so many words.
+    assert_eq!(
+        on("The documents disagree: one points to \"blue whale\", the other to \"grey wolf\". The more authoritative one says D, so I'd go with that.").choice(),
+        Some(3)
+    );
+    // … but an answer said and another said correct is still a conflict.
+    assert!(
+        on("I'd select A.\n\nExplanation: the passage says so. This is why option C is correct.")
+            .needs_a_look()
+    );
+}
