@@ -371,7 +371,11 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             .unwrap_or(k);
         // (A row of comma-separated values: its last cell is the verdict — "A,1", "C,Pearson's
         // r,accept".)
-        let csv = first.after.trim() == ",";
+        // (Its second cell may be quoted: "A,\"$33,382\",accept".)
+        let csv = first.after.trim().strip_prefix(',').is_some_and(|rest| {
+            rest.chars()
+                .all(|c| matches!(c, '"' | '\'' | '$' | '€' | '£'))
+        });
         let cell = if csv {
             (out[line_end - 1].after.trim_matches([' ', '"']) == ",").then_some(line_end)
         } else {

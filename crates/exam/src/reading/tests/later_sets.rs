@@ -559,6 +559,25 @@ fn what_the_nineteenth_set_left_for_a_look() {
         on("The documents disagree: one points to \"blue whale\", the other to \"grey wolf\". The more authoritative one says D, so I'd go with that.").choice(),
         Some(3)
     );
+    // A row of comma-separated values whose text cell is quoted, commas and all.
+    let amounts = owned(&["$33,382", "$43,303", "$46,282", "$47,401"]);
+    assert_eq!(
+        read_answer(
+            "option,text,verdict\nA,\"$33,382\",accept\nB,\"$43,303\",reject\nC,\"$46,282\",reject\nD,\"$47,401\",reject",
+            &amounts
+        )
+        .choice(),
+        Some(0)
+    );
+    // A typo owned up to takes back the letter before it.
+    assert_eq!(
+        read_answer(
+            "Answer: C) $43,303 — sorry, typo: I mean B, $43,303.",
+            &amounts
+        )
+        .choice(),
+        Some(1)
+    );
     // … but an answer said and another said correct is still a conflict.
     assert!(
         on("I'd select A.\n\nExplanation: the passage says so. This is why option C is correct.")
