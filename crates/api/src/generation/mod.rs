@@ -327,7 +327,7 @@ impl Project {
             // The next few targets not written yet (as many as the writer takes at once).
             let mut batch = Vec::new();
             while batch.len() < width && made + batch.len() < wanted && at < plan.len() {
-                let (key, topic, _, _) = &plan[at];
+                let (key, topic, target, _) = &plan[at];
                 at += 1;
                 let count = per_topic.get(topic).copied().unwrap_or(0);
                 if request.per_topic && count >= request.count as usize {
@@ -336,6 +336,13 @@ impl Project {
                 if written_before.contains(key) {
                     made += 1;
                     *per_topic.entry(topic.clone()).or_default() += 1;
+                    // (A blank written before the stop counts against the quota: resumed, the
+                    // exam is the one written at once.)
+                    if let (Some(generator), Some(target)) = (&offline, target)
+                        && generator.form(target) == Some(Form::Blank)
+                    {
+                        blanks += 1;
+                    }
                     continue;
                 }
                 // Written by an earlier generation of this exam: asking again would repeat it.

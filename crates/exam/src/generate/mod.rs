@@ -8,6 +8,7 @@ pub mod filters;
 pub mod llm;
 pub mod offline;
 pub mod parse;
+mod placed;
 pub mod plan;
 mod salience;
 mod slot;

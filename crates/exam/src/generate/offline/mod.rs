@@ -232,6 +232,21 @@ impl<'a> OfflineGenerator<'a> {
             .collect()
     }
 
+    /// The form the question for `target` takes ([`Self::write`] writes it so), without its
+    /// distractors; `None` where no question is asked of it.
+    #[must_use]
+    pub fn form(&self, target: &Target) -> Option<stem::Form> {
+        let chunk = self.chunks.get(&target.chunk)?;
+        stem::write(
+            &chunk.text[target.sentence.0..target.sentence.1],
+            target.span.0 - target.sentence.0,
+            target.span.1 - target.sentence.0,
+            &target.kind,
+            chunk.text,
+        )
+        .map(|s| s.form)
+    }
+
     /// Writes the question for `target`: the stem, the key and three distractors, shuffled.
     pub fn write(&self, target: &Target) -> Result<Result<Written, Skip>, EmbedError> {
         let Some(chunk) = self.chunks.get(&target.chunk) else {
@@ -306,6 +321,12 @@ impl<'a> OfflineGenerator<'a> {
         };
         let mut choices = vec![key];
         choices.extend(distractors);
+        // A blank that took in the key's article has every choice written with one.
+        if let Some(lead) = &stem.lead {
+            for choice in &mut choices {
+                *choice = stem::with_lead(lead, choice);
+            }
+        }
         let draft = strict(&stem.text, &choices, KeyRef::Index(0))
             .map(|d| d.shuffled(self.seed ^ text_hash(&target.key())));
         Ok(Ok(Written {

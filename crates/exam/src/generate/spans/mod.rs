@@ -84,6 +84,18 @@ pub struct Span {
     pub kind: SpanKind,
 }
 
+/// "/usr/ share/common-licenses/GPL-3": a path a line break cut in two (a PDF's text) is half a
+/// path either side of the break.
+fn line_broken_path(words: &[tokens::Word<'_>], i: usize) -> bool {
+    let continues =
+        |w: &tokens::Word<'_>| !w.opened && w.text.contains('/') && !w.text.starts_with('/');
+    let tail =
+        i > 0 && !words[i - 1].breaks && words[i - 1].text.ends_with('/') && continues(&words[i]);
+    let head =
+        words[i].text.ends_with('/') && !words[i].breaks && words.get(i + 1).is_some_and(continues);
+    tail || head
+}
+
 /// Every salient span of `sentence`, in order; none overlap.
 pub fn spans(sentence: &str) -> Vec<Span> {
     let words = words(sentence);
@@ -142,7 +154,9 @@ pub fn spans(sentence: &str) -> Vec<Span> {
             }
         } else if let Some(unit) = glued_quantity(w.text) {
             push(&mut out, &mut taken, i, i, SpanKind::Quantity(unit));
-        } else if let Some(kind) = code_kind(w.text) {
+        } else if let Some(kind) = code_kind(w.text)
+            && !(kind == SpanKind::Path && line_broken_path(&words, i))
+        {
             push(&mut out, &mut taken, i, i, kind);
         }
     }

@@ -504,3 +504,16 @@ fn no_phrase_runs_on_past_its_head() {
         "a phrase cut after a plural: {got:?}"
     );
 }
+
+#[test]
+fn a_path_a_line_break_cut_is_no_span() {
+    let got = found(
+        "A copy of the license is available as /usr/ share/common-licenses/GPL-3 in the Debian distribution.",
+    );
+    assert!(got.iter().all(|(_, k)| *k != SpanKind::Path), "{got:?}");
+    let got = found("A copy of the license is available as /usr/share/common-licenses/GPL-3 here.");
+    assert!(
+        got.contains(&("/usr/share/common-licenses/GPL-3", SpanKind::Path)),
+        "{got:?}"
+    );
+}

@@ -18,7 +18,7 @@ mod refused;
 use super::spans::SpanKind;
 pub use super::stem_words::{BLANK, FILL_BLANK};
 use super::stem_words::{PREPOSITIONS, QUANTIFIERS, is_determiner, opens_object};
-use super::{slot, whole};
+use super::{placed, slot, whole};
 use crate::lexicon;
 use case::{lower_first_in, tidy, upper_first};
 use fronted::{RELATIVES, fronted};
@@ -45,6 +45,39 @@ pub struct Stem {
     pub text: String,
     /// Its form.
     pub form: Form,
+    /// The article or possessive a blank took in with its key ("the", "a", "its"): every
+    /// choice is written with it ([`with_lead`]), so that the blanked sentence reads whole.
+    pub lead: Option<String>,
+}
+
+/// `choice` as it fills a blank that took in `lead`: "the orientation", "an index", "its
+/// header" ("a" or "an" by the choice's own first sound).
+#[must_use]
+pub fn with_lead(lead: &str, choice: &str) -> String {
+    let lead = match lead {
+        "a" | "an" => {
+            let first = choice.chars().next().unwrap_or('x');
+            let acronym = choice
+                .split(|c: char| !c.is_alphanumeric())
+                .next()
+                .is_some_and(|w| w.len() > 1 && w.chars().all(|c| c.is_ascii_uppercase()));
+            let lower = choice.to_lowercase();
+            let vowel = if acronym {
+                "AEFHILMNORSX".contains(first)
+            } else {
+                "aeiou".contains(first.to_ascii_lowercase())
+                    && !["uni", "use", "usu", "uti", "one", "eu"]
+                        .iter()
+                        .any(|p| lower.starts_with(p))
+                    || ["hour", "honest", "honou", "heir"]
+                        .iter()
+                        .any(|p| lower.starts_with(p))
+            };
+            if vowel { "an" } else { "a" }
+        }
+        other => other,
+    };
+    format!("{lead} {choice}")
 }
 
 /// Nouns that name what a span is ("the `VACUUM` command", "the option `--force`"): the question
@@ -327,6 +360,7 @@ fn reworded(
         return Some(Stem {
             text: format!("{} {rest}?", upper_first(&asking)),
             form: Form::Subject,
+            lead: None,
         });
     }
     // The span ends the sentence: turn the question around.
@@ -336,22 +370,14 @@ fn reworded(
         return Some(Stem {
             text,
             form: Form::Fronted,
+            lead: None,
         });
     }
     // With nothing before it and a relative clause after it ("A question mark that is not
     // followed by …") or no verb at all, the span is no subject to ask "what" of: the sentence
     // is blanked.
     if before.is_empty() {
-        let blanked = tidy(&format!(
-            "{}{BLANK}{}",
-            &sentence[..start],
-            &sentence[end..]
-        ));
-        let blanked = blanked.trim_end_matches(['.', '!', ';', ':']);
-        return Some(Stem {
-            text: format!("{FILL_BLANK} “{}”?", lower_first_in(blanked, context)),
-            form: Form::Blank,
-        });
+        return Some(blanked(sentence, start, end, context));
     }
     // "Since what, the nftables framework is used by default?": the question word ending the
     // sentence's opening phrase, before its comma, asks nothing of the clause after it.
@@ -381,7 +407,7 @@ fn reworded(
             let w = w.to_lowercase();
             lexicon::is_auxiliary(&w) || super::spans::reads_as_verb(&w)
         });
-    if opening || !slot::fits_its_slot(&before, &after, quantity) {
+    if !slot::fits_its_slot(&before, &after, quantity) {
         return None;
     }
     let body = tidy(&format!("{} {asking} {rest}", before.join(" ")))
@@ -389,11 +415,50 @@ fn reworded(
         .replace(" :", ":")
         .replace(" ;", ";")
         .replace(" )", ")");
-    let body = body.trim_end_matches([',', ';', ':']);
+    let text = format!("{}?", upper_first(body.trim_end_matches([',', ';', ':'])));
+    // A question word inside the sentence's subject or its opening phrase or clause leaves the
+    // sentence a statement that asks nothing ("The usual cause of what is a full outbox
+    // folder?"): the two sides of "is" change places where they can ("A full outbox folder is
+    // the usual cause of what?"); otherwise the sentence is blanked, the phrase being whole.
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if opening || placed::asked_inside_its_subject(&words) || placed::fronted_and_left(&words) {
+        return Some(
+            match placed::turned_copula(&text, |s| lower_first_in(s, context)) {
+                Some(turned) if !opening => Stem {
+                    text: turned,
+                    form: Form::InPlace,
+                    lead: None,
+                },
+                _ => blanked(sentence, start, end, context),
+            },
+        );
+    }
     Some(Stem {
-        text: format!("{}?", upper_first(body)),
+        text,
         form: Form::InPlace,
+        lead: None,
     })
+}
+
+/// "What fills the blank in “…”?": the sentence with the span blanked, the article or
+/// possessive before it inside the blank ("the _____" cuts the phrase, and "a _____" tells
+/// which choices fit) and written with every choice.
+fn blanked(sentence: &str, start: usize, end: usize, context: &str) -> Stem {
+    let mut from = start;
+    let mut lead = None;
+    let head = sentence[..start].trim_end();
+    let word_start = head.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    if word_start < head.len() && is_determiner(&head[word_start..]) {
+        from = word_start;
+        lead = Some(head[word_start..].to_lowercase());
+    }
+    let blanked = tidy(&format!("{}{BLANK}{}", &sentence[..from], &sentence[end..]));
+    let blanked = blanked.trim_end_matches(['.', '!', ';', ':']);
+    Stem {
+        text: format!("{FILL_BLANK} “{}”?", lower_first_in(blanked, context)),
+        form: Form::Blank,
+        lead,
+    }
 }
 
 #[cfg(test)]

@@ -184,6 +184,7 @@ fn final_spans_are_fronted_with_their_preposition() {
     assert_eq!(
         ask(path, "/etc/apt/sources.list", &SpanKind::Path),
         Some(Stem {
+            lead: None,
             text: "In which file or directory is the list of package sources kept?".into(),
             form: Form::Fronted
         })
@@ -255,6 +256,7 @@ fn other_spans_are_asked_for_where_they_stand() {
             &SpanKind::Term
         ),
         Some(Stem {
+            lead: None,
             text: "The pager keeps what until the transaction commits?".into(),
             form: Form::InPlace
         })
@@ -479,4 +481,84 @@ fn adverbs_between_the_subject_and_its_verb_keep_it_a_subject() {
         &SpanKind::Term,
     );
     assert_eq!(got, "In what is the package list kept?");
+}
+
+#[test]
+fn a_question_word_inside_the_subject_is_turned_or_blanked() {
+    // The two sides of "is" change places where the other side is a plain noun phrase.
+    let turned = ask(
+        "The usual cause of sync conflicts is a full outbox folder.",
+        "sync conflicts",
+        &SpanKind::Term,
+    )
+    .unwrap();
+    assert_eq!(
+        turned.text,
+        "A full outbox folder is the usual cause of what?"
+    );
+    assert_eq!(turned.form, Form::InPlace);
+    // Elsewhere the sentence is blanked: inside a subject that is no "is" …
+    let blanked = ask(
+        "Prior to version 3.11.0, the arguments to fts3_tokenizer could be literal strings.",
+        "fts3_tokenizer",
+        &SpanKind::Code,
+    )
+    .unwrap();
+    assert_eq!(blanked.form, Form::Blank);
+    assert!(
+        blanked.text.contains("the arguments to _____ could be"),
+        "{}",
+        blanked.text
+    );
+    // Inside an opening phrase or clause before its comma the question word asks nothing, and
+    // the sentence blanked would splice two clauses at the comma: no question.
+    for (sentence, key) in [
+        (
+            "Since version 1.0, the nftables framework is used by default.",
+            "version 1.0",
+        ),
+        (
+            "Because the index is smaller than the journal, the FTS table will be updated first.",
+            "journal",
+        ),
+    ] {
+        assert_eq!(ask(sentence, key, &SpanKind::Term), None, "{sentence}");
+    }
+}
+
+#[test]
+fn a_blank_takes_the_article_before_its_key() {
+    let stem = ask(
+        "The orientation, which may be any angle, is set by the rotate option.",
+        "orientation",
+        &SpanKind::Term,
+    )
+    .unwrap();
+    assert_eq!(stem.form, Form::Blank);
+    assert_eq!(
+        stem.text,
+        "What fills the blank in “_____, which may be any angle, is set by the rotate option”?"
+    );
+}
+
+#[test]
+fn a_choice_carries_the_article_its_blank_took_in() {
+    let stem = ask(
+        "A minimal configuration requires describing the range of addresses.",
+        "minimal configuration",
+        &SpanKind::Term,
+    )
+    .unwrap();
+    assert_eq!(stem.form, Form::Blank);
+    assert_eq!(stem.lead.as_deref(), Some("a"));
+    assert_eq!(
+        with_lead("a", "minimal configuration"),
+        "a minimal configuration"
+    );
+    assert_eq!(with_lead("a", "index"), "an index");
+    assert_eq!(with_lead("a", "user"), "a user");
+    assert_eq!(with_lead("an", "hour"), "an hour");
+    assert_eq!(with_lead("a", "SQL statement"), "an SQL statement");
+    assert_eq!(with_lead("a", "DNS server"), "a DNS server");
+    assert_eq!(with_lead("the", "orientation"), "the orientation");
 }
