@@ -57,6 +57,19 @@ pub(super) fn fronted(before: &[&str], asking: &str, context: &str) -> Option<St
         + 1;
     let verb = before[verb_at];
     let subject_words = &before[..verb_at];
+    // "Neither routine includes the overhead associated with X" is not turned around: a
+    // subject that denies ("neither", "no", "none of", "nothing") does not take "does" ("With
+    // what does neither routine include …?"; "should no other program …" reads).
+    if !lexicon::AUXILIARIES.contains(&verb)
+        && subject_words.first().is_some_and(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "neither" | "no" | "none" | "nothing" | "nobody" | "never"
+            )
+        })
+    {
+        return None;
+    }
     let mut rest: Vec<&str> = before[verb_at + 1..].to_vec();
     // "The DELETE command removes records from the table identified by …" has its verb before
     // the one taken; "Atomically release …" has no subject.

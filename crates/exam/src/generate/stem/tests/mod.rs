@@ -562,3 +562,17 @@ fn a_choice_carries_the_article_its_blank_took_in() {
     assert_eq!(with_lead("a", "DNS server"), "a DNS server");
     assert_eq!(with_lead("the", "orientation"), "the orientation");
 }
+
+#[test]
+fn a_subject_that_denies_is_not_turned_around() {
+    let stem = ask(
+        "Neither routine includes the overhead associated with the page cache.",
+        "page cache",
+        &SpanKind::Term,
+    )
+    .unwrap();
+    assert_eq!(
+        stem.text,
+        "Neither routine includes the overhead associated with what?"
+    );
+}
