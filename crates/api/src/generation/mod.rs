@@ -7,6 +7,7 @@ mod lookup;
 pub(crate) mod quality;
 pub(crate) mod reading;
 pub(crate) mod review;
+mod shares;
 
 use crate::dto::{GenerateRequest, GenerationReport, GeneratorKind};
 use crate::ingest::{models_folder, text_hash};
@@ -18,7 +19,7 @@ use proctor_exam::generate::SourceChunk;
 use proctor_exam::generate::filters::{self, Candidate, Check, Flag, Measures};
 use proctor_exam::generate::offline::{OfflineGenerator, Target};
 use proctor_exam::generate::parse::{Draft, Unparsed};
-use proctor_exam::generate::stem::Form;
+use proctor_exam::generate::stem::{FILL_BLANK, Form};
 use proctor_exam::generate::{llm, plan};
 use proctor_models::EmbedderOptions;
 use proctor_store::{CandidateRow, ExamVersionRow, NewCandidate, NewGeneration};
@@ -318,7 +319,8 @@ impl Project {
         let mut made = 0usize;
         let mut skipped = 0usize;
         let mut written = 0usize;
-        // Fill-the-blank questions copy their sentence: at most a fifth of the exam (METHODS §5).
+        // Fill-the-blank questions copy their sentence: at most a fifth of the questions asked
+        // for are written, and at most a fifth of those that pass are kept (METHODS §5).
         let (mut blanks, mut held_back_blanks) = (0usize, 0usize);
         let blank_quota = wanted / 5;
         progress.start("Writing questions", wanted as u64);
@@ -541,25 +543,19 @@ impl Project {
             }
             all_flags.push(flags);
         }
-        if let Some(aim) = max_lookup {
-            let standing: Vec<(bool, bool)> = rows
-                .iter()
-                .zip(&measures)
-                .zip(&all_flags)
-                .map(|((row, m), flags)| {
-                    (
-                        m.lookup == Some(true),
-                        flags.is_empty() && row.status != "rejected",
-                    )
-                })
-                .collect();
-            for i in filters::over_the_aim(&standing, aim) {
-                all_flags[i].push(Flag::noted(
-                    Check::KeywordLookup,
-                    format!("aim: at most {:.0}% keyword lookups", aim * 100.0),
-                ));
-            }
-        }
+        let sorts: Vec<shares::Sorts> = rows
+            .iter()
+            .zip(&measures)
+            .map(|(row, m)| shares::Sorts {
+                blank: row
+                    .stem
+                    .as_deref()
+                    .is_some_and(|s| s.starts_with(FILL_BLANK)),
+                lookup: m.lookup == Some(true),
+                rejected: row.status == "rejected",
+            })
+            .collect();
+        shares::set_aside_over_shares(&sorts, &mut all_flags, max_lookup);
         let tx = self.store.transaction()?;
         for ((i, c), flags) in rows.iter().enumerate().zip(all_flags) {
             tx.set_checks(

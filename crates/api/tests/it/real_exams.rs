@@ -92,6 +92,35 @@ fn real_pages_give_whole_questions() {
     // At most a fifth of the sixty asked for fill a blank; more are held back and counted, never
     // passed off as "too few wrong answers".
     assert!(blanks <= 60 / 5, "{blanks}");
+    // Of the questions that pass the filters, at most a fifth fill a blank: those over it are
+    // set aside, blanks all, and for that reason alone.
+    let passing: Vec<_> = parsed.iter().filter(|q| q.flags.is_empty()).collect();
+    let passing_blanks = passing
+        .iter()
+        .filter(|q| {
+            q.stem
+                .as_deref()
+                .unwrap()
+                .starts_with("What fills the blank")
+        })
+        .count();
+    assert!(
+        passing_blanks * 5 <= passing.len(),
+        "{passing_blanks} of {}",
+        passing.len()
+    );
+    for q in &parsed {
+        if q.flags.iter().any(|f| f.code == "too_many_blanks") {
+            assert!(
+                q.stem
+                    .as_deref()
+                    .unwrap()
+                    .starts_with("What fills the blank"),
+                "{q:?}"
+            );
+            assert_eq!(q.flags.len(), 1, "{q:?}");
+        }
+    }
     // Held back only once the fifth was written (some of those may not have parsed).
     if report.held_back_blanks > 0 {
         let unparsed = generated.questions.len() - parsed.len();

@@ -109,6 +109,8 @@ pub enum Check {
     Duplicate,
     /// A keyword lookup answers it, and the exam aims at fewer such questions.
     KeywordLookup,
+    /// It fills a blank, and a fifth of the exam's questions already do ([`MAX_BLANK_SHARE`]).
+    TooManyBlanks,
     /// The question gives its answer away.
     GivesAway,
     /// The answer is no phrase of its own: a pronoun or a function word.
@@ -119,7 +121,7 @@ pub enum Check {
 
 impl Check {
     /// Every check, in the order they are shown.
-    pub const ALL: [Self; 10] = [
+    pub const ALL: [Self; 11] = [
         Self::NotSelfContained,
         Self::Denied,
         Self::GivesAway,
@@ -130,6 +132,7 @@ impl Check {
         Self::ChoicesAlikeInMeaning,
         Self::Duplicate,
         Self::KeywordLookup,
+        Self::TooManyBlanks,
     ];
 
     /// The check in plain words.
@@ -142,6 +145,7 @@ impl Check {
             Self::ChoicesAlikeInMeaning => "a wrong answer means nearly the same as the answer",
             Self::Duplicate => "duplicate of another question",
             Self::KeywordLookup => "a keyword lookup answers it (above the aimed share)",
+            Self::TooManyBlanks => "fill-the-blank above a fifth of the exam",
             Self::GivesAway => "the question gives its answer away",
             Self::NotAPhrase => "the answer is no phrase of its own",
             Self::Denied => "the source denies what the question asks",
@@ -391,10 +395,14 @@ pub fn flags(m: &Measures, t: &Thresholds) -> Vec<Flag> {
     out
 }
 
-/// Which questions to set aside so that keyword lookups are at most `aim` of the questions
-/// that pass every other check: `questions` holds, in the order written, whether each is a
-/// lookup and whether it passes the other checks. The last-written lookups go first, so that
-/// stopping and generating again keeps the same ones.
+/// The largest share of an exam's passing questions that may fill a blank: such a question
+/// copies its sentence, and a keyword lookup finds it (METHODS §5).
+pub const MAX_BLANK_SHARE: f64 = 0.2;
+
+/// Which questions to set aside so that questions of one sort (keyword lookups, fill-the-blank)
+/// are at most `aim` of the questions that pass every other check: `questions` holds, in the
+/// order written, whether each is of the sort and whether it passes the other checks. The
+/// last-written go first, so that stopping and generating again keeps the same ones.
 pub fn over_the_aim(questions: &[(bool, bool)], aim: f64) -> Vec<usize> {
     let passing: Vec<usize> = (0..questions.len()).filter(|&i| questions[i].1).collect();
     let mut lookups: Vec<usize> = passing
