@@ -2,7 +2,9 @@
 //! with its own subject and verb, not leaning on the sentence before, and not a heading, label,
 //! instruction or change-log line glued to one.
 
-use super::stem_words::{PREPOSITIONS, is_determiner, third_person};
+mod agreement;
+
+use super::stem_words::{PREPOSITIONS, is_determiner};
 use crate::lexicon;
 use proctor_stats::text::is_stopword;
 
@@ -208,7 +210,8 @@ pub(super) fn question_worthy(sentence: &str) -> bool {
     (40..=320).contains(&chars)
         && !instruction
         && !writers_slip(sentence)
-        && !singular_with_plain_verb(sentence)
+        && !agreement::singular_with_plain_verb(sentence)
+        && !agreement::plural_with_third_person(sentence)
         && !run_in_heading
         && has_subject_and_verb(sentence)
         && !labelled
@@ -344,7 +347,9 @@ fn has_subject_and_verb(sentence: &str) -> bool {
             && !relative
             && !after_to
             && !capital
-            && (finite(word, previous) || takes_an_object(word, words.get(at + 1)))
+            && (finite(word, previous)
+                || takes_an_object(word, words.get(at + 1))
+                || agreement::plural_then_plain_verb(previous, word, words.get(at + 1)))
         {
             return true;
         }
@@ -353,83 +358,6 @@ fn has_subject_and_verb(sentence: &str) -> bool {
             relative = false;
         }
         after_to = lower == "to";
-    }
-    false
-}
-
-/// "The C library routine always use a hyphen …": a singular subject opening the sentence whose
-/// verb, right after its noun (an adverb between at most), is a plain present — the source's
-/// slip, which a question would copy. Not after "and", "or", a relative word, "to" or a comma
-/// (a second subject, a clause, an infinitive), nor after a plural noun without "-s" ("data").
-fn singular_with_plain_verb(sentence: &str) -> bool {
-    const PLURALS: &[&str] = &[
-        "data",
-        "media",
-        "criteria",
-        "people",
-        "police",
-        "children",
-        "men",
-        "women",
-        "staff",
-        "phenomena",
-        "indices",
-        "matrices",
-        "sheep",
-        "software",
-    ];
-    let words: Vec<&str> = sentence.split_whitespace().collect();
-    if !words
-        .first()
-        .is_some_and(|w| matches!(*w, "The" | "A" | "An" | "Each" | "Every" | "This"))
-    {
-        return false;
-    }
-    // A verb's plain form, as an instruction opens with one, in lower case.
-    let plain_verb = |w: &str| {
-        w.len() >= 3
-            && w.chars().all(|c| c.is_ascii_lowercase())
-            && !lexicon::is_auxiliary(w)
-            && imperative(w)
-    };
-    let singular_noun = |w: &str| {
-        let lower = w.to_lowercase();
-        !w.ends_with([',', ';', ':', ')'])
-            && !lower.ends_with('s')
-            && !PLURALS.contains(&lower.as_str())
-            && match lexicon::parts(&lower) {
-                Some(p) => p.noun() && !p.mostly_verb(),
-                // A name or a code, not a pronoun ("the options you give …").
-                None => w
-                    .chars()
-                    .any(|c| c.is_ascii_uppercase() || c.is_ascii_digit()),
-            }
-    };
-    let adverb = |w: &str| {
-        matches!(
-            w,
-            "always" | "now" | "also" | "often" | "never" | "usually" | "only"
-        )
-    };
-    for (i, w) in words.iter().enumerate().skip(2).take(8) {
-        let earlier = &words[1..i];
-        if earlier.iter().any(|e| {
-            e.ends_with(',')
-                || matches!(
-                    e.to_lowercase().as_str(),
-                    "and" | "or" | "that" | "which" | "who" | "to" | "whose" | "where" | "when"
-                )
-        }) {
-            return false;
-        }
-        if plain_verb(w) {
-            let noun_at = if adverb(words[i - 1]) { i - 2 } else { i - 1 };
-            return noun_at >= 1 && singular_noun(words[noun_at]);
-        }
-        let lower = w.to_lowercase();
-        if lexicon::is_auxiliary(&lower) || third_person(&lower, lexicon::Parts::mostly_verb) {
-            return false;
-        }
     }
     false
 }
@@ -553,7 +481,7 @@ fn writers_slip(sentence: &str) -> bool {
 
 /// "Skip NULL entries …", "Write 1 into …", "Show no parents …": a verb's plain form, a verb
 /// first of all (WordNet), opens an instruction.
-fn imperative(opener: &str) -> bool {
+pub(super) fn imperative(opener: &str) -> bool {
     let word = opener.trim_matches(|c: char| !c.is_alphanumeric());
     word.chars().skip(1).all(char::is_lowercase)
         && !word.ends_with('s')
