@@ -384,3 +384,14 @@ fn replies_to_exams_in_three_more_languages_are_read_as_meant() {
 fn replies_in_english_prose_to_four_more_sets_are_read_as_meant() {
     held_to("replies-blind17.jsonl", 97.5);
 }
+
+/// Replies to directions, number patterns, Swedish words and Arabic literature
+/// (`tests/data/replies-blind18.jsonl`, made by `scripts/reply-set-blind18.py`; 52 styles).
+/// First read, rules alone, at 97.0% as meant and 1.9% as another choice (sources set against
+/// each other with no answer of the writer's own, "A vs C is a toss-up", "Going with the
+/// majority: D"); mended to 100.0% / 0.0% (with "X first, Y as a fallback", a first look set
+/// against by "but", "I made an error").
+#[test]
+fn replies_to_directions_patterns_and_two_languages_are_read_as_meant() {
+    held_to("replies-blind18.jsonl", 99.5);
+}

@@ -100,7 +100,9 @@ fn read(
     if let Some(open) = no_one_answer(words, mentions, owner, clause, stances) {
         return open;
     }
-    if let Some(sources) = sources_contrasted(words, mentions).filter(|_| !abstention.abstains) {
+    if let Some(sources) =
+        sources_contrasted(words, mentions, stances).filter(|_| !abstention.abstains)
+    {
         return sources;
     }
     if let Some(reading) = explicit::answer(words, mentions, stances) {
@@ -146,12 +148,17 @@ fn torn_at_the_end(
     })
 }
 
-/// "According to the handbook the answer would be A, but the FAQ implies D.": one choice
-/// given by a source, another by a source set against it ("but", "while", "whereas" … "implies",
-/// "suggests", "supports", "points to"), in one sentence, and no answer said in so many words:
-/// the sources disagree and the reply settles nothing, unless it says an answer in so many
-/// words elsewhere.
-fn sources_contrasted(words: &[Word], mentions: &[Mention]) -> Option<AnswerReading> {
+/// "According to the handbook the answer would be A, but the FAQ implies D.", "Document 1
+/// points to B, but Document 3 says C.": one choice given by a source (after "according to", or
+/// itself "points to", "says"), another by a source set against it ("but", "while", "whereas"
+/// … "implies", "suggests", "supports", "points to"), in one sentence, and no answer said in so
+/// many words: the sources disagree and the reply settles nothing, unless it says an answer in
+/// so many words elsewhere, or asserts a choice after them ("… I'd go with C").
+fn sources_contrasted(
+    words: &[Word],
+    mentions: &[Mention],
+    stances: &[Stance],
+) -> Option<AnswerReading> {
     const GIVES: &[&str] = &[
         "implies",
         "suggests",
@@ -159,6 +166,7 @@ fn sources_contrasted(words: &[Word], mentions: &[Mention]) -> Option<AnswerRead
         "indicates",
         "says",
         "states",
+        "say",
     ];
     // (Within the line: a source's name may hold full stops, "outline-2023.pdf", "5th ed.")
     let line_start = |at: usize| {
@@ -167,12 +175,14 @@ fn sources_contrasted(words: &[Word], mentions: &[Mention]) -> Option<AnswerRead
             .find(|&j| words[j].line != words[at].line)
             .map_or(0, |j| j + 1)
     };
-    let (first, second) = mentions.iter().enumerate().find_map(|(k, m)| {
+    let given = |m: &Mention| {
         let before = |n: usize| m.start.checked_sub(n).and_then(|j| words.get(j));
-        let given = before(1).is_some_and(|w| GIVES.contains(&w.text.as_str()))
+        before(1).is_some_and(|w| GIVES.contains(&w.text.as_str()))
             || before(1).is_some_and(|w| w.text == "to")
-                && before(2).is_some_and(|w| w.text == "points");
-        if !given {
+                && before(2).is_some_and(|w| matches!(w.text.as_str(), "points" | "point"))
+    };
+    let (first, second) = mentions.iter().enumerate().find_map(|(k, m)| {
+        if !given(m) {
             return None;
         }
         let from = line_start(m.start);
@@ -182,16 +192,17 @@ fn sources_contrasted(words: &[Word], mentions: &[Mention]) -> Option<AnswerRead
             .find(|o| o.start >= from && o.choice != m.choice)?;
         let contrasted = (first.end..m.start)
             .any(|j| matches!(words[j].text.as_str(), "but" | "while" | "whereas"));
-        let attributed = (from..first.start).any(|j| words[j].text == "according");
+        let attributed = (from..first.start).any(|j| words[j].text == "according") || given(first);
         (contrasted && attributed).then_some((first, m))
     })?;
     // (What the first source gives may be said firmly: "the answer would be A".)
     let own = |m: &&Mention| m.start >= first.start && m.end <= second.end;
-    (!mentions
+    let settled = mentions
         .iter()
-        .filter(|m| !own(m))
-        .any(|m| explicit::firm(words, m)))
-    .then(|| AnswerReading::Unsure {
+        .zip(stances)
+        .filter(|(m, _)| !own(m))
+        .any(|(m, s)| explicit::firm(words, m) || m.start > second.end && *s == Stance::Asserts);
+    (!settled).then(|| AnswerReading::Unsure {
         why: Unsure::SeveralChoices,
         candidates: distinct([first.choice, second.choice].into_iter()),
     })

@@ -52,12 +52,30 @@ pub(super) fn clauses(
             && comma.is_some()
             && owner[start].is_none();
         let comma = comma.map_or(end, |i| i + 1);
+        // "At first glance it looks like B, but working it through gives C": a first look,
+        // set against by the next clause's "but", is conceded whole.
+        let first_look = FIRST_LOOK.iter().any(|p| cues::phrase_at(words, start, p))
+            && starts
+                .get(n + 1)
+                .is_some_and(|&next| CONTRAST.contains(&words[next].text.as_str()));
         for (i, slot) in out.iter_mut().enumerate().take(end).skip(start) {
-            *slot = ((start, end), concedes && i < comma);
+            *slot = ((start, end), first_look || concedes && i < comma);
         }
     }
     out
 }
+
+/// Words that open a first look the reply goes on to set aside ("At first glance it looks like
+/// B, but …").
+const FIRST_LOOK: &[&str] = &[
+    "at first glance",
+    "at first sight",
+    "at a glance",
+    "at first",
+    "initially",
+    "on the surface",
+    "superficially",
+];
 
 /// What the reply does with each mention.
 pub(super) fn stances(

@@ -165,6 +165,8 @@ pub(super) const AFTER_LETTER_A: &[&str] = &[
     "so",
     "for",
     "or",
+    "vs",
+    "versus",
     "is",
     "was",
     "here",

@@ -5,6 +5,7 @@
 mod context;
 
 use super::Mention;
+use super::cues;
 use super::places::{numbers, ordinals};
 use super::words::Word;
 use context::{AFTER_LETTER_A, FILLER, FUNCTION, MARKER_LIST, NAMING, NOUNS, VERBS};
@@ -162,6 +163,27 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
 }
 
 /// Whether a marker phrase ends right before word `i` (with filler words between).
+/// Words that open a clause in which the writer chooses ("Going with the majority: D").
+const COMMITTING: &[&str] = &[
+    "going with",
+    "im going with",
+    "i am going with",
+    "ill go with",
+    "i will go with",
+    "id go with",
+    "i would go with",
+    "sticking with",
+    "im sticking with",
+    "settling on",
+    "im settling on",
+    "ill pick",
+    "id pick",
+    "i pick",
+    "i choose",
+    "ill choose",
+    "id choose",
+];
+
 fn after_marker(words: &[Word], i: usize) -> bool {
     // "TL;DR: C"
     if i >= 2 && words[i - 1].text == "dr" && words[i - 2].text == "tl" {
@@ -381,6 +403,15 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
         let clause_marked = clause_end
             && first_colons[i].is_some_and(|colon| after_marker(words, colon + 1))
             && (clause_start..i).all(|j| letter_of(words, j, choices).is_none());
+        // "Going with the majority and the better-cited view: D.": the one letter after the
+        // colon of a clause that opens with the writer's choosing.
+        let clause_committed = clause_end
+            && i > 0
+            && words[i - 1].after.starts_with(':')
+            && COMMITTING
+                .iter()
+                .any(|p| cues::phrase_at(words, clause_start, p))
+            && (clause_start..i).all(|j| letter_of(words, j, choices).is_none());
         let explicit = alone
             || marked
             || opening
@@ -388,7 +419,8 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
             || closing
             || concluding
             || last_of_short
-            || clause_marked;
+            || clause_marked
+            || clause_committed;
         let start = if i > 0
             && NOUNS.contains(&words[i - 1].text.as_str())
             && words[i - 1].line == words[i].line

@@ -358,6 +358,10 @@ pub(super) const RETRACT: &[&str] = &[
     "never mind",
     "nevermind",
     "let me correct that",
+    "i made an error",
+    "i made a mistake",
+    "i was mistaken",
+    "i got that wrong",
 ];
 
 /// Phrases that only look again ("let me double check"): they take back what came before,
@@ -489,6 +493,9 @@ pub(in crate::reading) const UNDECIDED: &[&str] = &[
     "on the fence",
     "cant make up my mind",
     "cannot make up my mind",
+    "toss up",
+    "coin flip",
+    "coin toss",
 ];
 
 /// Phrases that say the writer's sources disagree ("the retrieved passages conflict: one

@@ -144,6 +144,13 @@ pub(super) const REJECT_BEFORE: &[&str] = &[
 
 /// Phrases right after a mention that reject it ("X is wrong", "X can be ruled out").
 pub(super) const REJECT_AFTER: &[&str] = &[
+    // "D first, C as a fallback": the fallback is not the answer.
+    "as a fallback",
+    "as fallback",
+    "as a backup",
+    "as backup",
+    "as a second choice",
+    "as second choice",
     "is wrong",
     "are wrong",
     "is incorrect",

@@ -372,3 +372,4 @@ mod blind_sets;
 mod forms;
 mod later_sets;
 mod no_answer;
+mod twentieth_set;
