@@ -237,14 +237,7 @@ impl<'a> OfflineGenerator<'a> {
     #[must_use]
     pub fn form(&self, target: &Target) -> Option<stem::Form> {
         let chunk = self.chunks.get(&target.chunk)?;
-        stem::write(
-            &chunk.text[target.sentence.0..target.sentence.1],
-            target.span.0 - target.sentence.0,
-            target.span.1 - target.sentence.0,
-            &target.kind,
-            chunk.text,
-        )
-        .map(|s| s.form)
+        stem_of(chunk.text, target).map(|s| s.form)
     }
 
     /// Writes the question for `target`: the stem, the key and three distractors, shuffled.
@@ -309,14 +302,7 @@ impl<'a> OfflineGenerator<'a> {
         let Some(distractors) = self.closest(&key, &target.kind, &pool)? else {
             return Ok(Err(Skip::NoDistractors));
         };
-        let sentence = &chunk.text[target.sentence.0..target.sentence.1];
-        let Some(stem) = stem::write(
-            sentence,
-            target.span.0 - target.sentence.0,
-            target.span.1 - target.sentence.0,
-            &target.kind,
-            chunk.text,
-        ) else {
+        let Some(stem) = stem_of(chunk.text, target) else {
             return Ok(Err(Skip::LeansOnPassage));
         };
         let mut choices = vec![key];
@@ -443,3 +429,15 @@ fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
 
 #[cfg(test)]
 mod tests;
+
+/// The stem written for a target: the one place both the question and the form a resumed
+/// generation counts come from.
+fn stem_of(passage: &str, target: &Target) -> Option<stem::Stem> {
+    stem::write(
+        &passage[target.sentence.0..target.sentence.1],
+        target.span.0 - target.sentence.0,
+        target.span.1 - target.sentence.0,
+        &target.kind,
+        passage,
+    )
+}
