@@ -395,3 +395,15 @@ fn replies_in_english_prose_to_four_more_sets_are_read_as_meant() {
 fn replies_to_directions_patterns_and_two_languages_are_read_as_meant() {
     held_to("replies-blind18.jsonl", 99.5);
 }
+
+/// Replies to Albanian, Bulgarian, Serbian and Macedonian exams and to "guess the singer"
+/// (`tests/data/replies-blind19.jsonl`, made by `scripts/reply-set-blind19.py`; 68 styles,
+/// each reply on a question of its own). First read, by the rules as the twentieth set left
+/// them, at 94.8% as meant and 1.6% as another choice (sources set against each other and no
+/// pick, "Best: C. … Least likely: B.", "Process of elimination:" over a list of the choices,
+/// "X is a common mistake"); mended to 99.2% / 0.0% (also a question asked back "before I
+/// answer", a tutor handing the question back, "Changing my answer to X", "that was a slip").
+#[test]
+fn replies_to_four_balkan_exams_and_song_lyrics_are_read_as_meant() {
+    held_to("replies-blind19.jsonl", 98.5);
+}

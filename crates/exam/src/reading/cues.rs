@@ -303,8 +303,12 @@ pub(super) fn stance(
             .filter_map(|i| words.get(i))
             .flat_map(|w| list.starting(&w.text))
     };
+    // "From most to least likely: B, E, C": an order's end, no rejection ("Least likely: B").
+    let ordering = (start.saturating_sub(4)..start)
+        .any(|j| words[j].text == "to" && words.get(j + 1).is_some_and(|w| w.text == "least"));
     let rejected = before(&LISTS.reject_before)
         .filter(|p| !(not_closed && *p == "not"))
+        .filter(|p| !(ordering && p.starts_with("least")))
         .any(|p| ends_before_outside(words, start, p, 2, clause.0, others))
         || after(&LISTS.reject_after).any(|p| starts_after(words, end, p, 1, clause.1, others))
         // "It can't be A, B, or D" (right before it: "I can't be sure, A …" is no denial).

@@ -283,7 +283,9 @@ fn stopped(reply: &str, words: &[Word]) -> Option<Stop> {
 /// Words by which a question asked back is about the question or its options, not
 /// rhetorical ("Could you share the answer options?", "Before I answer: are the options exact
 /// values?").
-const ASKING: &[&str] = &["you", "your", "options", "choices", "question", "clarify"];
+const ASKING: &[&str] = &[
+    "you", "youre", "your", "options", "choices", "question", "clarify",
+];
 
 /// Whether the reply asks a question back instead of answering: a sentence ending in "?" about
 /// the asker, the question or its options, and no words that commit.
@@ -296,20 +298,30 @@ pub(super) fn asks_back(words: &[Word]) -> bool {
                 "can" | "could" | "will" | "ill" | "would"
             )
     };
-    if (0..words.len()).any(|i| !promised(i) && COMMITS.iter().any(|p| phrase_at(words, i, p))) {
+    // (One phrase, not words either side of a break: "Before I answer — is this …?")
+    let whole = |i: usize, p: &str| {
+        let n = p.split(' ').count();
+        phrase_at(words, i, p) && words[i..i + n - 1].iter().all(|w| !w.ends_clause)
+    };
+    if (0..words.len()).any(|i| !promised(i) && COMMITS.iter().any(|p| whole(i, p))) {
         return false;
     }
-    let mut from = 0;
+    // ("Before I answer — is this based on a specific textbook?": the question is asked back
+    // in so many words; "Try eliminating the options you're sure are wrong first. What's
+    // left, and why?": about the asker in the sentence before.)
+    let before_answering = (0..words.len()).any(|i| phrase_at(words, i, "before i answer"));
+    let (mut from, mut before) = (0, 0);
     for (i, w) in words.iter().enumerate() {
         if w.after.contains('?')
-            && words[from..=i]
-                .iter()
-                .any(|w| ASKING.contains(&w.text.as_str()))
+            && (before_answering
+                || words[before..=i]
+                    .iter()
+                    .any(|w| ASKING.contains(&w.text.as_str())))
         {
             return true;
         }
         if w.after.contains(['.', '!', '?']) || words.get(i + 1).is_some_and(|n| n.line != w.line) {
-            from = i + 1;
+            (before, from) = (from, i + 1);
         }
     }
     false

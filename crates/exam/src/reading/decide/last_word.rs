@@ -109,7 +109,10 @@ pub(super) fn answer(
     let held: Vec<usize> = asserted.iter().chain(&named).map(|(c, _)| *c).collect();
     let disagree = held.len() > 1 && cues::contains_any(words, phrases::DISAGREE);
     // ("… The more authoritative one says D, so I'd go with that.")
-    if disagree && let Some(m) = firm_last(words, mentions, stances) {
+    if disagree
+        && let Some(m) =
+            firm_last(words, mentions, stances).or_else(|| picked_last(words, mentions))
+    {
         return chose((m.choice, m.by_place));
     }
     if disagree && !mentions.iter().any(|m| super::explicit::firm(words, m)) {
@@ -191,6 +194,32 @@ fn firm_last<'m>(
     let last = asserted().max_by_key(|m| m.start)?;
     (super::explicit::firm(words, last)
         && !asserted().any(|m| m.choice != last.choice && super::explicit::firm(words, m)))
+    .then_some(last)
+}
+
+/// "There's a discrepancy between the documents ([1] says X, [2] says Y). The primary source
+/// [2] is authoritative here, so I'd go with Y.": the reply's last mention, picked by the
+/// writer's own verb right before it ("go with", "pick", "choose"), where no other choice is
+/// said to be the answer in so many words.
+fn picked_last<'m>(words: &[Word], mentions: &'m [Mention]) -> Option<&'m Mention> {
+    const PICKS: &[&str] = &[
+        "go with",
+        "going with",
+        "pick",
+        "choose",
+        "select",
+        "opt for",
+    ];
+    let last = mentions.iter().max_by_key(|m| m.start)?;
+    let picked = PICKS.iter().any(|p| {
+        let count = p.split(' ').count();
+        last.start >= count && cues::phrase_at(words, last.start - count, p)
+    });
+    (picked
+        && !words[last.end - 1].after.contains('?')
+        && !mentions
+            .iter()
+            .any(|m| m.choice != last.choice && super::explicit::firm(words, m)))
     .then_some(last)
 }
 

@@ -11,7 +11,7 @@ mod stances;
 use super::cues::Stance;
 use super::phrases;
 use super::words::Word;
-use super::{AnswerReading, Mention, Unsure};
+use super::{AnswerReading, Mention, NoAnswer, Unsure};
 
 /// One reading from the mentions, and whether the reply asserted several choices by their
 /// letters in one clause ("Both B and D are correct": its conclusion then picks none of them),
@@ -100,14 +100,21 @@ fn read(
     if let Some(open) = no_one_answer(words, mentions, owner, clause, stances) {
         return open;
     }
-    if let Some(sources) =
-        sources_contrasted(words, mentions, stances).filter(|_| !abstention.abstains)
-    {
-        return sources;
+    // (Sources set against each other, and the writer says it cannot tell which holds: no
+    // answer — "… Without further information I can't determine which one is correct.")
+    if let Some(sources) = sources_contrasted(words, mentions, stances) {
+        return if abstention.abstains {
+            AnswerReading::NoAnswer {
+                why: NoAnswer::Abstains,
+            }
+        } else {
+            sources
+        };
     }
     if let Some(reading) = explicit::answer(words, mentions, stances) {
         return reading;
     }
+
     let reading = last_word::answer(words, mentions, stances, choices, abstention, unfinished);
     match reading {
         AnswerReading::Chose { .. } => torn_at_the_end(words, mentions, stances).unwrap_or(reading),

@@ -219,6 +219,9 @@ fn after_marker(words: &[Word], i: usize) -> bool {
                     // as words of a sentence ("Most students selected B, but …").
                     && (!matches!(*m, "final" | "selected")
                         || words[end - 1].after.trim_start().starts_with([':', ',', '=']))
+                    // "Process of elimination:" over a list of the choices, one a line: its
+                    // first item is no answer ("- Choice B only applies …").
+                    && !(m.ends_with("elimination") && words[i].line != words[end - 1].line)
             })
         {
             return true;

@@ -298,6 +298,12 @@ pub(super) const ABSTAIN: &[&str] = &[
     "cant share",
     "cannot share",
     "rather not guess",
+    // A tutor who hands the question back.
+    "try this one yourself",
+    "try it yourself",
+    "tell me which one you",
+    "which one would you choose",
+    "which would you choose",
     "not guess",
     "none of the choices",
     "no relevant sources",
@@ -358,6 +364,11 @@ pub(super) const RETRACT: &[&str] = &[
     "never mind",
     "nevermind",
     "let me correct that",
+    "changing my answer to",
+    "change my answer to",
+    "switching my answer to",
+    "that was a slip",
+    "oops no",
     "i made an error",
     "i made a mistake",
     "i was mistaken",
@@ -501,6 +512,9 @@ pub(in crate::reading) const UNDECIDED: &[&str] = &[
 /// Phrases that say the writer's sources disagree ("the retrieved passages conflict: one
 /// points to B, another to C"): without an answer of the writer's own, several choices.
 pub(in crate::reading) const DISAGREE: &[&str] = &[
+    "discrepancy between the documents",
+    "discrepancy between the sources",
+    "discrepancy between the passages",
     "passages conflict",
     "sources conflict",
     "documents conflict",

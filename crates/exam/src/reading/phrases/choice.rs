@@ -23,6 +23,12 @@ pub(super) const REJECT_BEFORE: &[&str] = &[
     "mistake is to choose",
     "mistake is to pick",
     "trap is to choose",
+    // "Best: C. Second best: A. Least likely: B."
+    "least likely",
+    "least probable",
+    "least plausible",
+    "unlikely",
+    "worst",
     "i was going to say",
     "not",
     "never",
@@ -144,6 +150,20 @@ pub(super) const REJECT_BEFORE: &[&str] = &[
 
 /// Phrases right after a mention that reject it ("X is wrong", "X can be ruled out").
 pub(super) const REJECT_AFTER: &[&str] = &[
+    // "Not quite! X is a common mistake. The right answer is Y."
+    "is a common mistake",
+    "is a mistake",
+    "is a common trap",
+    "is a trap",
+    "is a distractor",
+    "is a common error",
+    // "Process of elimination: - B only applies in a special case. - D is too general."
+    "only applies in a special case",
+    "only applies in special cases",
+    "is too general",
+    "is too narrow",
+    "is too broad",
+    "is too vague",
     // "D first, C as a fallback": the fallback is not the answer.
     "as a fallback",
     "as fallback",
@@ -335,6 +355,9 @@ pub(super) const ASSERT_BEFORE: &[&str] = &[
     "choice is",
     "go with",
     "going with",
+    "changing my answer to",
+    "change my answer to",
+    "switching my answer to",
     "pick",
     "picking",
     "choose",

@@ -373,3 +373,4 @@ mod forms;
 mod later_sets;
 mod no_answer;
 mod twentieth_set;
+mod twenty_first_set;
