@@ -123,3 +123,17 @@ pub(super) fn third_person(lower: &str, sure: impl Fn(&Parts) -> bool) -> bool {
         && reads_as_verb(lower)
         && lexicon::parts(lower).is_some_and(|p| p.verb() && sure(&p))
 }
+
+/// "The restriction directives cause the server …": a verb's plain form that is a noun too
+/// ("cause", "list", "return"), after a plural noun and before its object's determiner, is the
+/// plural subject's verb.
+pub(super) fn plural_then_plain_verb(previous: &str, word: &str, next: Option<&&str>) -> bool {
+    let plain_noun_too = word.len() >= 3
+        && word.chars().all(|c| c.is_ascii_lowercase())
+        && !word.ends_with('s')
+        && lexicon::parts(word).is_some_and(|p| p.verb() && !p.plural);
+    plain_noun_too
+        && previous.chars().all(|c| c.is_ascii_lowercase())
+        && lexicon::parts(previous).is_some_and(|p| p.plural && p.noun())
+        && next.is_some_and(|n| is_determiner(n))
+}

@@ -4,7 +4,9 @@
 
 use super::case::{lower_first_in, tidy, upper_first};
 use crate::generate::spans::{DETERMINERS, reads_as_verb};
-use crate::generate::stem_words::{PREPOSITIONS, is_determiner, opens_object};
+use crate::generate::stem_words::{
+    PREPOSITIONS, is_determiner, opens_object, plural_then_plain_verb,
+};
 use crate::lexicon;
 
 /// Words that open a clause inside a subject: such a subject is no plain one.
@@ -44,14 +46,29 @@ pub(super) fn fronted(before: &[&str], asking: &str, context: &str) -> Option<St
         return None;
     }
     // The verb: the first auxiliary, or else a present-tense verb followed by what opens its
-    // object ("stores each …"; "files contain" is a plural noun and a verb).
+    // object ("stores each …"; "files contain" is a plural noun and a verb) — a plural noun
+    // after its modifier is none ("… of available packages in") — or a plain verb after a
+    // plural subject ("The first commands record the …").
+    let plain_after_plural =
+        |i: usize| i >= 1 && plural_then_plain_verb(before[i - 1], before[i], before.get(i + 1));
+    let modified_plural = |i: usize| {
+        let previous = before[i - 1].to_lowercase();
+        lexicon::parts(before[i]).is_some_and(|p| p.plural && p.noun())
+            && (is_determiner(&previous)
+                || DETERMINERS.contains(&previous.as_str())
+                || lexicon::parts(&previous)
+                    .is_some_and(|p| p.adjective() && !p.noun() && !p.verb()))
+    };
     let verb_at = before
         .iter()
         .skip(1)
         .position(|w| lexicon::AUXILIARIES.contains(w))
         .or_else(|| {
             before.iter().enumerate().skip(1).position(|(i, w)| {
-                reads_as_verb(w) && before.get(i + 1).is_none_or(|next| opens_object(next))
+                reads_as_verb(w)
+                    && !modified_plural(i)
+                    && before.get(i + 1).is_none_or(|next| opens_object(next))
+                    || plain_after_plural(i)
             })
         })?
         + 1;
@@ -186,7 +203,12 @@ pub(super) fn fronted(before: &[&str], asking: &str, context: &str) -> Option<St
     } else if lexicon::AUXILIARIES.contains(&verb) {
         (verb.to_owned(), rest.join(" "))
     } else {
-        let bare = bare_verb(verb)?;
+        // (A plural subject's plain verb is its own bare form: "do the first commands record".)
+        let bare = match bare_verb(verb) {
+            Some(bare) => bare,
+            None if plain_after_plural(verb_at) => verb.to_lowercase(),
+            None => return None,
+        };
         let does = if verb == "has" || verb.ends_with('s') {
             "does"
         } else {
@@ -214,5 +236,28 @@ mod tests {
         assert_eq!(bare_verb("pushes").as_deref(), Some("push"));
         assert_eq!(bare_verb("has").as_deref(), Some("have"));
         assert_eq!(bare_verb("process"), None);
+    }
+
+    #[test]
+    fn a_plural_subject_takes_do_and_a_modified_plural_is_no_verb() {
+        let words = |s: &'static str| s.split(' ').collect::<Vec<_>>();
+        assert_eq!(
+            fronted(&words("The tools record the changes in"), "which file", "").as_deref(),
+            Some("In which file do the tools record the changes?")
+        );
+        // "packages" after "available" is a noun, not the verb ("… of available package?").
+        let turned = fronted(
+            &words("The first commands record the list of available packages in"),
+            "what",
+            "",
+        );
+        assert!(
+            turned.as_deref().is_none_or(|t| t.contains("packages")),
+            "{turned:?}"
+        );
+        assert_eq!(
+            fronted(&words("SQLite stores the schema in"), "which table", "").as_deref(),
+            Some("In which table does SQLite store the schema?")
+        );
     }
 }

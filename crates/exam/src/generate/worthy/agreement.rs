@@ -147,17 +147,3 @@ pub(super) fn plural_with_third_person(sentence: &str) -> bool {
     }
     false
 }
-
-/// "The restriction directives cause the server …": a verb's plain form that is a noun too
-/// ("cause", "list", "return"), after a plural noun and before its object's determiner, is the
-/// plural subject's verb.
-pub(super) fn plural_then_plain_verb(previous: &str, word: &str, next: Option<&&str>) -> bool {
-    let plain_noun_too = word.len() >= 3
-        && word.chars().all(|c| c.is_ascii_lowercase())
-        && !word.ends_with('s')
-        && lexicon::parts(word).is_some_and(|p| p.verb() && !p.plural);
-    plain_noun_too
-        && previous.chars().all(|c| c.is_ascii_lowercase())
-        && lexicon::parts(previous).is_some_and(|p| p.plural && p.noun())
-        && next.is_some_and(|n| is_determiner(n))
-}

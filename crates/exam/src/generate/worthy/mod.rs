@@ -4,7 +4,7 @@
 
 mod agreement;
 
-use super::stem_words::{PREPOSITIONS, is_determiner};
+use super::stem_words::{PREPOSITIONS, is_determiner, plural_then_plain_verb};
 use crate::lexicon;
 use proctor_stats::text::is_stopword;
 
@@ -349,7 +349,7 @@ fn has_subject_and_verb(sentence: &str) -> bool {
             && !capital
             && (finite(word, previous)
                 || takes_an_object(word, words.get(at + 1))
-                || agreement::plural_then_plain_verb(previous, word, words.get(at + 1)))
+                || plural_then_plain_verb(previous, word, words.get(at + 1)))
         {
             return true;
         }
