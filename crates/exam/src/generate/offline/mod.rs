@@ -264,6 +264,10 @@ impl<'a> OfflineGenerator<'a> {
                     .get(&e.norm)
                     .is_some_and(|c| c.contains(&context))
                 && e.norm != key_norm
+                // "network file system" is "network filesystem" written apart.
+                && squeezed(&e.norm) != squeezed(&key_norm)
+                // "sqlite3_step()s": a word glued to a call is no phrase of its own.
+                && !glued_to_call(&e.text)
                 && !chunk_lower.contains(&e.norm)
                 && !e.norm.contains(&key_norm)
                 && !key_norm.contains(&e.norm)
@@ -440,4 +444,19 @@ fn stem_of(passage: &str, target: &Target) -> Option<stem::Stem> {
         &target.kind,
         passage,
     )
+}
+
+/// A phrase with its spaces and hyphens taken out: "network file system" and "network
+/// filesystem" are one.
+fn squeezed(phrase: &str) -> String {
+    phrase.chars().filter(|c| !matches!(c, ' ' | '-')).collect()
+}
+
+/// Whether letters follow a closing bracket right away ("sqlite3_step()s"): a plural or a
+/// slip glued to a call, no phrase to offer as a choice.
+fn glued_to_call(phrase: &str) -> bool {
+    phrase
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0] == b')' && w[1].is_ascii_alphabetic())
 }

@@ -222,3 +222,15 @@ fn the_plan_interleaves_topics_by_their_share_of_chunks() {
         .count();
     assert_eq!(net, 2);
 }
+
+#[test]
+fn a_phrase_written_apart_and_a_word_glued_to_a_call_are_no_wrong_answers() {
+    assert_eq!(
+        squeezed("network file system"),
+        squeezed("network filesystem")
+    );
+    assert_ne!(squeezed("file system"), squeezed("file systems"));
+    assert!(glued_to_call("sqlite3_step()s"));
+    assert!(!glued_to_call("sqlite3_step()"));
+    assert!(!glued_to_call("f(x) and g(x)"));
+}

@@ -409,7 +409,7 @@ pub(super) const PREPOSITIONS: &[&str] = &[
     "between", "through", "via", "without", "within", "than", "per", "after", "before", "during",
     "against", "across", "among", "around", "behind", "beyond", "inside", "outside", "toward",
     "towards", "upon", "like", "along", "until", "since", "unlike", "despite", "except", "whereas",
-    "although", "though", "whilst",
+    "although", "though", "whilst", "versus", "vs",
 ];
 
 /// A word that can be a noun and is not mostly a verb, or a name or a technical term ("files",
