@@ -64,9 +64,10 @@ pub(super) fn asked_inside_its_subject(words: &[&str]) -> bool {
         return false;
     };
     let comma_before = words[..at].iter().any(|w| w.ends_with(','));
-    // An opening clause that holds the question word before its comma.
-    let first_comma = words.iter().position(|w| w.ends_with(','));
-    if OPENING.contains(&lower[0].as_str()) && first_comma.is_some_and(|c| at <= c) {
+    // An opening clause that holds the question word before its comma — the comma that ends
+    // it may follow an aside of its own ("If you want … on the page, for instance what, you'll
+    // need …").
+    if OPENING.contains(&lower[0].as_str()) && words[at..].iter().any(|w| w.ends_with(',')) {
         return true;
     }
     // "Whoever has what can log in?": inside a subject that is a clause of its own, before the
@@ -222,6 +223,7 @@ mod tests {
             "The fix in the 3.25.0 release for what in the byte-code associated with the ORDER BY LIMIT optimization did not work for some queries involving window functions?",
             "Because \"data0_ccc_fts\" is smaller than what, the FTS table will be updated first, as required?",
             "Prior to SQLite version 3.11.0 (2016-02-15), the arguments to what could be literal strings or BLOBs?",
+            "If you want something to appear only once on the page, for instance what, you'll need to put a set time/unset time pair around one of the plot commands?",
             "The column from the dataset on the left-hand side of what is considered to be on the left-hand side of the comparison operator (=) for the purposes of collation sequence and affinity precedence?",
         ] {
             assert!(!one_question(stem), "{stem}");
