@@ -553,6 +553,7 @@ impl Project {
                     .is_some_and(|s| s.starts_with(FILL_BLANK)),
                 lookup: m.lookup == Some(true),
                 rejected: row.status == "rejected",
+                topic: row.topic.as_deref(),
             })
             .collect();
         shares::set_aside_over_shares(&sorts, &mut all_flags, max_lookup);
