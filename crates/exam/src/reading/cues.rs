@@ -303,14 +303,21 @@ pub(super) fn stance(
             .filter_map(|i| words.get(i))
             .flat_map(|w| list.starting(&w.text))
     };
-    // "From most to least likely: B, E, C": an order's end, no rejection ("Least likely: B").
-    let ordering = (start.saturating_sub(4)..start)
-        .any(|j| words[j].text == "to" && words.get(j + 1).is_some_and(|w| w.text == "least"));
+    // "From most to least likely: B, E, C", "(best to worst): A > E": an order's end, no
+    // rejection ("Least likely: B", "Worst: A").
+    let ordering = (start.saturating_sub(4)..start).any(|j| {
+        words[j].text == "to"
+            && words
+                .get(j + 1)
+                .is_some_and(|w| matches!(w.text.as_str(), "least" | "worst"))
+    });
     let rejected = before(&LISTS.reject_before)
         .filter(|p| !(not_closed && *p == "not"))
-        .filter(|p| !(ordering && p.starts_with("least")))
+        .filter(|p| !(ordering && (p.starts_with("least") || p.starts_with("worst"))))
         .any(|p| ends_before_outside(words, start, p, 2, clause.0, others))
-        || after(&LISTS.reject_after).any(|p| starts_after(words, end, p, 1, clause.1, others))
+        || after(&LISTS.reject_after)
+            .filter(|p| !(*p == "no" && no_before_its_noun(words, end, clause.1)))
+            .any(|p| starts_after(words, end, p, 1, clause.1, others))
         // "It can't be A, B, or D" (right before it: "I can't be sure, A …" is no denial).
         || start >= 2
             && words[start - 1].text == "be"
@@ -321,7 +328,15 @@ pub(super) fn stance(
     if rejected || conceded {
         return Stance::Rejects;
     }
+    // "(worst to best): A > E": an order's start, no assertion ("Best: C").
+    let climbing = (start.saturating_sub(4)..start).any(|j| {
+        words[j].text == "to"
+            && words
+                .get(j + 1)
+                .is_some_and(|w| matches!(w.text.as_str(), "most" | "best"))
+    });
     let asserted = before(&LISTS.assert_before)
+        .filter(|p| !(climbing && (p.starts_with("most") || p.starts_with("best"))))
         .any(|p| ends_before_outside(words, start, p, 2, clause.0, others))
         || after(&LISTS.assert_after).any(|p| starts_after(words, end, p, 1, clause.1, others));
     if asserted && !reported(words, clause.0, start) {
@@ -329,6 +344,20 @@ pub(super) fn stance(
     } else {
         Stance::Names
     }
+}
+
+/// "Contradiction: no causal graph allows it", "C, no doubt": a "no" after a mention that goes
+/// on to its noun in the same clause is no verdict on the mention ("B: no", "D no, …", "A – no
+/// way" are).
+fn no_before_its_noun(words: &[Word], end: usize, stop: usize) -> bool {
+    (end..(end + 2).min(stop)).any(|j| {
+        words[j].text == "no"
+            && !words[j].ends_clause
+            && words[j].after.is_empty()
+            && words
+                .get(j + 1)
+                .is_some_and(|n| j + 1 < stop && n.text != "way")
+    })
 }
 
 /// "Your teacher marked C as correct", "my friend said D": a choice another person gave, in a

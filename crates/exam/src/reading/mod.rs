@@ -379,6 +379,7 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
         reading,
         several_asserted,
         asserted_apart,
+        left_open,
     } = decide(&words, &mentions, choices.len(), unfinished);
     // A template's placeholder left unfilled ("The answer is {answer}.") gives no answer.
     if let AnswerReading::Unsure {
@@ -434,30 +435,32 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
             way: Way::Letter,
         };
     }
-    // Several named and none committed to in words: the one set in bold, or the one the
-    // conclusion names.
+    // Several named and none committed to in words: the one ranked first (a ranking's order
+    // stands over a bold item in it: "1. C. neutral … 3. **B**") …
     if let AnswerReading::Unsure {
         why: Unsure::SeveralChoices,
         ..
     } = reading
-        && !asserted_apart
-        && let Some(choice) = emphasis::marked(reply, choices, !several_asserted)
-    {
-        return AnswerReading::Chose {
-            choice,
-            way: Way::Text,
-        };
-    }
-    // … or the one it ranks first.
-    if let AnswerReading::Unsure {
-        why: Unsure::SeveralChoices,
-        ..
-    } = reading
+        && !left_open
         && let Some(choice) = ranked::first(&words, &mentions)
     {
         return AnswerReading::Chose {
             choice,
             way: Way::Letter,
+        };
+    }
+    // … or the one set in bold, or the one the conclusion names.
+    if let AnswerReading::Unsure {
+        why: Unsure::SeveralChoices,
+        ..
+    } = reading
+        && !asserted_apart
+        && !left_open
+        && let Some(choice) = emphasis::marked(reply, choices, !several_asserted)
+    {
+        return AnswerReading::Chose {
+            choice,
+            way: Way::Text,
         };
     }
     none_given(

@@ -129,9 +129,16 @@ pub(super) fn of_a_pair(words: &[Word], mentions: &[Mention]) -> Vec<Mention> {
 
 /// "the second option", "the last one", "option three".
 pub(super) fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
-    const ORDINALS: &[&str] = &["first", "second", "third", "fourth", "fifth", "sixth"];
-    const SHORT: &[&str] = &["1st", "2nd", "3rd", "4th", "5th", "6th"];
-    const NUMBERS: &[&str] = &["one", "two", "three", "four", "five", "six"];
+    const ORDINALS: &[&str] = &[
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth",
+    ];
+    const SHORT: &[&str] = &[
+        "1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th",
+    ];
+    const NUMBERS: &[&str] = &[
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
     const THINGS: &[&str] = &[
         "option",
         "options",

@@ -261,7 +261,7 @@ pub(super) fn without_question(reply: &str) -> &str {
         .iter()
         .any(|p| head.starts_with(p));
     if !opens {
-        return without_quoted_question(reply);
+        return without_quoted_question(without_question_in_quote(reply));
     }
     // Up to the question's mark, or else its paragraph's end.
     let end = reply
@@ -271,6 +271,27 @@ pub(super) fn without_question(reply: &str) -> &str {
         .unwrap_or(0);
     let rest = reply[end..].trim_start();
     if rest.is_empty() { reply } else { rest }
+}
+
+/// The reply without the question it opens by quoting as a block ("> Given the premise, what
+/// is the status of the hypothesis \"A influences B\"?\n\nNeutral"): the block's letters are the
+/// question's.
+fn without_question_in_quote(reply: &str) -> &str {
+    if !reply.starts_with('>') {
+        return reply;
+    }
+    let quoted = reply
+        .split_inclusive('\n')
+        .take_while(|l| l.starts_with('>'))
+        .map(str::len)
+        .sum::<usize>();
+    let asks = reply[..quoted].trim_end().ends_with('?');
+    let rest = reply[quoted..].trim_start();
+    if asks && !rest.is_empty() {
+        rest
+    } else {
+        reply
+    }
 }
 
 /// The reply without the question it opens by quoting ("You're asking: \"Let A = … then det(A)

@@ -41,6 +41,8 @@ const CLIMBING: &[&str] = &[
 /// the order climbs to the answer.
 struct Ranking {
     ranked: Vec<usize>,
+    /// Where it is announced, and where it ends.
+    start: usize,
     end: usize,
     climbing: bool,
 }
@@ -71,11 +73,18 @@ pub(super) fn first(words: &[Word], mentions: &[Mention]) -> Option<usize> {
 
 /// "Most to least likely: 1. C … 4. A. So my pick is the first one.", "E < D < A < C < B.
 /// I'd go with the last one.": a place named after a ranking ("the first one", "the last
-/// one", "the top one") is the list's — not the choices' in the question's order.
+/// one", "the top one") is the list's — not the choices' in the question's order. And an item
+/// of the ranking ("2. Option E") is a place in its order, not an answer said in so many words.
 pub(super) fn places_in_the_list(words: &[Word], mentions: &mut [Mention]) {
     let Some(ranking) = numbered(words, mentions).or_else(|| in_line(words, mentions)) else {
         return;
     };
+    for m in mentions
+        .iter_mut()
+        .filter(|m| m.start >= ranking.start && m.end <= ranking.end)
+    {
+        m.explicit = false;
+    }
     for m in mentions
         .iter_mut()
         .filter(|m| m.start >= ranking.end && m.by_place)
@@ -139,7 +148,7 @@ fn announced(words: &[Word], mentions: &[Mention]) -> Option<(usize, bool)> {
     Some(climbs_after.map_or((end, climbing), |after| (after, true)))
 }
 
-/// "From most to least likely: C, B, D, A.": three letters or more, each once, right after a
+/// "From most to least likely: C, B, D, A.": two letters or more, each once, right after a
 /// ranking is announced on their line.
 fn in_line(words: &[Word], mentions: &[Mention]) -> Option<Ranking> {
     let (announced, climbing) = announced(words, mentions)?;
@@ -156,7 +165,9 @@ fn in_line(words: &[Word], mentions: &[Mention]) -> Option<Ranking> {
         }
         ranked.push(m);
     }
-    (ranked.len() >= 3).then(|| Ranking {
+    // (Two are a ranking where the words said one: "Ranking (best to worst): A > E".)
+    (ranked.len() >= 2).then(|| Ranking {
+        start: announced,
         end: ranked[ranked.len() - 1].end,
         ranked: ranked.iter().map(|m| m.choice).collect(),
         climbing,
@@ -199,6 +210,7 @@ fn numbered(words: &[Word], mentions: &[Mention]) -> Option<Ranking> {
     // (A ranking of one is no ranking, but a list of two is: "1. B … 2. A".)
     (ranked.len() >= 2).then_some(Ranking {
         ranked,
+        start: announced,
         end,
         climbing,
     })

@@ -278,9 +278,19 @@ impl ShortForm {
 ///   …", "Yes, for compensatory damages only"): the reason alone, when the reply also states the
 ///   verdict ("No. … the child was a trespasser");
 /// - choices of one pattern ("25 devices", "250 devices", "unlimited devices"; "version 2.3"):
-///   what sets each apart ("250", "unlimited", "2.3").
-fn short_forms(all: &[Vec<String>]) -> Vec<Vec<ShortForm>> {
+///   what sets each apart ("250", "unlimited", "2.3");
+/// - a path ("C:\\Program Files\\Steam\\GTA5.exe", "/usr/lib/libz.so"): its file's name, or
+///   the name with the folder it is in ("System32\\svchost.exe" beside "Windows\\svchost.exe").
+fn short_forms(choices: &[String], all: &[Vec<String>]) -> Vec<Vec<ShortForm>> {
     let mut forms: Vec<Vec<ShortForm>> = vec![Vec::new(); all.len()];
+    for (index, choice) in choices.iter().enumerate() {
+        for tail in path_tails(choice) {
+            forms[index].push(ShortForm {
+                words: choice_words(tail),
+                verdict: Vec::new(),
+            });
+        }
+    }
     for (index, words) in all.iter().enumerate() {
         let connector = words
             .iter()
@@ -348,6 +358,22 @@ fn short_forms(all: &[Vec<String>]) -> Vec<Vec<ShortForm>> {
     forms
 }
 
+/// A path's file name and the name with its folder, shortest first: a text of three parts or
+/// more cut by `\\` or `/`, its first part one word ("C:", "usr"); none for prose ("and/or").
+fn path_tails(text: &str) -> Vec<&str> {
+    let text = text.trim();
+    let cuts: Vec<usize> = text.match_indices(['\\', '/']).map(|(at, _)| at).collect();
+    let parts_whole = cuts.len() >= 2
+        && !text[..cuts[0]].contains(char::is_whitespace)
+        && cuts.windows(2).all(|w| w[1] > w[0] + 1)
+        && cuts[cuts.len() - 1] + 1 < text.len();
+    if !parts_whole {
+        return Vec::new();
+    }
+    let n = cuts.len();
+    vec![&text[cuts[n - 1] + 1..], &text[cuts[n - 2] + 1..]]
+}
+
 /// How much of a choice must be found for it to count as named: all of a short choice, most of
 /// a long one (a restatement drops a word or two).
 fn enough(wanted: usize) -> f64 {
@@ -365,7 +391,7 @@ pub(super) fn mentions(reply: &[Word], choices: &[String]) -> Vec<Mention> {
     // (choice, start, end, share, the choice's length in words)
     let mut found: Vec<(usize, usize, usize, f64, usize)> = Vec::new();
     let all: Vec<Vec<String>> = choices.iter().map(|c| choice_words(c)).collect();
-    let forms = short_forms(&all);
+    let forms = short_forms(choices, &all);
     for (index, words) in all.iter().enumerate() {
         for (start, end, share) in places(reply, words) {
             found.push((index, start, end, share, words.len()));

@@ -313,6 +313,7 @@ pub(super) fn words(text: &str) -> Vec<Word> {
     }
     // A checkbox "[x]" is a tick on the word after it, not a word.
     let mut k = 0;
+    let mut ticked = false;
     while k < out.len() {
         let w = &out[k];
         if (w.raw == "x" || w.raw == "X") && w.before.contains('[') && w.after.starts_with(']') {
@@ -320,9 +321,26 @@ pub(super) fn words(text: &str) -> Vec<Word> {
             out.remove(k);
             if let Some(next) = out.get_mut(k).filter(|n| n.line == line) {
                 next.mark = Some(true);
+                ticked = true;
             }
         } else {
             k += 1;
+        }
+    }
+    // … and in a checklist with a box ticked, a line opening with a box left empty ("- [ ] J.
+    // Comoros") is a cross on its first word.
+    if ticked {
+        for (n, l) in text.split('\n').enumerate() {
+            let unticked = l
+                .trim_start()
+                .trim_start_matches(['-', '*', '+'])
+                .trim_start()
+                .starts_with("[ ]");
+            // (Words are in line order: the line's first is found, not scanned for.)
+            let from = out.partition_point(|w| w.line < n);
+            if let Some(first) = out.get_mut(from).filter(|w| unticked && w.line == n) {
+                first.mark.get_or_insert(false);
+            }
         }
     }
     // Text struck through ("~~B: avoid Kendall entirely~~ — not supported") is crossed out:

@@ -11,7 +11,9 @@ use std::collections::HashMap;
 /// infer" may be a choice), clause by clause; each span read once.
 pub(super) struct Abstaining<'a> {
     words: &'a [Word],
-    owner: &'a [Option<usize>],
+    /// Words that are a choice's own, or a gloss in brackets right after one ("Neutral (can't
+    /// tell)" glosses the choice, it gives no answer).
+    theirs: Vec<bool>,
     memo: HashMap<(usize, usize), bool>,
 }
 
@@ -23,24 +25,40 @@ pub(super) struct Abstention {
 }
 
 impl<'a> Abstaining<'a> {
-    pub(super) fn new(words: &'a [Word], owner: &'a [Option<usize>]) -> Self {
+    pub(super) fn new(words: &'a [Word], owner: &[Option<usize>]) -> Self {
+        let mut theirs: Vec<bool> = owner.iter().map(Option::is_some).collect();
+        let mut i = 1;
+        while i < words.len() {
+            let opens = words[i].in_parens
+                && words[i].before.contains('(')
+                && owner[i].is_none()
+                && owner[i - 1].is_some()
+                && !words[i - 1].in_parens;
+            if opens {
+                while i < words.len() && words[i].in_parens {
+                    theirs[i] = true;
+                    i += 1;
+                }
+            }
+            i += 1;
+        }
         Self {
             words,
-            owner,
+            theirs,
             memo: HashMap::new(),
         }
     }
 
     /// Whether the words `from..to` say the reply does not know.
     pub(super) fn within(&mut self, from: usize, to: usize) -> bool {
-        let (words, owner) = (self.words, self.owner);
+        let (words, theirs) = (self.words, &self.theirs);
         *self.memo.entry((from, to)).or_insert_with(|| {
             // (Most spans hold no word such a phrase opens with: nothing is copied then.)
-            if !(from..to).any(|i| owner[i].is_none() && cues::may_abstain(&words[i])) {
+            if !(from..to).any(|i| !theirs[i] && cues::may_abstain(&words[i])) {
                 return false;
             }
             let outside: Vec<Word> = (from..to)
-                .filter(|i| owner[*i].is_none())
+                .filter(|i| !theirs[*i])
                 .map(|i| words[i].clone())
                 .collect();
             cues::abstains(&outside)

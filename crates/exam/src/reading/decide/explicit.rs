@@ -18,7 +18,9 @@ pub(super) fn answer(
     let explicit: Vec<(usize, &Mention)> = mentions
         .iter()
         .enumerate()
-        .filter(|(i, m)| m.explicit && stances[*i] != Stance::Rejects)
+        .filter(|(i, m)| {
+            m.explicit && stances[*i] != Stance::Rejects && !weighed_or_shortlisted(words, m)
+        })
         .collect();
     let &(_, last) = explicit.iter().max_by_key(|(_, m)| m.start)?;
     // "The answer is B or C", "Answers: A, B", "I'd select A, C and D": an explicit
@@ -36,10 +38,38 @@ pub(super) fn answer(
                     && (words[a.end - 1].after.starts_with([',', '/', '&', '+'])
                         || words[b.start].before.contains(['&', '+'])))
     };
-    let offered_with = mentions
+    let offered: Vec<&Mention> = mentions
         .iter()
-        .any(|m| m.choice != last.choice && m.by_place && (joined(last, m) || joined(m, last)));
-    if offered_with {
+        .filter(|m| m.choice != last.choice && m.by_place && (joined(last, m) || joined(m, last)))
+        .collect();
+    // "B and (A) are both defensible; if I have to choose, B", "F and answer D could work, but
+    // I'd pick D": one of the choices offered, asserted after the offer (and no other), is the
+    // writer's pick.
+    let offer_end = offered.iter().map(|m| m.end).chain([last.end]).max();
+    let picked_after: Vec<&Mention> = mentions
+        .iter()
+        .zip(stances)
+        .filter(|(m, s)| {
+            offer_end.is_some_and(|end| m.start >= end)
+                && **s == Stance::Asserts
+                && (m.choice == last.choice || offered.iter().any(|o| o.choice == m.choice))
+        })
+        .map(|(m, _)| m)
+        .collect();
+    if let Some(pick) = picked_after.first()
+        && !offered.is_empty()
+        && picked_after.iter().all(|m| m.choice == pick.choice)
+    {
+        return Some(AnswerReading::Chose {
+            choice: pick.choice,
+            way: if pick.by_place {
+                Way::Letter
+            } else {
+                Way::Text
+            },
+        });
+    }
+    if !offered.is_empty() {
         return Some(AnswerReading::Unsure {
             why: Unsure::SeveralChoices,
             candidates: distinct(mentions.iter().map(|m| m.choice)),
@@ -86,11 +116,37 @@ pub(super) fn answer(
     })
 }
 
+/// "B — contradicted at 55%, answer C at 45%. Final: B", "Candidates: D, answer C and data.
+/// Final pick: D": a choice given a weight ("at 45%", "C: 45%"), or listed on a line of
+/// candidates, is weighed — not said to be the answer.
+fn weighed_or_shortlisted(words: &[Word], m: &Mention) -> bool {
+    let percent = |i: usize| {
+        words
+            .get(i)
+            .is_some_and(|w| w.text.chars().all(|c| c.is_ascii_digit()) && w.after.starts_with('%'))
+    };
+    let weighed =
+        percent(m.end) || words.get(m.end).is_some_and(|w| w.text == "at") && percent(m.end + 1);
+    let line = words[m.start].line;
+    let opening = (0..m.start)
+        .rev()
+        .take_while(|&i| words[i].line == line)
+        .last();
+    let shortlisted = opening.is_some_and(|i| {
+        matches!(
+            words[i].text.as_str(),
+            "candidates" | "contenders" | "shortlist" | "considering"
+        ) && words[i].after.starts_with(':')
+    });
+    weighed || shortlisted
+}
+
 /// Whether the reply says a choice is the answer in so many words where it names it: "Answer:
 /// B" (explicit), "B is correct", "the correct choice is B" — not in a question ("c? or maybe
 /// a… going with a"), nor an item of the options echoed ("A) 4 B) 5 C) 6 D) 3. My answer: B").
 pub(super) fn firm(words: &[Word], m: &Mention) -> bool {
     !words[m.end - 1].after.contains('?')
+        && !weighed_or_shortlisted(words, m)
         && (m.explicit && !m.with_text
             || phrases::LISTS.firm_after.at(words, m.end).next().is_some()
             || m.start > 0

@@ -21,6 +21,9 @@ pub(super) struct Decision {
     pub reading: AnswerReading,
     pub several_asserted: bool,
     pub asserted_apart: bool,
+    /// Whether the reply leaves the answer open in so many words ("it depends", "J, C and E
+    /// could each be argued"): neither its bold nor a ranking then picks one.
+    pub left_open: bool,
 }
 
 /// From the mentions to one reading; `unfinished` where the reply reasons and stops before it
@@ -64,11 +67,12 @@ pub(super) fn decide(
         clause: &clause,
         stances: &stances,
     };
-    let reading = read(words, mentions, choices, unfinished, &seen, &mut abstaining);
+    let (reading, left_open) = read(words, mentions, choices, unfinished, &seen, &mut abstaining);
     Decision {
         reading,
         several_asserted,
         asserted_apart,
+        left_open,
     }
 }
 
@@ -80,7 +84,8 @@ struct Seen<'a> {
     stances: &'a [Stance],
 }
 
-/// The reading, from the mentions with their clauses and stances.
+/// The reading, from the mentions with their clauses and stances, and whether the reply leaves
+/// the answer open in so many words.
 fn read(
     words: &[Word],
     mentions: &[Mention],
@@ -92,34 +97,36 @@ fn read(
         stances,
     }: &Seen,
     abstaining: &mut abstain::Abstaining,
-) -> AnswerReading {
+) -> (AnswerReading, bool) {
     let abstention = abstaining.whole(mentions, clause, stances);
     if let Some(several) = answers_listed(words, mentions, owner, stances) {
-        return several;
+        return (several, false);
     }
     if let Some(open) = no_one_answer(words, mentions, owner, clause, stances) {
-        return open;
+        return (open, true);
     }
     // (Sources set against each other, and the writer says it cannot tell which holds: no
     // answer — "… Without further information I can't determine which one is correct.")
     if let Some(sources) = sources_contrasted(words, mentions, stances) {
-        return if abstention.abstains {
+        let reading = if abstention.abstains {
             AnswerReading::NoAnswer {
                 why: NoAnswer::Abstains,
             }
         } else {
             sources
         };
+        return (reading, false);
     }
     if let Some(reading) = explicit::answer(words, mentions, stances) {
-        return reading;
+        return (reading, false);
     }
 
     let reading = last_word::answer(words, mentions, stances, choices, abstention, unfinished);
-    match reading {
+    let reading = match reading {
         AnswerReading::Chose { .. } => torn_at_the_end(words, mentions, stances).unwrap_or(reading),
         _ => reading,
-    }
+    };
+    (reading, false)
 }
 
 /// "At first I thought D. On reflection, B has a good case too. I'm going back and forth on
@@ -199,7 +206,12 @@ fn sources_contrasted(
             .find(|o| o.start >= from && o.choice != m.choice)?;
         let contrasted = (first.end..m.start)
             .any(|j| matches!(words[j].text.as_str(), "but" | "while" | "whereas"));
-        let attributed = (from..first.start).any(|j| words[j].text == "according") || given(first);
+        // (The first choice may be given by its words and named by its letter after them:
+        // "Source [1] supports space (E), but …".)
+        let attributed = (from..first.start).any(|j| words[j].text == "according")
+            || mentions[..k]
+                .iter()
+                .any(|o| o.choice == first.choice && o.start >= from && given(o));
         (contrasted && attributed).then_some((first, m))
     })?;
     // (What the first source gives may be said firmly: "the answer would be A".)
@@ -279,6 +291,10 @@ fn no_one_answer(
             .get(m.end)
             .is_some_and(|w| matches!(w.text.as_str(), "if" | "when" | "unless"))
     };
+    // (Answering the condition, after its comma — not inside it: "If I had to choose between
+    // D and C, I'd choose C".)
+    let closed_if = closed_ifs(words);
+    let answers_condition = |m: &Mention| closed_if[m.start];
     let answers: Vec<(usize, &Mention)> = mentions
         .iter()
         .enumerate()
@@ -300,10 +316,6 @@ fn no_one_answer(
             .find(|&j| words[j].after.starts_with(['.', '!', '?']))
             .unwrap_or(words.len())
     };
-    // (Answering the condition, after its comma — not inside it: "If I had to choose between
-    // D and C, I'd choose C".)
-    let closed_if = closed_ifs(words);
-    let answers_condition = |m: &Mention| closed_if[m.start];
     let alternatives = mentions.iter().enumerate().any(|(k, m)| {
         stances[k] != Stance::Rejects
             && answers_condition(m)
@@ -319,15 +331,75 @@ fn no_one_answer(
             .open
             .at(words, i)
             .find(|p| (i..i + p.split(' ').count()).all(|j| owner[j].is_none()))
+            .map(|p| (i, p))
     });
     // "It depends": on what, the choices it names say, even one conceded before a "but".
     let named_several = distinct(mentions.iter().map(|m| m.choice)).len() >= 2;
-    let open = said_open
-        .is_some_and(|p| p.starts_with("both") || p.starts_with("either") || named_several);
-    (conditional.len() >= 2 || alternatives || open).then(|| AnswerReading::Unsure {
+    // "… are both defensible; if I have to choose, B.": the writer pressed, after, picks one.
+    let pressed_after = |at: usize| {
+        mentions
+            .iter()
+            .any(|m| m.start > at && answers_condition(m) && pressed(words, m.start))
+    };
+    let open = said_open.is_some_and(|(at, p)| {
+        (p.starts_with("both") || p.starts_with("either") || named_several) && !pressed_after(at)
+    });
+    // "If they have finished, a lower likelihood. But if not, option C. Which reading do you
+    // mean?", "If this is a workstation, unityhub.exe. But if …, (A) …": answers under two
+    // conditions, named or not, and the asker asked which holds.
+    let asks_which = conditions_answered(words, &closed_if) >= 2
+        && mentions.iter().any(answers_condition)
+        && asks_back_at_the_end(words);
+    (conditional.len() >= 2 || alternatives || open || asks_which).then(|| AnswerReading::Unsure {
         why: Unsure::SeveralChoices,
         candidates: distinct(mentions.iter().map(|m| m.choice)),
     })
+}
+
+/// Whether the "if" before word `at` in its sentence puts the writer to a choice ("if I have
+/// to choose, B", "if forced, D").
+fn pressed(words: &[Word], at: usize) -> bool {
+    let Some(i) = (0..at)
+        .rev()
+        .take_while(|&j| !words[j].after.starts_with(['.', '!', '?']))
+        .find(|&j| words[j].text == "if")
+    else {
+        return false;
+    };
+    words
+        .get(i + 1)
+        .is_some_and(|w| matches!(w.text.as_str(), "i" | "forced" | "pressed" | "pushed"))
+}
+
+/// How many sentences open with "if" ("But if …", "… ; if …") and answer it after its comma.
+fn conditions_answered(words: &[Word], closed_if: &[bool]) -> usize {
+    let mut count = 0;
+    let mut from = 0;
+    for (i, w) in words.iter().enumerate() {
+        let ends = w.after.starts_with(['.', '!', '?', ';', ':']) || i + 1 == words.len();
+        if ends {
+            let opens_with_if = words[from..=i].iter().take(2).any(|w| w.text == "if");
+            if opens_with_if && (from..=i).any(|j| closed_if[j]) {
+                count += 1;
+            }
+            from = i + 1;
+        }
+    }
+    count
+}
+
+/// Whether the reply's last sentence asks the asker something ("Which reading do you mean?").
+fn asks_back_at_the_end(words: &[Word]) -> bool {
+    if !words.last().is_some_and(|w| w.after.contains('?')) {
+        return false;
+    }
+    let from = (0..words.len() - 1)
+        .rev()
+        .find(|&j| words[j].after.starts_with(['.', '!', '?', ';']))
+        .map_or(0, |j| j + 1);
+    words[from..]
+        .iter()
+        .any(|w| matches!(w.text.as_str(), "you" | "your" | "youre"))
 }
 
 /// Whether a comma closed an "if" earlier in the sentence, before each word ("If I had to

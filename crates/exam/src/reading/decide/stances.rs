@@ -108,6 +108,7 @@ pub(super) fn stances(
     conclude(words, mentions, clause, &mut stances);
     rejected_in_brackets(words, mentions, &mut stances);
     labelled_wrong(words, mentions, &mut stances);
+    reasons_for_rejecting(words, mentions, &mut stances);
     caveats(words, mentions, &mut stances);
     // On a table's row that opens with a marked letter, the row's other cells only name what
     // they hold: the mark is the verdict ("| B | One left from north | ✅ Correct |").
@@ -131,6 +132,28 @@ pub(super) fn stances(
         }
     }
     stances
+}
+
+/// "- Not F: nobody is quoted directly.", "- Not quote: nobody is quoted directly.": the
+/// reason given on a rejected choice's line, after its colon, is why it is rejected — the
+/// choice's own word in it ("quoted") rejects it too.
+fn reasons_for_rejecting(words: &[Word], mentions: &[Mention], stances: &mut [Stance]) {
+    for k in 0..mentions.len() {
+        let m = &mentions[k];
+        if !(stances[k] == Stance::Rejects && words[m.end - 1].after.starts_with(':')) {
+            continue;
+        }
+        let line = words[m.start].line;
+        for j in k + 1..mentions.len() {
+            let o = &mentions[j];
+            if words[o.start].line != line {
+                break;
+            }
+            if o.choice == m.choice && !o.by_place && o.start >= m.end {
+                stances[j] = Stance::Rejects;
+            }
+        }
+    }
 }
 
 /// "Wrong answer: D. Correct answer: A.": a line or sentence labelled as the wrong answer

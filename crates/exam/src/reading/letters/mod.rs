@@ -27,6 +27,9 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
     if index >= choices {
         return None;
     }
+    if part_of_a_word(words, i) {
+        return None;
+    }
     // "(B)", "[B]", "**B**", "`B`", "\"B\"": marked on both sides; "B)" on its own.
     let bracketed = word.before.contains(['(', '[', '*', '"', '“', '`'])
         && word.after.starts_with([')', ']', '*', '"', '”', '`'])
@@ -58,6 +61,9 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
         && !words[i - 1].ends_clause
         && !after_noun
         && !after_marker(words, i)
+        // ("1. C. neutral": a letter after its line's number is a list's item.)
+        && !(words[i - 1].text.chars().all(|c| c.is_ascii_digit())
+            && (i == 1 || words[i - 2].line != words[i - 1].line))
         && next.is_some_and(|n| {
             n.raw.chars().next().is_some_and(char::is_lowercase)
                 && !FUNCTION.contains(&n.text.as_str())
@@ -152,10 +158,13 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
         }
     }
     // "I" is the pronoun, unless it stands alone ("I.") or ends the sentence after a marker
-    // ("The correct choice is I."), where a ninth choice exists.
+    // ("The correct choice is I."), or is a field's value ("prediction=I"), where a ninth
+    // choice exists.
     let closes = word.ends_clause && (next.is_none() || word.after.starts_with(['.', '!']));
     let alone = words.len() == 1;
-    let the_letter_i = bracketed || after_noun || alone || closes && after_marker(words, i);
+    let valued = i > 0 && words[i - 1].after.ends_with('=');
+    let the_letter_i =
+        bracketed || after_noun || alone || valued || closes && after_marker(words, i);
     if c == 'I' && !the_letter_i {
         return None;
     }
@@ -184,7 +193,35 @@ const COMMITTING: &[&str] = &[
     "id choose",
 ];
 
+/// "a B-movie plot", "an X-ray", "C:\Users\…", "D:/data": a letter glued by a hyphen to a
+/// word, or a drive's letter before its path, is part of a word or a path — no letter.
+fn part_of_a_word(words: &[Word], i: usize) -> bool {
+    let word = &words[i];
+    let glued = words
+        .get(i + 1)
+        .filter(|n| n.at == word.at + word.raw.chars().count() + word.after.chars().count());
+    glued.is_some_and(|n| {
+        word.after == "-" && n.raw.chars().count() >= 2 && n.raw.chars().all(char::is_alphabetic)
+            || word.after.starts_with(":\\")
+            || word.after.starts_with(":/")
+    })
+}
+
 fn after_marker(words: &[Word], i: usize) -> bool {
+    // "Final (by vote): A", "Answer (after checking): B": an aside in brackets between a label
+    // and its colon.
+    if i > 0 && words[i - 1].in_parens && words[i - 1].after.contains(':') {
+        let from = (0..i).rev().take_while(|&j| words[j].in_parens).last();
+        if from.is_some_and(|f| {
+            f > 0
+                && matches!(
+                    words[f - 1].text.as_str(),
+                    "final" | "answer" | "pick" | "verdict" | "choice"
+                )
+        }) {
+            return true;
+        }
+    }
     // "TL;DR: C"
     if i >= 2 && words[i - 1].text == "dr" && words[i - 2].text == "tl" {
         return true;

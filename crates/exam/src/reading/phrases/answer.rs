@@ -298,8 +298,16 @@ pub(super) const ABSTAIN: &[&str] = &[
     "cant share",
     "cannot share",
     "rather not guess",
-    // A tutor who hands the question back.
+    // A tutor who hands the question back, or gives a hint instead.
+    "hint rather than the answer",
+    "hint instead of the answer",
+    "tell me what you get",
     "try this one yourself",
+    // A help desk that passes the question on.
+    "outside what i can answer",
+    "a specialist will get back",
+    "created a ticket",
+    "created ticket",
     "try it yourself",
     "tell me which one you",
     "which one would you choose",
@@ -548,4 +556,18 @@ pub(super) const OPEN: &[&str] = &[
     "either could be",
     "both are defensible",
     "both readings",
+    // "(C), a lower likelihood (B) and option A all seem defensible here", "J, C and E could
+    // each be argued".
+    "all seem defensible",
+    "all are defensible",
+    "all seem plausible",
+    "all are plausible",
+    "all seem valid",
+    "all are valid",
+    "all could be argued",
+    "all could work",
+    "could each be argued",
+    "could each be defended",
+    "each could be argued",
+    "each could be defended",
 ];

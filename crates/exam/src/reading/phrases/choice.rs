@@ -355,6 +355,8 @@ pub(super) const ASSERT_BEFORE: &[&str] = &[
     "choice is",
     "go with",
     "going with",
+    "commit to",
+    "committing to",
     "changing my answer to",
     "change my answer to",
     "switching my answer to",
@@ -565,4 +567,8 @@ pub(super) const ASSERT_AFTER: &[&str] = &[
     "correct",
     "right",
     "best",
+    // "No idea honestly... option G maybe?": a guess, hedged, is an answer.
+    "maybe",
+    "perhaps",
+    "possibly",
 ];

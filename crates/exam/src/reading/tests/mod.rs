@@ -374,3 +374,4 @@ mod later_sets;
 mod no_answer;
 mod twentieth_set;
 mod twenty_first_set;
+mod twenty_second_set;
