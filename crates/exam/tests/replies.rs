@@ -407,3 +407,15 @@ fn replies_to_directions_patterns_and_two_languages_are_read_as_meant() {
 fn replies_to_four_balkan_exams_and_song_lyrics_are_read_as_meant() {
     held_to("replies-blind19.jsonl", 98.5);
 }
+
+/// Replies to largest-country, word-association, CREPE, Windows-path, bias-detection and
+/// causal-inference questions (`tests/data/replies-blind20.jsonl`, made by
+/// `scripts/reply-set-blind20.py`; 68 styles, up to ten choices). First read, by the rules as
+/// the twenty-first set left them, at 91.5% as meant and 3.4% as another choice (a drive's
+/// "C:" read as letter C, empty boxes of a checklist past I, "a B-movie", "X maybe?" after "no
+/// idea", a ranking's item "Option E" taken as said, answers under two conditions, "Neutral
+/// (can't tell)"); mended to 98.9% / 0.0%.
+#[test]
+fn replies_to_paths_checklists_and_ten_choices_are_read_as_meant() {
+    held_to("replies-blind20.jsonl", 98.5);
+}
