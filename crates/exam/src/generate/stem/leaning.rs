@@ -109,6 +109,9 @@ pub fn leans_back(stem: &str) -> Option<String> {
     }) {
         return Some((*back).to_owned());
     }
+    if let Some(thing) = a_thing_not_said_which(stem) {
+        return Some(thing);
+    }
     // "… is the same", "… from the rest": the same as what, the rest of what, the question
     // does not say.
     if let Some(end) = ["the same", "the rest"].iter().find(|e| {
@@ -163,4 +166,135 @@ pub fn leans_back(stem: &str) -> Option<String> {
         return Some(bare.to_owned());
     }
     None
+}
+
+/// Things a passage names by "the" once it has said which one: a question that opens with one,
+/// with no word of its own that says which, leans on the passage ("The script sets what?",
+/// "The basic idea is what?", "The builder reads which field?").
+const GENERIC: &[&str] = &[
+    "script",
+    "code",
+    "program",
+    "function",
+    "method",
+    "routine",
+    "procedure",
+    "idea",
+    "approach",
+    "implementation",
+    "solution",
+    "builder",
+    "format",
+    "tool",
+    "utility",
+    "module",
+    "file",
+    "command",
+    "value",
+    "variable",
+    "parameter",
+    "argument",
+    "call",
+    "query",
+    "statement",
+    "result",
+    "output",
+    "change",
+    "row",
+    "rows",
+    "field",
+    "entry",
+    "record",
+    "process",
+    "operation",
+];
+
+/// Words between "the" and such a thing that still do not say which ("the basic idea").
+const UNSAID: &[&str] = &[
+    "basic",
+    "default",
+    "main",
+    "new",
+    "original",
+    "resulting",
+    "added",
+    "selected",
+    "current",
+    "whole",
+    "entire",
+    "underlying",
+    "actual",
+    "first",
+    "general",
+    "same",
+];
+
+/// Words after such a thing that go on to say which ("the script that builds …", "the file
+/// named …").
+const SAYS_WHICH: &[&str] = &[
+    "of",
+    "for",
+    "in",
+    "on",
+    "at",
+    "from",
+    "with",
+    "by",
+    "to",
+    "that",
+    "which",
+    "who",
+    "whose",
+    "named",
+    "called",
+    "used",
+    "provided",
+    "given",
+    "shown",
+    "described",
+    "where",
+    "when",
+    "under",
+    "inside",
+    "within",
+    "behind",
+    "via",
+    "per",
+    "as",
+    "and",
+    "or",
+];
+
+/// The thing a question opens with and does not say which of, if any ([`GENERIC`]).
+fn a_thing_not_said_which(stem: &str) -> Option<String> {
+    let tokens: Vec<&str> = stem.split_whitespace().collect();
+    if tokens.first() != Some(&"The") {
+        return None;
+    }
+    let plain = |t: &str| t.to_lowercase();
+    let mut k = 1;
+    while tokens
+        .get(k)
+        .is_some_and(|t| UNSAID.contains(&plain(t).as_str()))
+    {
+        k += 1;
+    }
+    let noun = tokens
+        .get(k)
+        .filter(|t| GENERIC.contains(&plain(t).as_str()))?;
+    // The word after: a name ("The file /etc/hosts", "The function sqlite3_step()", "The
+    // command `ls`"), or one that goes on to say which, and the question says which.
+    let next = tokens.get(k + 1)?;
+    let named = next.chars().any(|c| {
+        c.is_ascii_digit()
+            || c.is_uppercase()
+            || matches!(c, '/' | '.' | '_' | '`' | '"' | '\u{201c}' | '(' | '-')
+    });
+    let word = plain(next);
+    let word = word.trim_matches(|c: char| !c.is_alphanumeric());
+    let says_which = SAYS_WHICH.contains(&word) || next.ends_with(',');
+    // (The word after must be its verb: "The tool dpkg installs …" names the tool.)
+    let verb = crate::lexicon::AUXILIARIES.contains(&word)
+        || crate::lexicon::parts(word).is_some_and(|p| p.verb());
+    (verb && !named && !says_which).then(|| format!("the {}", plain(noun)))
 }

@@ -217,6 +217,36 @@ fn a_repeated_key_and_a_leaning_stem_are_none() {
 }
 
 #[test]
+fn a_thing_opened_with_the_and_not_said_which_leans_on_the_passage() {
+    for (stem, why) in [
+        (
+            "The script executes all the scripts prefixed with what?",
+            "the script",
+        ),
+        (
+            "The basic idea is to collect in a single page what?",
+            "the idea",
+        ),
+        ("The builder reads which field?", "the builder"),
+        ("The added rows come from which table?", "the rows"),
+    ] {
+        assert_eq!(leans_back(stem).as_deref(), Some(why), "{stem}");
+    }
+    // Said which: a name after it, or words that go on to say which.
+    for stem in [
+        "The tool dpkg installs what?",
+        "The file /etc/hosts maps names to what?",
+        "The script that builds the documentation calls what?",
+        "The function sqlite3_step() returns what?",
+        "The command `ls` lists what?",
+        "The format of a changeset is described where?",
+        "The kernel loads which modules first?",
+    ] {
+        assert_eq!(leans_back(stem), None, "{stem}");
+    }
+}
+
+#[test]
 fn a_verb_with_its_particle_left_behind_is_not_asked() {
     assert_eq!(
         ask(
