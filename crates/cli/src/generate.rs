@@ -269,7 +269,8 @@ fn quality(q: &GenerationQuality) -> String {
     };
     let _ = writeln!(
         out,
-        "Fill the blank: {}; a keyword lookup answers: {}; guessed closed book by the language model: {}{}.",
+        "Fill the blank: {} of those that pass ({} of all kept); a keyword lookup answers: {}; guessed closed book by the language model: {}{}.",
+        share(q.fill_blank_passing, q.passing),
         share(q.fill_blank, kept),
         share(q.lookup, q.lookup_measured),
         share(q.guessable, q.guessable_measured),

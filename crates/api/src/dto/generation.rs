@@ -133,6 +133,11 @@ pub struct GenerationQuality {
     pub reading: Option<ReaderCheckRow>,
     /// Kept questions (parsed, not rejected) that fill a blank in a copied sentence.
     pub fill_blank: u32,
+    /// Kept questions that pass: accepted, or waiting with no flag — what accepting those that
+    /// pass puts in the exam…
+    pub passing: u32,
+    /// …and of them, those that fill a blank (held to a fifth, rounded up, by the generator).
+    pub fill_blank_passing: u32,
     /// Kept questions a keyword lookup answers (BM25's first passage, the lexical reader)…
     pub lookup: u32,
     /// …of this many measured.

@@ -43,6 +43,8 @@ impl Project {
         let mut bloom = BTreeMap::new();
         let mut types = BTreeMap::new();
         let (mut fill_blank, mut lookup, mut lookup_measured) = (0usize, 0usize, 0usize);
+        // Accepted, or waiting with no flag: what accepting those that pass puts in the exam.
+        let (mut passing, mut fill_blank_passing) = (0usize, 0usize);
         let (mut guessable, mut guessable_measured) = (0usize, 0usize);
         for row in &rows {
             match row.status.as_str() {
@@ -87,8 +89,11 @@ impl Project {
                 .entry(row.topic.clone().unwrap_or_else(|| "(no topic)".into()))
                 .or_insert(0) += 1;
             let stem = row.stem.as_deref().unwrap_or("");
+            let passes = row.status == "accepted" || flags.is_empty();
+            passing += usize::from(passes);
             if stem.starts_with(FILL_BLANK) {
                 fill_blank += 1;
+                fill_blank_passing += usize::from(passes);
             }
             if let Some(m) = measures_of(row) {
                 if let Some(l) = m.lookup {
@@ -160,6 +165,8 @@ impl Project {
                 .setting(&crate::generation::reading::setting(version.exam))?
                 .and_then(|r| serde_json::from_str(&r).ok()),
             fill_blank: saturating_u32(fill_blank),
+            passing: saturating_u32(passing),
+            fill_blank_passing: saturating_u32(fill_blank_passing),
             lookup: saturating_u32(lookup),
             lookup_measured: saturating_u32(lookup_measured),
             guessable: saturating_u32(guessable),

@@ -109,6 +109,13 @@ fn real_pages_give_whole_questions() {
         "{passing_blanks} of {}",
         passing.len()
     );
+    // The quality panel shows that share, of the same questions.
+    assert_eq!(generated.quality.passing as usize, passing.len());
+    assert_eq!(
+        generated.quality.fill_blank_passing as usize,
+        passing_blanks
+    );
+    assert_eq!(generated.quality.fill_blank as usize, blanks);
     for q in &parsed {
         if q.flags.iter().any(|f| f.code == "too_many_blanks") {
             assert!(

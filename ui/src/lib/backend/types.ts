@@ -1853,6 +1853,15 @@ reading: ReaderCheckRow | null,
  */
 fill_blank: number, 
 /**
+ * Kept questions that pass: accepted, or waiting with no flag — what accepting those that
+ * pass puts in the exam…
+ */
+passing: number, 
+/**
+ * …and of them, those that fill a blank (held to a fifth, rounded up, by the generator).
+ */
+fill_blank_passing: number, 
+/**
  * Kept questions a keyword lookup answers (BM25's first passage, the lexical reader)…
  */
 lookup: number, 
