@@ -224,9 +224,34 @@ pub(super) fn starts_no_name(word: &str) -> bool {
 
 /// Determiners: a noun phrase begins after them.
 pub(in crate::generate) const DETERMINERS: &[&str] = &[
-    "a", "an", "the", "its", "their", "his", "her", "our", "your", "each", "every", "any", "some",
-    "no", "both", "another", "one", "two", "three", "several", "many", "few", "more", "most",
-    "either", "neither",
+    "a",
+    "an",
+    "the",
+    "its",
+    "their",
+    "his",
+    "her",
+    "our",
+    "your",
+    "each",
+    "every",
+    "any",
+    "some",
+    "no",
+    "both",
+    "another",
+    "one",
+    "two",
+    "three",
+    "several",
+    "many",
+    "few",
+    "more",
+    "most",
+    "either",
+    "neither",
+    "whatever",
+    "whichever",
 ];
 
 /// A preposition and a bare noun that together are one adverbial or predicative phrase ("by

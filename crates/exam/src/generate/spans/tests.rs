@@ -146,6 +146,19 @@ fn terms_end_on_a_noun_and_stop_at_punctuation() {
 }
 
 #[test]
+fn a_phrase_begins_after_whatever_and_whichever() {
+    // Round 46 offered "whatever elements" as a wrong answer.
+    let got = found(
+        "This book has its own website, which hosts whatever elements that can make it more useful.",
+    );
+    assert!(
+        got.iter()
+            .all(|(t, _)| !t.contains("whatever") && !t.contains("whichever")),
+        "{got:?}"
+    );
+}
+
+#[test]
 fn terms_are_whole_phrases() {
     // A run ending on a modal or a participle, or a verb after a modal, is no span.
     let got = found("A large write might fail when the file using a lock is busy.");
