@@ -19,7 +19,7 @@ use proctor_exam::generate::SourceChunk;
 use proctor_exam::generate::filters::{self, Candidate, Check, Flag, Measures};
 use proctor_exam::generate::offline::{OfflineGenerator, Target};
 use proctor_exam::generate::parse::{Draft, Unparsed};
-use proctor_exam::generate::stem::{FILL_BLANK, Form};
+use proctor_exam::generate::stem::{Form, fills_a_blank};
 use proctor_exam::generate::{llm, plan};
 use proctor_models::EmbedderOptions;
 use proctor_store::{CandidateRow, ExamVersionRow, NewCandidate, NewGeneration};
@@ -547,10 +547,7 @@ impl Project {
             .iter()
             .zip(&measures)
             .map(|(row, m)| shares::Sorts {
-                blank: row
-                    .stem
-                    .as_deref()
-                    .is_some_and(|s| s.starts_with(FILL_BLANK)),
+                blank: row.stem.as_deref().is_some_and(fills_a_blank),
                 lookup: m.lookup == Some(true),
                 rejected: row.status == "rejected",
                 topic: row.topic.as_deref(),

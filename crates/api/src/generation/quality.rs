@@ -10,7 +10,7 @@ use crate::{ApiResult, Project};
 use proctor_exam::classify::{BloomKeywords, question_type};
 use proctor_exam::generate::filters::{Check, Thresholds};
 use proctor_exam::generate::parse::Unparsed;
-use proctor_exam::generate::stem::FILL_BLANK;
+use proctor_exam::generate::stem::fills_a_blank;
 use proctor_stats::significance::chi_square_uniform;
 use proctor_store::ExamVersionRow;
 use std::collections::BTreeMap;
@@ -91,7 +91,7 @@ impl Project {
             let stem = row.stem.as_deref().unwrap_or("");
             let passes = row.status == "accepted" || flags.is_empty();
             passing += usize::from(passes);
-            if stem.starts_with(FILL_BLANK) {
+            if fills_a_blank(stem) {
                 fill_blank += 1;
                 fill_blank_passing += usize::from(passes);
             }

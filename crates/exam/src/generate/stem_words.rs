@@ -8,6 +8,11 @@ use crate::lexicon::{self, Parts};
 /// How a fill-the-blank question opens.
 pub const FILL_BLANK: &str = "What fills the blank in";
 
+/// Whether a stem asks to fill a blank in a copied sentence.
+pub fn fills_a_blank(stem: &str) -> bool {
+    stem.starts_with(FILL_BLANK)
+}
+
 /// What stands in the sentence where the answer was.
 pub const BLANK: &str = "_____";
 

@@ -6,7 +6,7 @@ use super::clauses::{has_a_verb, imperative, spliced, two_clauses};
 use super::placed::{asked_inside_its_subject, fronted_and_left};
 use super::slot::{after_a_modifier, blank_modifies, coordinated, inside_a_set_phrase, unturned};
 use super::stem_words::{
-    BLANK, FILL_BLANK, PREPOSITIONS, QUANTIFIERS, is_determiner, third_person,
+    BLANK, PREPOSITIONS, QUANTIFIERS, fills_a_blank, is_determiner, third_person,
 };
 use crate::lexicon::{self, Parts};
 
@@ -64,7 +64,7 @@ pub(super) fn one_question(stem: &str) -> bool {
             // before a colon and more words after it.
             w.ends_with(':')
                 && words.len() - i > 2
-                && !stem.starts_with(FILL_BLANK)
+                && !fills_a_blank(stem)
                 && words[..=i].iter().any(|w| {
                     matches!(
                         w.trim_end_matches([':', ',']).to_lowercase().as_str(),
@@ -79,7 +79,7 @@ pub(super) fn one_question(stem: &str) -> bool {
                 && pair[1].starts_with(|c: char| c.is_uppercase())
                 && pair[1].chars().skip(1).all(char::is_lowercase)
         });
-    if stem.starts_with(FILL_BLANK) {
+    if fills_a_blank(stem) {
         // A compound sentence is one sentence to fill ("…, and _____ reads the list …").
         return !second_sentence
             && !blank_modifies(&words)

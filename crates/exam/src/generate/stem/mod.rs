@@ -16,7 +16,7 @@ mod leaning;
 mod refused;
 
 use super::spans::SpanKind;
-pub use super::stem_words::{BLANK, FILL_BLANK};
+pub use super::stem_words::{BLANK, FILL_BLANK, fills_a_blank};
 use super::stem_words::{PREPOSITIONS, QUANTIFIERS, is_determiner, opens_object};
 use super::{placed, slot, whole};
 use crate::lexicon;
