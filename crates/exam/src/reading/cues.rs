@@ -305,8 +305,9 @@ pub(super) fn stance(
     };
     // "From most to least likely: B, E, C", "(best to worst): A > E": an order's end, no
     // rejection ("Least likely: B", "Worst: A").
+    // ("Best → worst: A > B": the arrow is the "to".)
     let ordering = (start.saturating_sub(4)..start).any(|j| {
-        words[j].text == "to"
+        matches!(words[j].text.as_str(), "to" | "most" | "best")
             && words
                 .get(j + 1)
                 .is_some_and(|w| matches!(w.text.as_str(), "least" | "worst"))

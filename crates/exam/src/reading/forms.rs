@@ -17,6 +17,13 @@ pub(super) fn plain_letters(reply: &str) -> String {
     let chars: Vec<char> = folded.chars().filter(|c| *c != '\u{fe0f}').collect();
     let mut out = String::with_capacity(folded.len());
     for (i, &c) in chars.iter().enumerate() {
+        // A keycap digit ("3️⃣") is that option's number.
+        if c.is_ascii_digit() && chars.get(i + 1) == Some(&KEYCAP) {
+            out.push_str("option ");
+        }
+        if c == KEYCAP {
+            continue;
+        }
         let alone = |j: Option<usize>| {
             j.and_then(|j| chars.get(j))
                 .is_none_or(|n| !n.is_alphabetic())
@@ -32,6 +39,143 @@ pub(super) fn plain_letters(reply: &str) -> String {
         });
     }
     out
+}
+
+/// The mark that sets a digit in a key's cap ("3️⃣").
+const KEYCAP: char = '\u{20e3}';
+
+/// The reply with a letter spelt in the radio alphabet read as the letter ("Answer is Bravo.
+/// Over."), where the reply talks as on the radio — a capitalised word of that alphabet
+/// elsewhere is a name ("Charlie should ask").
+pub(super) fn radio_letters(reply: &str) -> std::borrow::Cow<'_, str> {
+    const RADIO: &[&str] = &[
+        "roger",
+        "copy that",
+        "say again",
+        "over and out",
+        "wilco",
+        " over.",
+    ];
+    const ALPHABET: [&str; 26] = [
+        "Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India",
+        "Juliett", "Kilo", "Lima", "Mike", "November", "Oscar", "Papa", "Quebec", "Romeo",
+        "Sierra", "Tango", "Uniform", "Victor", "Whiskey", "X-ray", "Yankee", "Zulu",
+    ];
+    let lower = reply.to_lowercase();
+    if !RADIO.iter().any(|r| lower.contains(r)) {
+        return std::borrow::Cow::Borrowed(reply);
+    }
+    let mut out = String::with_capacity(reply.len());
+    let mut rest = reply;
+    while let Some(at) = rest.find(|c: char| c.is_ascii_uppercase()) {
+        let word_end = rest[at..]
+            .find(|c: char| !(c.is_ascii_alphabetic() || c == '-'))
+            .map_or(rest.len(), |e| at + e);
+        let word = &rest[at..word_end];
+        let glued = rest[..at]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric);
+        let spelt = ALPHABET.iter().position(|a| {
+            *a == word || (word == "Alfa" && *a == "Alpha") || (word == "Juliet" && *a == "Juliett")
+        });
+        out.push_str(&rest[..at]);
+        match spelt {
+            Some(k) if !glued => out.push(char::from(b'A' + u8::try_from(k).unwrap_or(0))),
+            _ => out.push_str(word),
+        }
+        rest = &rest[word_end..];
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
+/// A line that opens with a starred letter after an answer ("it's C\n*D i mean", "*H — sorry"):
+/// the chat writer's correction of what came before, read as one ("correction: D i mean"). A
+/// line with a second star is emphasis, and "* item" a list.
+pub(super) fn starred_corrections(reply: &str) -> std::borrow::Cow<'_, str> {
+    let corrected = |line: &str| {
+        let t = line.trim_start();
+        t.strip_prefix('*').is_some_and(|rest| {
+            let mut chars = rest.chars();
+            chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+                && chars.next().is_none_or(|c| !c.is_alphanumeric())
+                && !rest.contains('*')
+        })
+    };
+    let mut lines = reply.lines();
+    let first_said = lines.by_ref().any(|l| !l.trim().is_empty());
+    if !first_said || !lines.any(corrected) {
+        return std::borrow::Cow::Borrowed(reply);
+    }
+    let mut seen = false;
+    let out: Vec<String> = reply
+        .lines()
+        .map(|line| {
+            let said_before = seen;
+            seen |= !line.trim().is_empty();
+            if said_before && corrected(line) {
+                // (Only the letter: "sorry, typo" after it takes nothing back.)
+                let letter = line.trim_start()[1..].chars().next().unwrap_or(' ');
+                format!("correction: {letter}.")
+            } else {
+                line.to_string()
+            }
+        })
+        .collect();
+    std::borrow::Cow::Owned(out.join("\n"))
+}
+
+/// An arrow after a word that announces the answer ("Decision → C", "Verdict -> B") says what
+/// a colon says: the answer follows. (Between other words it is an order: "Best → worst".)
+pub(super) fn verdict_arrows(reply: &str) -> std::borrow::Cow<'_, str> {
+    const ARROWS: &[&str] = &["→", "->", "=>", "⇒", "⟶", "➡"];
+    const ANNOUNCING: &[&str] = &[
+        "decision",
+        "verdict",
+        "answer",
+        "winner",
+        "pick",
+        "choice",
+        "result",
+        "conclusion",
+        "final",
+        "so",
+        "therefore",
+        "selected",
+    ];
+    let mut out = String::with_capacity(reply.len());
+    let mut rest = reply;
+    let mut changed = false;
+    while let Some((at, arrow)) = ARROWS
+        .iter()
+        .filter_map(|a| rest.find(a).map(|at| (at, *a)))
+        .min_by_key(|(at, _)| *at)
+    {
+        let before = rest[..at].trim_end();
+        let word: String = before
+            .chars()
+            .rev()
+            .take_while(|c| c.is_alphabetic())
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect::<String>()
+            .to_lowercase();
+        if ANNOUNCING.contains(&word.as_str()) {
+            out.push_str(before);
+            out.push(':');
+            changed = true;
+        } else {
+            out.push_str(&rest[..at + arrow.len()]);
+        }
+        rest = &rest[at + arrow.len()..];
+    }
+    if !changed {
+        return std::borrow::Cow::Borrowed(reply);
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
 }
 
 /// The capital letter at `c`'s place in a block of 26 starting at `first`.

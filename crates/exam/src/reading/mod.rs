@@ -23,6 +23,7 @@ mod emphasis;
 mod forms;
 mod formulas;
 mod fragment;
+mod latex;
 mod letters;
 mod lists;
 mod model;
@@ -131,8 +132,12 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
     let plain = forms::plain_letters(&bounded);
     let spoken = without_special_tokens(&plain);
     let spelled = spelled_articles(&spoken);
+    let spelled = forms::radio_letters(&spelled);
+    let spelled = forms::starred_corrections(&spelled);
+    let spelled = forms::verdict_arrows(&spelled);
     let cleaned = without_html(&spelled);
     let cleaned = forms::unglued(&cleaned);
+    let cleaned = prepare::patched(&cleaned);
     let reply = before_next_turn(without_question(without_sources(
         forms::after_final_answer(forms::after_reasoning(cleaned.trim())),
     )));
@@ -289,6 +294,8 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
         && last.end == words.len()
         && last.start > 0
         && opens_line(last.start)
+        // (Not a list's last item: "Ranking:\n- A – 18\n- …\n- D: 72".)
+        && !words[last.start].in_item()
         && !lettered_lines.contains(&words[last.start - 1].line)
     {
         last.explicit = true;
@@ -371,6 +378,16 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
         return AnswerReading::Unsure {
             why: Unsure::SeveralChoices,
             candidates: letters,
+        };
+    }
+    // Two choices or more ticked ("- [x] B\n- [x] C: dramatic irony"): several answers
+    // marked, none of them the one — unless an answer is said outside the ticks.
+    let ticked = |m: &Mention| words[m.start..m.end].iter().any(|w| w.mark == Some(true));
+    let several_ticked = decide::distinct(mentions.iter().filter(|m| ticked(m)).map(|m| m.choice));
+    if several_ticked.len() >= 2 && !mentions.iter().any(|m| m.explicit && !ticked(m)) {
+        return AnswerReading::Unsure {
+            why: Unsure::SeveralChoices,
+            candidates: several_ticked,
         };
     }
     let unfinished = none_given::unfinished_reasoning(reply, &words)

@@ -8,19 +8,26 @@ use serde_json::Value;
 
 /// The choice given more than half of the probability, where the reply gives every choice a
 /// probability and they add up to a whole (1 or 100%, within 5%).
+///
+/// Shares in per cent that leave some of the hundred to no choice ("A | ██ 11%\nB | ███████
+/// 56%\nC | ██ 13%", or some choices left out) pick one above half of a hundred: it is then
+/// more likely than all the others together, whatever the rest would go to.
 pub(super) fn favourite(reply: &str, choices: usize) -> Option<usize> {
-    let odds = from_json(reply, choices).or_else(|| from_text(reply, choices))?;
-    let total: f64 = odds.iter().sum();
-    let whole = [1.0, 100.0].iter().any(|w| (total - w).abs() <= 0.05 * w);
-    if !whole {
-        return None;
-    }
-    let (best, top) = odds
+    let odds = from_json(reply, choices)
+        .map(|all| all.into_iter().map(Some).collect())
+        .or_else(|| from_text(reply, choices))?;
+    let given: Vec<(usize, f64)> = odds
         .iter()
-        .copied()
         .enumerate()
-        .max_by(|a, b| a.1.total_cmp(&b.1))?;
-    (top > total / 2.0).then_some(best)
+        .filter_map(|(i, o)| o.map(|o| (i, o)))
+        .collect();
+    let total: f64 = given.iter().map(|(_, o)| o).sum();
+    let (best, top) = given.iter().copied().max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let whole = [1.0, 100.0].iter().any(|w| (total - w).abs() <= 0.05 * w);
+    if given.len() == choices && whole {
+        return (top > total / 2.0).then_some(best);
+    }
+    (given.len() >= 2 && reply.contains('%') && total <= 105.0 && top > 50.0).then_some(best)
 }
 
 /// The letter of place `i` ("A" for 0).
@@ -88,8 +95,9 @@ fn find_in(value: &Value, choices: usize, depth: usize) -> Option<Vec<f64>> {
 
 /// Odds written as text: each choice's letter, then (after its text, if any) its share in
 /// per cent ("- A: 65%", "B ($68,282): 26%", "A 80%, B 3%"), or as a table row's last cell
-/// ("| D | 0.60 |") or a comma-separated row's ("D,0.60"). Every choice once, no other letter between a letter and its number.
-fn from_text(reply: &str, choices: usize) -> Option<Vec<f64>> {
+/// ("| D | 0.60 |") or a comma-separated row's ("D,0.60"); each choice at most once, no other
+/// letter between a letter and its number. A choice given no share is `None`.
+fn from_text(reply: &str, choices: usize) -> Option<Vec<Option<f64>>> {
     let mut odds: Vec<Option<f64>> = vec![None; choices];
     // Parts: lines, and items of a list on one line ("A 80%, B 3%"; not "$63,382").
     let parts = reply.replace(", ", "\n").replace(';', "\n");
@@ -128,7 +136,7 @@ fn from_text(reply: &str, choices: usize) -> Option<Vec<f64>> {
             return None;
         }
     }
-    odds.into_iter().collect()
+    Some(odds)
 }
 
 /// The places of the capital letters standing alone in `text` ("A", "(B)", "C:") that are
@@ -187,6 +195,15 @@ mod tests {
             ),
             Some(1)
         );
+        // Some choices left out: one above half of a hundred is still above all the others.
+        assert_eq!(
+            favourite("A | ██ 11%\nB | ███████████ 56%\nC | ██ 13%", 4),
+            Some(1)
+        );
+        assert_eq!(
+            favourite("B: 55%\nM: 21%\nV: 24%\neverything else: ~0%", 22),
+            Some(1)
+        );
     }
 
     #[test]
@@ -199,8 +216,10 @@ mod tests {
             ),
             None
         );
-        // Not every choice given a share.
-        assert_eq!(favourite("A: 70%\nB: 30%", 4), None);
+        // Not every choice given a share, and none above half.
+        assert_eq!(favourite("A: 40%\nB: 30%", 4), None);
+        // Shares in per cent that pass a hundred, some choices left out.
+        assert_eq!(favourite("A: 70%\nB: 60%", 4), None);
         // Shares that do not add up to a whole are not odds.
         assert_eq!(favourite("A: 70%\nB: 60%\nC: 50%\nD: 40%", 4), None);
         // A letter given twice.

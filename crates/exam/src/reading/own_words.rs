@@ -130,11 +130,11 @@ pub(super) fn restated(reply: &[Word], choices: &[String]) -> Option<usize> {
     Some(best.0)
 }
 
-/// Whether the word at `p` is rejected by what follows it in its clause, one word between at
-/// most: "punitive damages seem unlikely", "oceans are wrong" (not a bare "no", which as often
+/// Whether the word at `p` is rejected by what follows it in its clause, two words between at
+/// most ("huge and green is tempting"): "punitive damages seem unlikely", "oceans are wrong" (not a bare "no", which as often
 /// starts the next thought: "compensatory only, no punitive").
 fn denied_after(reply: &[Word], p: usize) -> bool {
-    (p + 1..=p + 2)
+    (p + 1..=p + 3)
         .take_while(|&q| q < reply.len() && !reply[q - 1].ends_clause)
         .any(|q| {
             LISTS

@@ -127,14 +127,61 @@ pub(super) fn of_a_pair(words: &[Word], mentions: &[Mention]) -> Vec<Mention> {
     out
 }
 
+/// Whether a number follows word `i`.
+fn number_next_to(words: &[Word], i: usize) -> bool {
+    words
+        .get(i + 1)
+        .is_some_and(|n| n.text.parse::<usize>().is_ok())
+}
+
+/// Whether word `i` stands in a question the reply asks ("If the first quantity moves one way,
+/// which way must the second one move?"): a clause with a question word ending in "?". A place
+/// named there is what is asked about, not an answer.
+fn in_a_question(words: &[Word], i: usize) -> bool {
+    const ASKING: &[&str] = &[
+        "which", "what", "how", "why", "where", "when", "who", "whose",
+    ];
+    let start = (0..i)
+        .rev()
+        .find(|&j| words[j].ends_clause)
+        .map_or(0, |j| j + 1);
+    let end = (i..words.len())
+        .find(|&j| words[j].ends_clause)
+        .unwrap_or(words.len() - 1);
+    words[end].after.contains('?')
+        && words[start..i]
+            .iter()
+            .any(|w| ASKING.contains(&w.text.as_str()))
+}
+
 /// "the second option", "the last one", "option three".
 pub(super) fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
     const ORDINALS: &[&str] = &[
-        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
         "tenth",
+        "eleventh",
+        "twelfth",
+        "thirteenth",
+        "fourteenth",
+        "fifteenth",
+        "sixteenth",
+        "seventeenth",
+        "eighteenth",
+        "nineteenth",
+        "twentieth",
     ];
     const SHORT: &[&str] = &[
-        "1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th",
+        "1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th", "11th", "12th",
+        "13th", "14th", "15th", "16th", "17th", "18th", "19th", "20th", "21st", "22nd", "23rd",
+        "24th", "25th", "26th",
     ];
     const NUMBERS: &[&str] = &[
         "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -177,10 +224,20 @@ pub(super) fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
                 .is_some_and(|n| n.text == "one" || n.text == "option")
         {
             Some(0)
+        } else if matches!(word, "former" | "latter") && choices == 2 {
+            // Of two choices, "the former" is the first and "the latter" the second.
+            Some(usize::from(word == "latter"))
         } else {
+            // ("twenty-first": after "twenty", an ordinal counts from the twenty-first.)
+            let tens = if i > 0 && words[i - 1].text == "twenty" && words[i - 1].after == "-" {
+                20
+            } else {
+                0
+            };
             ORDINALS
                 .iter()
                 .position(|o| *o == word)
+                .map(|k| k + tens)
                 .or_else(|| SHORT.iter().position(|o| *o == word))
         };
         // "the second option", or "the second." alone at a clause's end.
@@ -193,6 +250,7 @@ pub(super) fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
             words[i].ends_clause && (i > 0 && words[i - 1].text == "the" || words.len() == 1);
         if let Some(index) = index.filter(|i| *i < choices)
             && (thing_follows || alone)
+            && !in_a_question(words, i)
         {
             out.push(Mention {
                 choice: index,
@@ -215,8 +273,12 @@ pub(super) fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
                 .is_some_and(|n| matches!(n.text.as_str(), "number" | "no" | "nr"))
                 && (!words[i + 1].ends_clause || number_next),
         );
-        // "It's number 2" — and "option 3", "choice no. 2".
-        let numbered = word == "number"
+        // "It's number 2" — and "option 3", "choice no. 2"; "No. 22" opening the reply.
+        let numbered = (word == "number"
+            || i == 0
+                && word == "no"
+                && words[i].after.starts_with('.')
+                && number_next_to(words, i))
             && !(i > 0 && matches!(words[i - 1].text.as_str(), "option" | "choice"));
         // "options[2]": an index, counted from zero as programs count.
         let indexed = word == "options"
@@ -241,7 +303,7 @@ pub(super) fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
             continue;
         }
         if (word == "option" || word == "choice" || numbered)
-            && !words[i].ends_clause
+            && (!words[i].ends_clause || numbered)
             && let Some(next) = words.get(i + 1 + skip)
         {
             // "option three", "choice 2", "option (iii)"

@@ -214,6 +214,30 @@ pub(super) fn without_html(reply: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(decoded)
 }
 
+/// A reply that is a patch to an answers file ("--- answers.txt\n+++ answers.txt\n@@ -45 +45
+/// @@\n-q45=B\n+q45=C", a fenced "```diff" block): the lines it adds are what it answers; the
+/// lines it takes out, its headers and its fences are not. (Lines opening with "+" and "-"
+/// without a diff's header or fence are pros and cons, not a patch.)
+pub(super) fn patched(reply: &str) -> std::borrow::Cow<'_, str> {
+    let lines: Vec<&str> = reply.lines().map(str::trim_end).collect();
+    let header = lines
+        .iter()
+        .any(|l| l.starts_with("@@") || l.starts_with("```diff") || l.starts_with("diff --git"))
+        || lines.iter().any(|l| l.starts_with("--- "))
+            && lines.iter().any(|l| l.starts_with("+++ "));
+    let added = |l: &&str| l.starts_with('+') && !l.starts_with("+++");
+    let removed = |l: &&str| l.starts_with('-') && !l.starts_with("---");
+    if !header || !lines.iter().any(added) || !lines.iter().any(removed) {
+        return std::borrow::Cow::Borrowed(reply);
+    }
+    let kept: Vec<&str> = lines
+        .iter()
+        .filter(|l| added(l))
+        .map(|l| l[1..].trim())
+        .collect();
+    std::borrow::Cow::Owned(kept.join("\n"))
+}
+
 /// The reply without the list of sources a RAG product puts under its answer ("Sources:",
 /// "References:", then "[1] …" lines): titles and paths there are not the answer.
 pub(super) fn without_sources(reply: &str) -> &str {

@@ -20,6 +20,9 @@ const IN_ORDER: &[&str] = &[
     "most likely least likely",
     "most plausible least plausible",
     "best to worst",
+    // "Best → worst: C > D > A", "Ranking (best first):".
+    "best worst",
+    "best first",
     "in order of likelihood",
     "in order of preference",
     "in order of plausibility",
@@ -35,6 +38,8 @@ const CLIMBING: &[&str] = &[
     "least likely most likely",
     "least plausible most plausible",
     "worst to best",
+    "worst best",
+    "worst first",
 ];
 
 /// A ranking found in a reply: the choices it ranks, in its order, where it ends, and whether

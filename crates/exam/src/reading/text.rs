@@ -168,11 +168,33 @@ fn truncated(reply: &[Word], choice: &[String]) -> Vec<(usize, usize, usize)> {
                 || reply[start + k - 1].after.contains("..")
                 || reply[start].before.contains(['"', '“', '«'])
                     && reply[start + k - 1].after.starts_with(['"', '”', '»']));
-        if k >= 4 && k < choice.len() && cut {
+        // (Three words are enough before an ellipsis: "Carefully consider his...".)
+        let ellipsis = k > 0
+            && (reply[start + k - 1].after.contains('…')
+                || reply[start + k - 1].after.contains(".."));
+        if (k >= 4 || k == 3 && ellipsis && !inside_a_quote(reply, start))
+            && k < choice.len()
+            && cut
+        {
             out.push((start, start + k, k));
         }
     }
     out
+}
+
+/// Whether word `start` stands inside a quotation opened before it ("“Pace di Campoformio →
+/// Pace di Presburgo → Pace di Schönbrun…”": the last three words are not the quote's
+/// beginning).
+fn inside_a_quote(reply: &[Word], start: usize) -> bool {
+    for w in reply[..start].iter().rev() {
+        if w.after.contains(['"', '”', '»']) {
+            return false;
+        }
+        if w.before.contains(['"', '“', '«']) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Where a reply quotes a run of a choice's words from its middle ("the option stating \"the

@@ -21,13 +21,33 @@ pub(super) struct Word {
     pub mark: Option<bool>,
     /// Whether the word stands inside round brackets (an aside).
     pub in_parens: bool,
-    /// Whether the word is on a row of a Markdown table ("| B | … |").
-    pub in_table: bool,
+    /// What the word's line is: prose, a row of a Markdown table, or an item of a list.
+    pub line_kind: LineKind,
     /// Where the word starts in the text cut, in characters.
     pub at: usize,
 }
 
+/// What a line of a reply is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum LineKind {
+    Prose,
+    /// A row of a Markdown table ("| B | … |").
+    TableRow,
+    /// An item of a list: a line opening with "-", "*", "•", "+" or "1.".
+    Item,
+}
+
 impl Word {
+    /// Whether the word is on a row of a Markdown table.
+    pub fn in_table(&self) -> bool {
+        self.line_kind == LineKind::TableRow
+    }
+
+    /// Whether the word is on an item of a list.
+    pub fn in_item(&self) -> bool {
+        self.line_kind == LineKind::Item
+    }
+
     /// The word written so far (taken, with the punctuation pending before it), on `line`.
     fn new(
         current: &mut String,
@@ -44,120 +64,20 @@ impl Word {
             line,
             mark: None,
             in_parens,
-            in_table: false,
+            line_kind: LineKind::Prose,
             at,
         }
     }
 }
 
-/// LaTeX commands that only lay out a formula ("\right]", "\left\{", "\in", "\frac"): no
-/// words of the reply — "3\right]" says nothing is right, "x \in S" nothing "in" it.
-const LAYOUT_COMMANDS: &[&str] = &[
-    "left",
-    "right",
-    "big",
-    "Big",
-    "bigl",
-    "bigr",
-    "in",
-    "notin",
-    "frac",
-    "dfrac",
-    "tfrac",
-    "sqrt",
-    "cdot",
-    "times",
-    "div",
-    "le",
-    "ge",
-    "leq",
-    "geq",
-    "neq",
-    "ne",
-    "pm",
-    "mp",
-    "to",
-    "rightarrow",
-    "leftarrow",
-    "Rightarrow",
-    "Leftarrow",
-    "implies",
-    "iff",
-    "infty",
-    "sum",
-    "prod",
-    "int",
-    "lim",
-    "log",
-    "ln",
-    "exp",
-    "sin",
-    "cos",
-    "tan",
-    "cup",
-    "cap",
-    "setminus",
-    "subset",
-    "subseteq",
-    "forall",
-    "exists",
-    "begin",
-    "end",
-    "pmatrix",
-    "bmatrix",
-    "matrix",
-    "quad",
-    "qquad",
-    "mathbb",
-    "mathcal",
-    "vec",
-    "hat",
-    "bar",
-    "dots",
-    "ldots",
-    "cdots",
-    "approx",
-    "equiv",
-    "sim",
-    "circ",
-    "angle",
-    "perp",
-    "partial",
-    "alpha",
-    "beta",
-    "gamma",
-    "delta",
-    "epsilon",
-    "theta",
-    "lambda",
-    "mu",
-    "pi",
-    "sigma",
-    "phi",
-    "omega",
-    "Delta",
-    "Omega",
-];
-
-/// `chars` with every command of [`LAYOUT_COMMANDS`] blanked to spaces (so that positions stay
-/// where they were); any other backslash is left as it is ("\boxed{D}", a path).
-fn without_layout_commands(mut chars: Vec<char>) -> Vec<char> {
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i] == '\\' {
-            let name_end = (i + 1..chars.len())
-                .find(|&k| !chars[k].is_ascii_alphabetic())
-                .unwrap_or(chars.len());
-            let name: String = chars[i + 1..name_end].iter().collect();
-            if LAYOUT_COMMANDS.contains(&name.as_str()) {
-                chars[i..name_end].fill(' ');
-            }
-            i = name_end.max(i + 1);
-        } else {
-            i += 1;
-        }
-    }
-    chars
+/// Whether a line is an item of a list: it opens with a bullet ("- ", "* ", "• ", "+ ") or a
+/// number and its stop ("1. ", "2) ").
+fn opens_an_item(line: &str) -> bool {
+    let t = line.trim_start();
+    let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    t.strip_prefix(['-', '*', '•', '+'])
+        .is_some_and(|rest| rest.starts_with(' '))
+        || (1..=2).contains(&digits) && t[digits..].starts_with(['.', ')'])
 }
 
 /// Cuts a reply into words, marking where clauses end.
@@ -165,7 +85,7 @@ pub(super) fn words(text: &str) -> Vec<Word> {
     let mut out: Vec<Word> = Vec::new();
     let mut current = String::new();
     let mut pending_before = String::new();
-    let chars = without_layout_commands(text.chars().collect());
+    let chars = super::latex::without_layout_commands(text.chars().collect());
     let mut line = 0;
     // (line, the word before the mark if any, tick or cross)
     let mut marks: Vec<(usize, Option<usize>, bool)> = Vec::new();
@@ -361,8 +281,15 @@ pub(super) fn words(text: &str) -> Vec<Word> {
         .split('\n')
         .map(|l| l.trim_start().starts_with('|'))
         .collect();
+    let items: Vec<bool> = text.split('\n').map(opens_an_item).collect();
     for w in &mut out {
-        w.in_table = rows.get(w.line).copied().unwrap_or(false);
+        w.line_kind = if rows.get(w.line).copied().unwrap_or(false) {
+            LineKind::TableRow
+        } else if items.get(w.line).copied().unwrap_or(false) {
+            LineKind::Item
+        } else {
+            LineKind::Prose
+        };
     }
     // A table row "| B | … | ✅ Correct |": a mark anywhere on the row is its letter's.
     for line_words in out.chunk_by_mut(|a, b| a.line == b.line) {

@@ -116,6 +116,11 @@ fn guesses_after(words: &[Word], from: usize) -> bool {
                         "not" | "dont" | "wont" | "never" | "cant" | "wouldnt" | "refuse"
                     )
                 }))
+            // "no clue really, but CONSONANCE?": a short guess asked after "but".
+            || words[i].text == "but"
+                && (i + 1..(i + 4).min(words.len()))
+                    .take_while(|&k| k == i + 1 || !words[k - 1].ends_clause)
+                    .any(|k| words[k].after.starts_with('?'))
             // "The sources don't say. Still, C is the most defensible": an answer all the
             // same.
             || (i == 0 || words[i - 1].ends_clause)

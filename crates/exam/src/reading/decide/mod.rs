@@ -4,6 +4,7 @@
 //! ([`last_word`]).
 
 mod abstain;
+mod eliminated;
 mod explicit;
 mod last_word;
 mod stances;
@@ -43,7 +44,8 @@ pub(super) fn decide(
     }
     let clause = stances::clauses(words, mentions, &owner);
     let mut abstaining = abstain::Abstaining::new(words, &owner);
-    let stances = stances::stances(words, mentions, &owner, &clause, &mut abstaining);
+    let mut stances = stances::stances(words, mentions, &owner, &clause, &mut abstaining);
+    eliminated::rule_out(words, mentions, &mut stances);
     let several_asserted = mentions.iter().zip(&stances).any(|(m, s)| {
         *s == Stance::Asserts
             && m.by_place

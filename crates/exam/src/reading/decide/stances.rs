@@ -118,7 +118,10 @@ pub(super) fn stances(
             .take_while(|&i| words[i].line == words[m.start].line)
             .last()
             .unwrap_or(m.start);
-        if !m.by_place && words[m.start].in_table && first != m.start && words[first].mark.is_some()
+        if !m.by_place
+            && words[m.start].in_table()
+            && first != m.start
+            && words[first].mark.is_some()
         {
             *stance = Stance::Names;
         }

@@ -116,6 +116,15 @@ const MARKERS: &[&str] = &[
     "consensus",
     // An agent's last action: "finish[B]".
     "finish",
+    // A verdict after pros and cons: "Decision: G", "Overall winner: A".
+    "decision",
+    "winner",
+    // A field's name before its value: "solver picked=A", "…&resp=b".
+    "picked",
+    "resp",
+    "ans",
+    // A grader's label: "Correct: C." (with its colon only).
+    "correct",
 ];
 
 /// Words that may stand between a marker and its letter ("the answer is option B").

@@ -254,11 +254,22 @@ fn after_marker(words: &[Word], i: usize) -> bool {
                     && words[end - count..end - 1].iter().all(|w| !w.ends_clause)
                     // "Final" and "selected" only as a label ("Final: C", "selected,E"), not
                     // as words of a sentence ("Most students selected B, but …").
-                    && (!matches!(*m, "final" | "selected")
+                    && (!matches!(
+                        *m,
+                        "final" | "selected" | "correct" | "picked" | "resp" | "ans" | "winner" | "decision"
+                    )
                         || words[end - 1].after.trim_start().starts_with([':', ',', '=']))
                     // "Process of elimination:" over a list of the choices, one a line: its
                     // first item is no answer ("- Choice B only applies …").
                     && !(m.ends_with("elimination") && words[i].line != words[end - 1].line)
+                    // "the other answer B", "a wrong answer C": the word names an answer
+                    // someone else gives, not the reply's.
+                    && !(matches!(*m, "answer" | "answers")
+                        && end >= 2
+                        && matches!(
+                            words[end - 2].text.as_str(),
+                            "other" | "another" | "wrong" | "incorrect" | "each" | "every" | "any"
+                        ))
             })
         {
             return true;
@@ -298,6 +309,20 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
         .filter_map(|i| letter_of(words, i, choices).map(|c| (c, words[i].line)))
         .collect();
     let labels = labelled.len();
+    // Letters alone on their lines, two or more of them, head sections ("**A**\n+ looks
+    // plausible\n- …\n\n**C**\n…"): the first is a heading, not an answer opening the reply.
+    let headings: Vec<usize> = labelled
+        .iter()
+        .filter(|(_, line)| {
+            words
+                .iter()
+                .filter(|w| w.line == *line && !NOUNS.contains(&w.text.as_str()))
+                .count()
+                == 1
+        })
+        .map(|(c, _)| *c)
+        .collect();
+    let headed = distinct_count(&headings) >= 2;
     let labelled_choices: Vec<usize> = labelled.iter().map(|(c, _)| *c).collect();
     // Three choices or more labelling lines: the options echoed ("A.\nB.\nC.\nD.").
     let echoed = distinct_count(&labelled_choices) >= 3;
@@ -399,7 +424,7 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
         // (Not asked: "C? Or maybe B.")
         let opening = !listed
             && !words[i].after.contains('?')
-            && (opens || (i == 0 && alone_on_line && !item))
+            && (opens || (i == 0 && alone_on_line && !item && !headed))
             && (words[i].ends_clause
                 || words[i]
                     .after
@@ -452,15 +477,20 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
                 .iter()
                 .any(|p| cues::phrase_at(words, clause_start, p))
             && (clause_start..i).all(|j| letter_of(words, j, choices).is_none());
-        let explicit = alone
-            || marked
-            || opening
-            || sentence
-            || closing
-            || concluding
-            || last_of_short
-            || clause_marked
-            || clause_committed;
+        // "B vs D": two set against each other, neither said to be the answer.
+        let versus = words
+            .get(i + 1)
+            .is_some_and(|w| matches!(w.text.as_str(), "vs" | "versus"));
+        let explicit = !versus
+            && (alone
+                || marked
+                || opening
+                || sentence
+                || closing
+                || concluding
+                || last_of_short
+                || clause_marked
+                || clause_committed);
         let start = if i > 0
             && NOUNS.contains(&words[i - 1].text.as_str())
             && words[i - 1].line == words[i].line

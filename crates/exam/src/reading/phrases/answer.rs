@@ -3,6 +3,26 @@
 
 /// Phrases that give no answer.
 pub(super) const ABSTAIN: &[&str] = &[
+    // "This is outside what I know", "Our policy does not allow me to answer quiz items", "I'd
+    // prefer not to answer this one", "The correct answer is missing from the list".
+    "outside what i know",
+    "beyond what i know",
+    "does not allow me to answer",
+    "doesnt allow me to answer",
+    "prefer not to answer",
+    "rather not answer",
+    "answer is missing from",
+    "answer is not in the list",
+    "answer isnt in the list",
+    "cant work this one out",
+    "cannot work this one out",
+    "could not complete",
+    "couldnt complete",
+    // An error in place of the answer: "Error: content filter triggered. No response
+    // generated.", "[ERROR] tool \"solver\" timed out after 30s".
+    "no response generated",
+    "content filter triggered",
+    "timed out after",
     "prefer not to pick",
     "not to pick an answer",
     "cant just give you the answer",
@@ -420,6 +440,9 @@ pub(in crate::reading) const REMAINING: &[&str] = &[
 
 /// Phrases that, beside an abstention, still commit to a choice ("not sure, but I'd guess B").
 pub(super) const GUESS: &[&str] = &[
+    // "None of the choices is quite right, but the closest is …".
+    "the closest is",
+    "closest would be",
     "guess",
     "best guess",
     "if i had to",
@@ -570,4 +593,15 @@ pub(super) const OPEN: &[&str] = &[
     "could each be defended",
     "each could be argued",
     "each could be defended",
+    // "I'm stuck between A and B; both seem equally right", "That leaves B and D, and I can't
+    // separate them", "… all being accepted, depending on the marker". ("I can't decide
+    // between them" says no answer: [`ABSTAIN`].)
+    "stuck between",
+    "equally right",
+    "equally valid",
+    "equally likely",
+    "cant separate",
+    "cannot separate",
+    "all being accepted",
+    "could all be accepted",
 ];

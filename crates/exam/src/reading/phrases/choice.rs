@@ -335,6 +335,13 @@ pub(super) const REJECT_AFTER: &[&str] = &[
 
 /// Phrases before a mention that assert it ("the answer is X", "I'd go with X").
 pub(super) const ASSERT_BEFORE: &[&str] = &[
+    // "None of the choices is quite right, but the closest is …".
+    "the closest is",
+    "closest is",
+    "closest one is",
+    "closest match is",
+    "closest would be",
+    "nearest is",
     "cant not pick",
     "cannot not pick",
     "that makes it",
@@ -355,6 +362,9 @@ pub(super) const ASSERT_BEFORE: &[&str] = &[
     "choice is",
     "go with",
     "going with",
+    "settle on",
+    "settled on",
+    "settling on",
     "commit to",
     "committing to",
     "changing my answer to",

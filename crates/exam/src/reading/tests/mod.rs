@@ -375,3 +375,4 @@ mod no_answer;
 mod twentieth_set;
 mod twenty_first_set;
 mod twenty_second_set;
+mod twenty_third_set;
