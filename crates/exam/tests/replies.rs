@@ -426,7 +426,7 @@ fn replies_to_paths_checklists_and_ten_choices_are_read_as_meant() {
 /// rules as the twenty-second set left them, at 82.4% as meant and 4.6% as another choice ("it's
 /// C\n*D i mean", a verdict after "Decision →" under pros and cons, two boxes ticked, an
 /// elimination list's items, "Best → worst", "None fits, but the closest is …", a place asked
-/// about in a hint); mended to 94.8% / 0.0% (also the radio alphabet, keycap digits, patches,
+/// about in a hint); mended to 94.9% / 0.0% (also the radio alphabet, keycap digits, patches,
 /// "picked=A", shares above half with choices left out).
 #[test]
 fn replies_in_chat_corrections_patches_and_radio_letters_are_read_as_meant() {

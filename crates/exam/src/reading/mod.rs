@@ -139,7 +139,9 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
     let cleaned = forms::unglued(&cleaned);
     let cleaned = prepare::patched(&cleaned);
     let reply = before_next_turn(without_question(without_sources(
-        forms::after_final_answer(forms::after_reasoning(cleaned.trim())),
+        prepare::without_quoted_thread(forms::after_final_answer(forms::after_reasoning(
+            cleaned.trim(),
+        ))),
     )));
     if reply.is_empty() {
         return AnswerReading::NoAnswer {
@@ -280,6 +282,42 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
             m.with_text = true;
             merged.push(k);
         }
+    }
+    // A reply that ends on a letter with another choice's text set right beside it ("I pick
+    // option C: Information" where C is "Error", "F (Nasacort 220 mcg)"): the letter and the
+    // text disagree. (Not one of two set side by side: "Comparing A and B: \"…\"".)
+    let beside = |m: &Mention, t: &Mention| {
+        let sep = words[m.end - 1].after.trim();
+        t.start == m.end
+            && t.end == words.len()
+            && words[t.start].line == words[m.end - 1].line
+            && (matches!(sep, ":" | "=" | "-" | "—" | "–" | ")" | "." | "]")
+                || sep.is_empty() && words[t.start].before.contains(['(', '"', '“', '[']))
+            && !(m.start > 0
+                && matches!(
+                    words[m.start - 1].text.as_str(),
+                    "and" | "or" | "vs" | "versus" | "between"
+                ))
+    };
+    let own_text_at = |m: &Mention| {
+        by_text
+            .iter()
+            .any(|t| t.choice == m.choice && t.start == m.end)
+    };
+    if let Some((m, t)) = mentions
+        .iter()
+        .filter(|m| m.by_place && !m.with_text && !own_text_at(m))
+        .find_map(|m| {
+            by_text
+                .iter()
+                .find(|t| t.choice != m.choice && beside(m, t))
+                .map(|t| (m.choice, t.choice))
+        })
+    {
+        return AnswerReading::Unsure {
+            why: Unsure::Conflict,
+            candidates: decide::distinct([m, t].into_iter()),
+        };
     }
     // A letter and its text alone on the reply's last line, under reasoning ("…\n\n[D. 4.3.3]"),
     // is the answer under it — not the last of the choices listed one a line.
@@ -521,6 +559,7 @@ fn none_given(
             no_answer(NoAnswer::EveryChoice)
         }
         Unsure::NoChoiceNamed if none_given::asks_back(words) => no_answer(NoAnswer::AsksBack),
+        Unsure::NoChoiceNamed if none_given::hint_only(words) => no_answer(NoAnswer::Abstains),
         Unsure::NoChoiceNamed if none_given::cut_off(reply, words) => no_answer(NoAnswer::CutOff),
         Unsure::SeveralChoices if unfinished => no_answer(NoAnswer::CutOff),
         _ => reading,

@@ -287,6 +287,28 @@ const ASKING: &[&str] = &[
     "you", "youre", "your", "options", "choices", "question", "clarify",
 ];
 
+/// Whether the reply opens as a hint in place of the answer ("Hint: Look closely at the
+/// units …", "Try this: Ask yourself whether …") — where it names no choice.
+pub(super) fn hint_only(words: &[Word]) -> bool {
+    [
+        "hint",
+        "a hint",
+        "try this",
+        "heres a hint",
+        "here is a hint",
+    ]
+    .iter()
+    .any(|p| {
+        let n = p.split(' ').count();
+        phrase_at(words, 0, p) && words[n - 1].after.starts_with(':')
+    })
+}
+
+/// Words that open a question of its own.
+const WH: &[&str] = &[
+    "what", "which", "how", "where", "when", "who", "whose", "why",
+];
+
 /// Whether the reply asks a question back instead of answering: a sentence ending in "?" about
 /// the asker, the question or its options, and no words that commit.
 pub(super) fn asks_back(words: &[Word]) -> bool {
@@ -301,7 +323,10 @@ pub(super) fn asks_back(words: &[Word]) -> bool {
     // (One phrase, not words either side of a break: "Before I answer — is this …?")
     let whole = |i: usize, p: &str| {
         let n = p.split(' ').count();
-        phrase_at(words, i, p) && words[i..i + n - 1].iter().all(|w| !w.ends_clause)
+        phrase_at(words, i, p)
+            && words[i..i + n - 1]
+                .iter()
+                .all(|w| !w.ends_clause && !w.after.contains(':'))
     };
     if (0..words.len()).any(|i| !promised(i) && COMMITS.iter().any(|p| whole(i, p))) {
         return false;
@@ -312,8 +337,11 @@ pub(super) fn asks_back(words: &[Word]) -> bool {
     let before_answering = (0..words.len()).any(|i| phrase_at(words, i, "before i answer"));
     let (mut from, mut before) = (0, 0);
     for (i, w) in words.iter().enumerate() {
+        // ("What time zone are the slots in?": a question of its own, opening with its
+        // question word, where the reply names no choice.)
         if w.after.contains('?')
             && (before_answering
+                || WH.contains(&words[from].text.as_str())
                 || words[before..=i]
                     .iter()
                     .any(|w| ASKING.contains(&w.text.as_str())))

@@ -127,6 +127,14 @@ pub(super) fn of_a_pair(words: &[Word], mentions: &[Mention]) -> Vec<Mention> {
     out
 }
 
+/// Whether "last" or "the end" / "the bottom" stands at word `k`.
+fn from_the_end_or_last(words: &[Word], k: usize) -> bool {
+    words[k].text == "last"
+        || words
+            .get(k + 1)
+            .is_some_and(|w| matches!(w.text.as_str(), "end" | "bottom"))
+}
+
 /// Whether a number follows word `i`.
 fn number_next_to(words: &[Word], i: usize) -> bool {
     words
@@ -240,14 +248,60 @@ pub(super) fn ordinals(words: &[Word], choices: usize) -> Vec<Mention> {
                 .map(|k| k + tens)
                 .or_else(|| SHORT.iter().position(|o| *o == word))
         };
-        // "the second option", or "the second." alone at a clause's end.
-        let thing_follows = words
+        // "The third option counting from the end", "the second from the bottom": counted back
+        // from the last.
+        let from_the_end = (i + 1..(i + 7).min(words.len())).any(|k| {
+            matches!(words[k].text.as_str(), "end" | "bottom")
+                && words[k - 1].text == "the"
+                && k >= 2
+                && words[k - 2].text == "from"
+        });
+        // "third from last", "Fifth from the bottom": a place counted back, no noun needed.
+        let from_last = words.get(i + 1).is_some_and(|w| w.text == "from")
+            && words
+                .get(i + 2)
+                .is_some_and(|w| matches!(w.text.as_str(), "last" | "the"))
+            && from_the_end_or_last(words, i + 2);
+        let index = if (from_the_end || from_last) && !second_to_last {
+            index.and_then(|k| choices.checked_sub(k + 1))
+        } else {
+            index
+        };
+        // "The one just above the last": the second to last.
+        let above_the_last = word == "last"
+            && i >= 3
+            && words[i - 1].text == "the"
+            && matches!(words[i - 2].text.as_str(), "above" | "before")
+            && matches!(
+                words[i - 3].text.as_str(),
+                "one" | "just" | "option" | "choice"
+            );
+        let index = if above_the_last {
+            choices.checked_sub(2)
+        } else {
+            index
+        };
+        // "the second option", or "the second." alone at a clause's end; "Last in the list".
+        let thing_follows = (words
             .get(i + 1)
             .is_some_and(|n| THINGS.contains(&n.text.as_str()))
+            || from_last
+            || ["in the list", "on the list"]
+                .iter()
+                .any(|p| super::cues::phrase_at(words, i + 1, p)))
             && !words[i].ends_clause;
         // "the second." at a clause's end, or "Second." as the whole reply.
-        let alone =
-            words[i].ends_clause && (i > 0 && words[i - 1].text == "the" || words.len() == 1);
+        // (Not a reply's last word with no stop, after a comma on its line: "Looking at the
+        // options one by one, the first" was cut off.)
+        let cut = i + 1 == words.len()
+            && words[i].after.is_empty()
+            && (0..i)
+                .rev()
+                .take_while(|&k| words[k].line == words[i].line)
+                .any(|k| words[k].after.starts_with(','));
+        let alone = words[i].ends_clause
+            && !cut
+            && (i > 0 && words[i - 1].text == "the" || words.len() == 1);
         if let Some(index) = index.filter(|i| *i < choices)
             && (thing_follows || alone)
             && !in_a_question(words, i)

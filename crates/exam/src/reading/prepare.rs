@@ -128,6 +128,9 @@ pub(super) fn without_html(reply: &str) -> std::borrow::Cow<'_, str> {
         "pre",
         "blockquote",
         "hr",
+        "form",
+        "select",
+        "option",
         "section",
         "article",
         "dl",
@@ -136,8 +139,10 @@ pub(super) fn without_html(reply: &str) -> std::borrow::Cow<'_, str> {
     ];
     const INLINE: &[&str] = &[
         "b", "strong", "i", "em", "u", "span", "a", "code", "sup", "sub", "mark", "small", "font",
-        "ins", "kbd", "cite", "abbr", "tbody", "thead",
+        "ins", "kbd", "cite", "abbr", "tbody", "thead", "label", "input",
     ];
+    // Text struck through (`<del>E</del>`) is crossed out, as "~~E~~" is.
+    const STRUCK: &[&str] = &["del", "s", "strike"];
     const CELLS: &[&str] = &["td", "th"];
     let tag_at = |rest: &str| -> Option<(usize, &'static str, &'static str)> {
         let inner = rest.strip_prefix('<')?;
@@ -157,6 +162,8 @@ pub(super) fn without_html(reply: &str) -> std::borrow::Cow<'_, str> {
             ""
         } else if CELLS.contains(&name.as_str()) {
             " "
+        } else if STRUCK.contains(&name.as_str()) {
+            "~~"
         } else {
             return None;
         };
@@ -166,9 +173,10 @@ pub(super) fn without_html(reply: &str) -> std::borrow::Cow<'_, str> {
         let attributes = rest[head + name_len..close].to_ascii_lowercase();
         let verdict = if attributes.contains("incorrect") || attributes.contains("wrong") {
             " ❌ "
-        } else if ["correct", "selected", "chosen", "right-answer"]
+        } else if ["correct", "selected", "chosen", "right-answer", "checked"]
             .iter()
             .any(|v| attributes.contains(v))
+            && !attributes.contains("unchecked")
         {
             " ✅ "
         } else {
@@ -355,6 +363,21 @@ fn without_quoted_question(reply: &str) -> &str {
         }
         None => reply,
     }
+}
+
+/// The reply without the older messages an e-mail quotes under it ("Best, Lena\n\nOn Fri, 8
+/// Mar 2024 at 09:52, Marc <…> wrote:\n> What did you put …\n> … I'd say C"): what was
+/// written before is not this reply's answer.
+pub(super) fn without_quoted_thread(reply: &str) -> &str {
+    let mut at = 0;
+    for line in reply.split_inclusive('\n') {
+        let rest = &reply[at + line.len()..];
+        if line.trim_end().ends_with("wrote:") && at > 0 && rest.trim_start().starts_with('>') {
+            return reply[..at].trim_end();
+        }
+        at += line.len();
+    }
+    reply
 }
 
 /// The reply up to a turn a model went on to write itself: a small model that answered and

@@ -412,10 +412,10 @@ fn pointed_out(text: &str, out: &mut Vec<Word>) {
 }
 
 /// Marks that say yes beside a choice: ticks, a green light, a thumb up.
-const TICKS: &[char] = &['✅', '✔', '✓', '☑', '🟢', '👍'];
+const TICKS: &[char] = &['✅', '✔', '✓', '☑', '☒', '🟢', '👍'];
 
-/// Marks that say no: crosses, a red light, a thumb down.
-const CROSSES: &[char] = &['❌', '✗', '✘', '❎', '✖', '🔴', '👎'];
+/// Marks that say no: crosses, a red light, a thumb down, a ballot box left empty.
+const CROSSES: &[char] = &['❌', '✗', '✘', '❎', '✖', '🔴', '👎', '☐'];
 
 /// Whether `c` belongs to a script written without spaces between words (Chinese, Japanese;
 /// Korean's syllables, which attach their particles: "B가").

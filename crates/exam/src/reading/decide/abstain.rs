@@ -76,6 +76,7 @@ impl<'a> Abstaining<'a> {
         let words = self.words;
         let mut abstains = false;
         let mut abstained_at = words.len();
+        let mut last_abstained = 0;
         let mut start = 0;
         while start < words.len() {
             let ((from, to), _) = clause[start];
@@ -86,20 +87,23 @@ impl<'a> Abstaining<'a> {
             if !rejects_here && self.within(from, to) {
                 abstains = true;
                 abstained_at = abstained_at.min(from);
+                last_abstained = from;
             }
             start = to.max(start + 1);
         }
         Abstention {
             abstains,
-            guesses_after: abstains && guesses_after(words, abstained_at),
+            guesses_after: abstains && guesses_after(words, abstained_at, last_abstained),
         }
     }
 }
 
 /// "It doesn't say directly, but it's most likely …" with no choice found: an answer the
-/// reader could not read, not no answer.
-fn guesses_after(words: &[Word], from: usize) -> bool {
-    (from..words.len()).any(|i| {
+/// reader could not read, not no answer — unless the reply gives no answer again after the
+/// guess ("B comes closest, but … so I can't choose any of them": `last` is where the last
+/// clause that gives no answer starts).
+fn guesses_after(words: &[Word], from: usize, last: usize) -> bool {
+    (from.max(last)..words.len()).any(|i| {
         phrases::LISTS.guess.at(words, i).next().is_some()
             && !(i > 0
                 && matches!(

@@ -343,9 +343,16 @@ fn no_one_answer(
             .iter()
             .any(|m| m.start > at && answers_condition(m) && pressed(words, m.start))
     };
-    let open = said_open.is_some_and(|(at, p)| {
-        (p.starts_with("both") || p.starts_with("either") || named_several) && !pressed_after(at)
-    });
+    // ("The 15:00 one or (A) — honestly 50/50", "… → G). Your call.": the phrase says two
+    // ways, or hands the choice back, whatever the reader could place.)
+    let two_ways = |p: &str| {
+        p.starts_with("both")
+            || p.starts_with("either")
+            || matches!(p, "50 50" | "fifty fifty" | "your call")
+    };
+    let open = said_open
+        .is_some_and(|(at, p)| (two_ways(p) || named_several) && !pressed_after(at))
+        || both_are_right(words, mentions);
     // "If they have finished, a lower likelihood. But if not, option C. Which reading do you
     // mean?", "If this is a workstation, unityhub.exe. But if …, (A) …": answers under two
     // conditions, named or not, and the asker asked which holds.
@@ -355,6 +362,37 @@ fn no_one_answer(
     (conditional.len() >= 2 || alternatives || open || asks_which).then(|| AnswerReading::Unsure {
         why: Unsure::SeveralChoices,
         candidates: distinct(mentions.iter().map(|m| m.choice)),
+    })
+}
+
+/// "Both C) CellCept 1.5 g and **E** (acyclovir 2 mg) are right": a sentence that opens with
+/// "both", names two choices and says they are right.
+fn both_are_right(words: &[Word], mentions: &[Mention]) -> bool {
+    const RIGHT: &[&str] = &["right", "correct", "valid", "true", "acceptable"];
+    (0..words.len()).any(|i| {
+        (i == 0 || words[i - 1].ends_clause) && words[i].text == "both" && {
+            let end = (i..words.len())
+                .find(|&j| words[j].ends_clause)
+                .unwrap_or(words.len() - 1);
+            let named = distinct(
+                mentions
+                    .iter()
+                    .filter(|m| m.start > i && m.end <= end + 1)
+                    .map(|m| m.choice),
+            );
+            // ("Both C) scatter plot and Gauge are right": "both" says two, whatever the
+            // reader could place.)
+            !named.is_empty()
+                && (i + 1..=end).any(|j| {
+                    // (Ending the sentence: "Both B and D are correct, but **D** is safer"
+                    // goes on to prefer one.)
+                    words[j].text == "are"
+                        && words.get(j + 1).is_some_and(|w| {
+                            RIGHT.contains(&w.text.as_str())
+                                && (w.after.starts_with(['.', '!', ';']) || j + 2 == words.len())
+                        })
+                })
+        }
     })
 }
 

@@ -123,8 +123,9 @@ const MARKERS: &[&str] = &[
     "picked",
     "resp",
     "ans",
-    // A grader's label: "Correct: C." (with its colon only).
+    // A grader's label: "Correct: C." (with its colon only); "(Previously: B …) Now: C".
     "correct",
+    "now",
 ];
 
 /// Words that may stand between a marker and its letter ("the answer is option B").

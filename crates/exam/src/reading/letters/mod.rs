@@ -193,8 +193,9 @@ const COMMITTING: &[&str] = &[
     "id choose",
 ];
 
-/// "a B-movie plot", "an X-ray", "C:\Users\…", "D:/data": a letter glued by a hyphen to a
-/// word, or a drive's letter before its path, is part of a word or a path — no letter.
+/// "a B-movie plot", "an X-ray", "C:\Users\…", "D:/data", "$B$2": a letter glued by a hyphen
+/// to a word, a drive's letter before its path, or a spreadsheet cell's column is part of a
+/// word, a path or a cell — no letter.
 fn part_of_a_word(words: &[Word], i: usize) -> bool {
     let word = &words[i];
     let glued = words
@@ -204,6 +205,8 @@ fn part_of_a_word(words: &[Word], i: usize) -> bool {
         word.after == "-" && n.raw.chars().count() >= 2 && n.raw.chars().all(char::is_alphabetic)
             || word.after.starts_with(":\\")
             || word.after.starts_with(":/")
+            // A spreadsheet's cell ("$B$2:$B$5").
+            || word.after == "$" && n.raw.chars().all(|c| c.is_ascii_digit())
     })
 }
 
@@ -256,7 +259,15 @@ fn after_marker(words: &[Word], i: usize) -> bool {
                     // as words of a sentence ("Most students selected B, but …").
                     && (!matches!(
                         *m,
-                        "final" | "selected" | "correct" | "picked" | "resp" | "ans" | "winner" | "decision"
+                        "final"
+                            | "selected"
+                            | "correct"
+                            | "picked"
+                            | "resp"
+                            | "ans"
+                            | "winner"
+                            | "decision"
+                            | "now"
                     )
                         || words[end - 1].after.trim_start().starts_with([':', ',', '=']))
                     // "Process of elimination:" over a list of the choices, one a line: its
@@ -425,6 +436,9 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
         let opening = !listed
             && !words[i].after.contains('?')
             && (opens || (i == 0 && alone_on_line && !item && !headed))
+            // (Not the first item of a list: "- **F** is for …, which is not this data.\n- …".)
+            && !(words[i].in_item()
+                && words.iter().any(|w| w.line != words[i].line && w.in_item()))
             && (words[i].ends_clause
                 || words[i]
                     .after
@@ -449,10 +463,18 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
                 words[i - 1].text.as_str(),
                 "so" | "thus" | "hence" | "therefore" | "ergo"
             )
-            // "… so D." opening its clause, or after a comma ("…, so D.").
-            && (i == 1 || words[i - 2].ends_clause || words[i - 2].after.starts_with(','))
-            && words[i].ends_clause
-            && (words[i].after.starts_with(['.', '!']) || i + 1 == words.len());
+            // "… so D." opening its clause, or after a comma ("…, so D."), or an interjection
+            // ("ok so d").
+            && (i == 1
+                || words[i - 2].ends_clause
+                || words[i - 2].after.starts_with(',')
+                || i == 2 && matches!(words[0].text.as_str(), "ok" | "okay" | "alright" | "well"))
+            && (words[i].ends_clause
+                && (words[i].after.starts_with(['.', '!']) || i + 1 == words.len())
+                // "ok so d, final": the choice confirmed by a last "final".
+                || words[i].after.starts_with(',')
+                    && i + 2 == words.len()
+                    && words[i + 1].text == "final");
         // A short reply's last word, a letter with at most two words before it in its clause
         // ("b or c. eh, c", "d? no. c", "not c lol. d"; not "A or b??", nor "I'm unsure between
         // A and C").

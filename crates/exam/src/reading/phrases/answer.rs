@@ -23,6 +23,12 @@ pub(super) const ABSTAIN: &[&str] = &[
     "no response generated",
     "content filter triggered",
     "timed out after",
+    "traceback most recent call last",
+    // "… so I don't have an answer", "every dose listed looks standard to me, so none".
+    "dont have an answer",
+    "do not have an answer",
+    "so none",
+    "no way to reconcile",
     "prefer not to pick",
     "not to pick an answer",
     "cant just give you the answer",
@@ -388,6 +394,8 @@ pub(super) const RETRACT: &[&str] = &[
     "typo i mean",
     "typo i meant",
     "hmm no",
+    // "I said I, then changed to G... no, back to my gut: (K)".
+    "no back to",
     "nvm",
     "never mind",
     "nevermind",
@@ -440,8 +448,10 @@ pub(in crate::reading) const REMAINING: &[&str] = &[
 
 /// Phrases that, beside an abstention, still commit to a choice ("not sure, but I'd guess B").
 pub(super) const GUESS: &[&str] = &[
-    // "None of the choices is quite right, but the closest is …".
+    // "None of the choices is quite right, but the closest is …", "… but C comes closest".
     "the closest is",
+    "comes closest",
+    "comes nearest",
     "closest would be",
     "guess",
     "best guess",
@@ -506,102 +516,4 @@ pub(super) const FIRM_BEFORE: &[&str] = &[
     "best answer is",
     "best choice is",
     "best option is",
-];
-
-/// Phrases that say the writer could not choose between the choices it names ("I can't decide
-/// between them").
-pub(in crate::reading) const UNDECIDED: &[&str] = &[
-    "cant decide",
-    "cannot decide",
-    "can not decide",
-    "torn between",
-    "undecided",
-    "cant choose between",
-    "cannot choose between",
-    "cant pick between",
-    "cannot pick between",
-    "cant narrow it down",
-    "cannot narrow it down",
-    "go either way",
-    "cant say which",
-    "cannot say which",
-    "cant tell which",
-    "cannot tell which",
-    "cant determine which",
-    "cannot determine which",
-    "can not determine which",
-    "unable to determine which",
-    "back and forth",
-    "on the fence",
-    "cant make up my mind",
-    "cannot make up my mind",
-    "toss up",
-    "coin flip",
-    "coin toss",
-];
-
-/// Phrases that say the writer's sources disagree ("the retrieved passages conflict: one
-/// points to B, another to C"): without an answer of the writer's own, several choices.
-pub(in crate::reading) const DISAGREE: &[&str] = &[
-    "discrepancy between the documents",
-    "discrepancy between the sources",
-    "discrepancy between the passages",
-    "passages conflict",
-    "sources conflict",
-    "documents conflict",
-    "passages disagree",
-    "sources disagree",
-    "documents disagree",
-    "passages are inconsistent",
-    "sources are inconsistent",
-    "documents are inconsistent",
-    "conflicting passages",
-    "conflicting sources",
-    "conflicting documents",
-    "passages contradict each other",
-    "sources contradict each other",
-    "documents contradict each other",
-];
-
-/// Phrases that leave the answer open between the choices a reply names ("it depends", "both
-/// work here").
-pub(super) const OPEN: &[&str] = &[
-    "it depends",
-    "it all depends",
-    "both work",
-    "both are correct",
-    "both are right",
-    "both are valid",
-    "both apply",
-    "both could be",
-    "either works",
-    "either one works",
-    "either could be",
-    "both are defensible",
-    "both readings",
-    // "(C), a lower likelihood (B) and option A all seem defensible here", "J, C and E could
-    // each be argued".
-    "all seem defensible",
-    "all are defensible",
-    "all seem plausible",
-    "all are plausible",
-    "all seem valid",
-    "all are valid",
-    "all could be argued",
-    "all could work",
-    "could each be argued",
-    "could each be defended",
-    "each could be argued",
-    "each could be defended",
-    // "I'm stuck between A and B; both seem equally right", "That leaves B and D, and I can't
-    // separate them", "… all being accepted, depending on the marker". ("I can't decide
-    // between them" says no answer: [`ABSTAIN`].)
-    "stuck between",
-    "equally right",
-    "equally valid",
-    "equally likely",
-    "cant separate",
-    "cannot separate",
-    "all being accepted",
-    "could all be accepted",
 ];

@@ -19,6 +19,8 @@ pub(in crate::reading) const CONCESSIVE: &[&str] =
 
 /// Phrases right before a mention that reject it ("not X", "rather than X").
 pub(super) const REJECT_BEFORE: &[&str] = &[
+    // "I prefer F. Betapace 120 mL over **J**", "B over A".
+    "over",
     // "A common mistake is to choose \"…\"".
     "mistake is to choose",
     "mistake is to pick",

@@ -5,12 +5,15 @@
 
 mod answer;
 mod choice;
+mod open;
 
 use super::words::Word;
-use answer::{ABSTAIN, FIRM_AFTER, FIRM_BEFORE, GUESS, OPEN, RETRACT};
-pub(super) use answer::{DISAGREE, RECHECK, REMAINING, UNDECIDED};
+use answer::{ABSTAIN, FIRM_AFTER, FIRM_BEFORE, GUESS, RETRACT};
+pub(super) use answer::{RECHECK, REMAINING};
 use choice::{ASSERT_AFTER, ASSERT_BEFORE, REJECT_AFTER, REJECT_BEFORE};
 pub(super) use choice::{CONCESSIVE, CONTRAST};
+use open::OPEN;
+pub(super) use open::{DISAGREE, UNDECIDED};
 use std::collections::HashMap;
 use std::sync::LazyLock;
 

@@ -374,5 +374,6 @@ mod later_sets;
 mod no_answer;
 mod twentieth_set;
 mod twenty_first_set;
+mod twenty_fourth_set;
 mod twenty_second_set;
 mod twenty_third_set;
