@@ -207,7 +207,7 @@ pub(super) fn one_question(stem: &str) -> bool {
     // "in what of SQLite", "have what of being true": the question word stands for the head
     // of "a future release of SQLite", "a strong probability of being true".
     // … or before a number that was part of its phrase ("by what 11 through 25"), or after a
-    // sigil that was ("a datablock named $ what").
+    // sigil that was ("a datablock named $ what"), or before an option ("which --login").
     // … or of "processes with elevated privileges" ("by what with elevated privileges"), "the
     // software under development".
     let head_of = words.windows(2).any(|pair| {
@@ -219,7 +219,39 @@ pub(super) fn one_question(stem: &str) -> bool {
                     .all(|c| c.is_ascii_digit()))
             || matches!(pair[0], "$" | "@" | "#" | "%" | "--" | "-")
                 && pair[1].eq_ignore_ascii_case("what")
+            // … or before an option that was part of its phrase ("run which --login command"
+            // for "an explicit bash --login command").
+            || matches!(pair[0].to_lowercase().as_str(), "what" | "which")
+                && pair[1]
+                    .strip_prefix('-')
+                    .is_some_and(|o| o.trim_start_matches('-').starts_with(|c: char| c.is_ascii_alphabetic()))
     });
+    // "If no fillstyle is given in what then …": the question word inside the condition that
+    // opens the sentence, before its comma or "then" — English asks no question there.
+    let in_condition = words.first().is_some_and(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "if" | "unless" | "when" | "whenever"
+        )
+    }) && words
+        .iter()
+        .skip(1)
+        .take_while(|w| !w.eq_ignore_ascii_case("then"))
+        .scan(false, |closed, w| {
+            let before = !*closed;
+            *closed |= w.ends_with(',');
+            Some(before)
+        })
+        .zip(words.iter().skip(1))
+        .take_while(|(open, _)| *open)
+        .any(|(_, w)| {
+            matches!(
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+                    .as_str(),
+                "what" | "which"
+            )
+        });
     // "… X11 (Bullseye contains version X11R7.7)": a sentence in brackets.
     let bracketed_sentence = stem.split('(').skip(1).any(|inside| {
         let inside = inside.split(')').next().unwrap_or("");
@@ -232,6 +264,7 @@ pub(super) fn one_question(stem: &str) -> bool {
             })
     });
     !dangling
+        && !in_condition
         && !bracketed_sentence
         && !second_sentence
         && !twice
@@ -364,6 +397,16 @@ mod tests {
         ));
         assert!(!one_question(
             "The outer SELECT is implemented by what 11 through 25?"
+        ));
+        assert!(!one_question(
+            "Bash reads the files when it starts as a login shell, or when you run which --login command?"
+        ));
+        assert!(!one_question(
+            "If no fillstyle is given in what then the current default fill style is used?"
+        ));
+        // The question after the condition is asked.
+        assert!(one_question(
+            "If no fillstyle is given, which style does the plot command use?"
         ));
         assert!(!one_question(
             "Files must be installed in which file or directory . See the section on /etc?"
