@@ -1,5 +1,6 @@
-//! Words a PDF broke at a line's end ("source pack-" / "ages"): joined again, so a sentence
-//! reads as its author wrote it and a question never asks for half a word.
+//! Words a PDF broke at a line's end ("source pack-" / "ages") and paths it broke after a
+//! slash ("/usr/" / "sbin"): joined again, so a sentence reads as its author wrote it and a
+//! question never asks for half a word or half a path.
 
 use std::collections::HashSet;
 
@@ -35,6 +36,52 @@ pub fn joined_hyphens(text: &str) -> (String, usize) {
         }
         out.push_str(line);
     }
+    (out, joined)
+}
+
+/// `text` with every path broken after one of its slashes ("/usr/" and "sbin" on the next line,
+/// or set apart by a space) joined again where the document writes the whole path elsewhere
+/// ("/usr/sbin"), and how many were. "either /usr/ or /opt/" stays: no path "/usr/or" is written.
+pub fn joined_paths(text: &str) -> (String, usize) {
+    let bare = |token: &str| {
+        token
+            .trim_start_matches(['(', '[', '"', '\'', '`', '“', '‘'])
+            .trim_end_matches([
+                ')', ']', '"', '\'', '`', '”', '’', ',', ';', ':', '.', '!', '?',
+            ])
+            .to_owned()
+    };
+    let paths: HashSet<String> = text
+        .split_whitespace()
+        .map(bare)
+        .filter(|t| t.contains('/') && !t.ends_with('/'))
+        .collect();
+    let mut out = String::with_capacity(text.len());
+    let mut joined = 0;
+    let mut rest = text;
+    while let Some(gap) = rest.find(char::is_whitespace) {
+        let (token, after) = rest.split_at(gap);
+        out.push_str(token);
+        let next_at = after
+            .find(|c: char| !c.is_whitespace())
+            .unwrap_or(after.len());
+        let (space, next) = after.split_at(next_at);
+        let next_token = next.split(char::is_whitespace).next().unwrap_or("");
+        let head = bare(token);
+        let broken = token.ends_with('/')
+            && head.len() > 1
+            && head.matches('/').count() >= 2
+            && !space.contains("\n\n")
+            && next_token.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+            && paths.contains(&bare(&format!("{head}{next_token}")));
+        if broken {
+            joined += 1;
+        } else {
+            out.push_str(space);
+        }
+        rest = next;
+    }
+    out.push_str(rest);
     (out, joined)
 }
 
@@ -98,6 +145,21 @@ mod tests {
     fn a_capital_before_the_break_may_start_the_word() {
         let (got, _) = joined_hyphens("(see Sec-\ntion 4). Each section says so.");
         assert_eq!(got, "(see Section 4). Each section says so.");
+    }
+
+    #[test]
+    fn a_path_broken_after_a_slash_is_joined_where_it_is_written_whole() {
+        let text =
+            "Binaries go in /usr/\nsbin for the system, and (/usr/ sbin). See /usr/sbin too.";
+        let (got, joined) = joined_paths(text);
+        assert_eq!(
+            got,
+            "Binaries go in /usr/sbin for the system, and (/usr/sbin). See /usr/sbin too."
+        );
+        assert_eq!(joined, 2);
+        // Not a path written nowhere whole, nor across a paragraph.
+        let text = "Either /usr/ or /opt/ will do.\nPut it in /usr/\n\nsbin is /usr/sbin.";
+        assert_eq!(joined_paths(text), (text.to_owned(), 0));
     }
 
     #[test]

@@ -26,8 +26,9 @@ pub(super) fn join_pages(documents: &mut [NewDocument], set_aside: bool) -> Vec<
             touched += usize::from(dropped > 0);
         }
         let (text, joined) = proctor_formats::hyphens::joined_hyphens(&doc.text);
+        let (text, paths) = proctor_formats::hyphens::joined_paths(&text);
         doc.text = text;
-        words += joined;
+        words += joined + paths;
     }
     let mut notes = Vec::new();
     if lines > 0 {
@@ -38,8 +39,9 @@ pub(super) fn join_pages(documents: &mut [NewDocument], set_aside: bool) -> Vec<
     }
     if words > 0 {
         notes.push(format!(
-            "words broken across lines in PDF documents joined again: {words} (“pack-” + \
-             “ages” → “packages”; a compound keeps its hyphen)"
+            "words and paths broken across lines in PDF documents joined again: {words} \
+             (“pack-” + “ages” → “packages”, “/usr/” + “sbin” → “/usr/sbin”; a compound keeps \
+             its hyphen)"
         ));
     }
     notes

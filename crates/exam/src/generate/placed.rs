@@ -2,8 +2,8 @@
 //! or clause, or inside the sentence's subject, leaves the sentence a statement that asks
 //! nothing ("Upon what, the default font is taken …?", "the arguments to what could be …?").
 
-use super::stem_words::{OTHER_PREPOSITIONS, PREPOSITIONS};
-use crate::lexicon;
+use super::stem_words::{OTHER_PREPOSITIONS, PREPOSITIONS, third_person};
+use crate::lexicon::{self, Parts};
 
 /// "Upon what, the default font is taken from …?": the question word in an opening phrase set
 /// off by its comma (however long the phrase), the clause after it not turned into a question
@@ -100,13 +100,25 @@ pub(super) fn asked_inside_its_subject(words: &[&str]) -> bool {
     {
         return true;
     }
+    // "The bins option to what first assigns …?": a verb of its own right after the question
+    // word (past its adverbs) makes it that verb's subject — the thing the subject's phrase was
+    // about, not a question.
+    let verb_after = || {
+        lower[at + 1..]
+            .iter()
+            .find(|w| !(ADVERBS.contains(&w.as_str()) || w.len() > 4 && w.ends_with("ly")))
+            .is_some_and(|w| third_person(w, Parts::mostly_verb))
+    };
     after_preposition
         && !fronted
         && !lower[..at].iter().any(|w| lexicon::is_auxiliary(w))
-        && lower[at + 1..]
-            .iter()
-            .any(|w| lexicon::AUXILIARIES.contains(&w.as_str()))
+        && (auxiliary_after() || verb_after())
 }
+
+/// Adverbs that stand between a subject and its verb ("… first assigns", "… also keeps").
+const ADVERBS: &[&str] = &[
+    "first", "then", "also", "only", "always", "never", "often", "still", "now", "just", "again",
+];
 
 /// Where a clause opens inside the sentence before its question word at `at` ("… since only a
 /// fraction of what …"): the word that opens it.
@@ -224,6 +236,8 @@ mod tests {
             "Because \"data0_ccc_fts\" is smaller than what, the FTS table will be updated first, as required?",
             "Prior to SQLite version 3.11.0 (2016-02-15), the arguments to what could be literal strings or BLOBs?",
             "If you want something to appear only once on the page, for instance what, you'll need to put a set time/unset time pair around one of the plot commands?",
+            "The bins option to what first assigns each data point to a bin?",
+            "Control passes to what usually handles the signal?",
             "The column from the dataset on the left-hand side of what is considered to be on the left-hand side of the comparison operator (=) for the purposes of collation sequence and affinity precedence?",
         ] {
             assert!(!one_question(stem), "{stem}");
@@ -234,6 +248,9 @@ mod tests {
             "The default page size is set by what?",
             "Prior to SQLite version 3.11.0, the arguments to fts3_tokenizer() could be what?",
             "Which option could be literal strings or BLOBs?",
+            "The bins option assigns each data point to what?",
+            "The bins option applies to what kind of plot?",
+            "Which option first assigns each data point to a bin?",
             "The message is rejected if the sending party sends a command before the reply to the previous command?",
             "A locally compiled kernel limits the risk since only a fraction of the kernel code is compiled from what?",
         ] {
