@@ -432,3 +432,17 @@ fn replies_to_paths_checklists_and_ten_choices_are_read_as_meant() {
 fn replies_in_chat_corrections_patches_and_radio_letters_are_read_as_meant() {
     held_to("replies-blind21.jsonl", 94.5);
 }
+
+/// Replies to social situations with three endings, "where does Lily think the melon is" with
+/// fifteen places, Ukrainian and Japanese exams in their own letters, "is X heavier than Y?"
+/// (Yes / No) and three-valued causal puzzles (`tests/data/replies-blind23.jsonl`, made by
+/// `scripts/reply-set-blind23.py`; 69 styles, two to fifteen choices). First read, by the rules
+/// as the twenty-fourth set left them, at 81.0% as meant and 1.6% as another choice (a YAML or
+/// JSON list of two answers, "A = B" at a ranking's top, "I'm not sure, but I'll say C",
+/// "Edit: still B", bold and struck letters side by side, "roughly tied"); mended to 93.9% /
+/// 0.0% (also graders' "Expected B, got A", "UPDATE: that was wrong", scores out of ten, odds
+/// after "p=", the exam's own letters "Г" and "イ", spelt letters, the radio alphabet alone).
+#[test]
+fn replies_in_graders_lists_scores_and_an_exams_own_letters_are_read_as_meant() {
+    held_to("replies-blind23.jsonl", 93.5);
+}

@@ -153,14 +153,10 @@ pub(super) fn verdict_arrows(reply: &str) -> std::borrow::Cow<'_, str> {
         .min_by_key(|(at, _)| *at)
     {
         let before = rest[..at].trim_end();
-        let word: String = before
-            .chars()
-            .rev()
-            .take_while(|c| c.is_alphabetic())
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect::<String>()
+        let word = before
+            .rsplit(|c: char| !c.is_alphabetic())
+            .next()
+            .unwrap_or_default()
             .to_lowercase();
         if ANNOUNCING.contains(&word.as_str()) {
             out.push_str(before);

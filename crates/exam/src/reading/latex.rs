@@ -88,10 +88,14 @@ const LAYOUT_COMMANDS: &[&str] = &[
     "omega",
     "Delta",
     "Omega",
+    "quad",
+    "qquad",
+    "hfill",
 ];
 
 /// `chars` with every command of [`LAYOUT_COMMANDS`] blanked to spaces (so that positions stay
-/// where they were); any other backslash is left as it is ("\boxed{D}", a path).
+/// where they were), "\checkmark" and "\xmark" drawn as the tick and the cross they are; any
+/// other backslash is left as it is ("\boxed{D}", a path).
 pub(super) fn without_layout_commands(mut chars: Vec<char>) -> Vec<char> {
     let mut i = 0;
     while i < chars.len() {
@@ -102,6 +106,15 @@ pub(super) fn without_layout_commands(mut chars: Vec<char>) -> Vec<char> {
             let name: String = chars[i + 1..name_end].iter().collect();
             if LAYOUT_COMMANDS.contains(&name.as_str()) {
                 chars[i..name_end].fill(' ');
+            }
+            // A tick or a cross drawn by a command ("\item[(B)] … \quad $\checkmark$").
+            if let Some(mark) = match name.as_str() {
+                "checkmark" => Some('✓'),
+                "xmark" => Some('✗'),
+                _ => None,
+            } {
+                chars[i..name_end].fill(' ');
+                chars[i] = mark;
             }
             i = name_end.max(i + 1);
         } else {

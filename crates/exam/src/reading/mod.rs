@@ -23,6 +23,7 @@ mod emphasis;
 mod forms;
 mod formulas;
 mod fragment;
+mod labels;
 mod latex;
 mod letters;
 mod lists;
@@ -35,6 +36,7 @@ mod places;
 mod prepare;
 mod ranked;
 mod rounded;
+mod several;
 mod statements;
 mod text;
 mod words;
@@ -129,7 +131,8 @@ fn by_statements(reading: AnswerReading, concluded: Result<usize, ()>) -> Answer
 /// Reads a reply, up to what its final answer line gives.
 fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
     let bounded = bounded(reply);
-    let plain = forms::plain_letters(&bounded);
+    let labelled = labels::exam_labels(&bounded, choices);
+    let plain = forms::plain_letters(&labelled);
     let spoken = without_special_tokens(&plain);
     let spelled = spelled_articles(&spoken);
     let spelled = forms::radio_letters(&spelled);
@@ -405,27 +408,10 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
             m.explicit = false;
         }
     }
-    // Letters and nothing else ("[E] [J]", "A C"): several answers, none of them the one.
-    let letters = decide::distinct(mentions.iter().map(|m| m.choice));
-    if letters.len() >= 2
-        && mentions.len() == words.len()
-        && mentions
-            .iter()
-            .all(|m| m.by_place && m.end == m.start + 1 && words[m.start].mark.is_none())
-    {
+    if let Some(candidates) = several::at_once(&words, &mentions) {
         return AnswerReading::Unsure {
             why: Unsure::SeveralChoices,
-            candidates: letters,
-        };
-    }
-    // Two choices or more ticked ("- [x] B\n- [x] C: dramatic irony"): several answers
-    // marked, none of them the one — unless an answer is said outside the ticks.
-    let ticked = |m: &Mention| words[m.start..m.end].iter().any(|w| w.mark == Some(true));
-    let several_ticked = decide::distinct(mentions.iter().filter(|m| ticked(m)).map(|m| m.choice));
-    if several_ticked.len() >= 2 && !mentions.iter().any(|m| m.explicit && !ticked(m)) {
-        return AnswerReading::Unsure {
-            why: Unsure::SeveralChoices,
-            candidates: several_ticked,
+            candidates,
         };
     }
     let unfinished = none_given::unfinished_reasoning(reply, &words)
@@ -478,12 +464,23 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
             way: Way::Text,
         };
     }
-    // Odds given per choice with one above half ("A: 6%, B: 1%, C: 90%, D: 3%").
+    // "Ranking: A = B > C": level at the top, several.
+    if let AnswerReading::Chose { .. } | AnswerReading::Unsure { .. } = reading
+        && let Some(level) = ranked::tied_first(reply, &words, &mentions)
+    {
+        return AnswerReading::Unsure {
+            why: Unsure::SeveralChoices,
+            candidates: level,
+        };
+    }
+    // Odds given per choice with one above half ("A: 6%, B: 1%, C: 90%, D: 3%"), or scores
+    // with one on top ("A: 7/10\nB: 1/10\nC: 0/10").
     if let AnswerReading::Unsure {
         why: Unsure::NoChoiceNamed | Unsure::SeveralChoices,
         ..
     } = reading
-        && let Some(choice) = odds::favourite(reply, choices.len())
+        && let Some(choice) =
+            odds::favourite(reply, choices.len()).or_else(|| odds::top_scored(reply, choices.len()))
     {
         return AnswerReading::Chose {
             choice,

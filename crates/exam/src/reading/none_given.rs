@@ -304,11 +304,6 @@ pub(super) fn hint_only(words: &[Word]) -> bool {
     })
 }
 
-/// Words that open a question of its own.
-const WH: &[&str] = &[
-    "what", "which", "how", "where", "when", "who", "whose", "why",
-];
-
 /// Whether the reply asks a question back instead of answering: a sentence ending in "?" about
 /// the asker, the question or its options, and no words that commit.
 pub(super) fn asks_back(words: &[Word]) -> bool {
@@ -341,7 +336,7 @@ pub(super) fn asks_back(words: &[Word]) -> bool {
         // question word, where the reply names no choice.)
         if w.after.contains('?')
             && (before_answering
-                || WH.contains(&words[from].text.as_str())
+                || words[from].asks()
                 || words[before..=i]
                     .iter()
                     .any(|w| ASKING.contains(&w.text.as_str())))

@@ -27,7 +27,65 @@ pub(super) fn favourite(reply: &str, choices: usize) -> Option<usize> {
     if given.len() == choices && whole {
         return (top > total / 2.0).then_some(best);
     }
-    (given.len() >= 2 && reply.contains('%') && total <= 105.0 && top > 50.0).then_some(best)
+    // (Probabilities, "A (p=0.85), D (p=0.07), E (p=0.07)" of fifteen, likewise of a whole 1.)
+    let of_one = !reply.contains('%') && given.iter().all(|(_, o)| *o <= 1.0);
+    let whole = if of_one { 1.0 } else { 100.0 };
+    (given.len() >= 2
+        && (reply.contains('%') || of_one)
+        && total <= whole * 1.05
+        && top > whole / 2.0)
+        .then_some(best)
+}
+
+/// The choice scored highest, where the reply scores every choice out of one scale and no
+/// other choice ties it ("Plausibility scores:\nA: 7/10\nB: 1/10\nC: 0/10", "C → 10/10").
+pub(super) fn top_scored(reply: &str, choices: usize) -> Option<usize> {
+    let mut scores: Vec<Option<(f64, f64)>> = vec![None; choices];
+    for line in reply.lines() {
+        let Some((before, score, scale)) = out_of(line) else {
+            continue;
+        };
+        let [place] = standalone_letters(before, choices)[..] else {
+            continue;
+        };
+        if scores[place].replace((score, scale)).is_some() {
+            return None;
+        }
+    }
+    let scores: Vec<(f64, f64)> = scores.into_iter().collect::<Option<_>>()?;
+    let scale = scores.first()?.1;
+    if choices < 2
+        || scores
+            .iter()
+            .any(|(s, d)| d.total_cmp(&scale).is_ne() || *s > scale)
+    {
+        return None;
+    }
+    let top = scores.iter().map(|(s, _)| *s).fold(f64::MIN, f64::max);
+    let mut at_top = scores
+        .iter()
+        .enumerate()
+        .filter(|(_, (s, _))| s.total_cmp(&top).is_eq());
+    let (best, _) = at_top.next()?;
+    at_top.next().is_none().then_some(best)
+}
+
+/// A line's last score out of a scale ("A: 7/10" → "A: ", 7, 10).
+fn out_of(line: &str) -> Option<(&str, f64, f64)> {
+    let slash = line.rfind('/')?;
+    let after = &line[slash + 1..];
+    let scale_end = after
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(after.len());
+    let scale: f64 = after[..scale_end].parse().ok()?;
+    let head = &line[..slash];
+    let start = head
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !(c.is_ascii_digit() || *c == '.'))
+        .map_or(0, |(at, c)| at + c.len_utf8());
+    let score: f64 = head[start..].parse().ok()?;
+    (scale > 0.0 && after[scale_end..].trim().is_empty()).then_some((&head[..start], score, scale))
 }
 
 /// The letter of place `i` ("A" for 0).
@@ -100,7 +158,21 @@ fn find_in(value: &Value, choices: usize, depth: usize) -> Option<Vec<f64>> {
 fn from_text(reply: &str, choices: usize) -> Option<Vec<Option<f64>>> {
     let mut odds: Vec<Option<f64>> = vec![None; choices];
     // Parts: lines, and items of a list on one line ("A 80%, B 3%"; not "$63,382").
-    let parts = reply.replace(", ", "\n").replace(';', "\n");
+    // … and cells set apart by bars on a line that is no table's row ("P(A) = 12% | P(B) = 75%").
+    let parts = reply
+        .lines()
+        .map(|l| {
+            // (One share a line keeps its bar: "A | ██ 11%".)
+            if l.trim_start().starts_with('|') || l.matches('%').count() < 2 {
+                l.to_owned()
+            } else {
+                l.replace(" | ", "\n")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace(", ", "\n")
+        .replace(';', "\n");
     for part in parts.split('\n') {
         let csv_row = part.split_once(',').filter(|(_, cell)| !cell.contains(','));
         let (before, number) = if part.trim_start().starts_with('|') {
@@ -113,6 +185,13 @@ fn from_text(reply: &str, choices: usize) -> Option<Vec<Option<f64>>> {
         } else if let Some((label, cell)) = csv_row.filter(|(label, _)| label.trim().len() == 1) {
             // A row of comma-separated values: "C,0.65".
             (label, cell.trim())
+        } else if let Some(at) = part.find("p=").or_else(|| part.find("p = ")) {
+            // A probability after "p=" ("A (p=0.90)").
+            let number = part[at..].trim_start_matches(['p', ' ', '=']);
+            let end = number
+                .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+                .unwrap_or(number.len());
+            (&part[..at], &number[..end])
         } else {
             let Some(end) = part.find('%') else {
                 continue;
@@ -203,6 +282,46 @@ mod tests {
         assert_eq!(
             favourite("B: 55%\nM: 21%\nV: 24%\neverything else: ~0%", 22),
             Some(1)
+        );
+    }
+
+    #[test]
+    fn odds_in_cells_and_after_p_are_read() {
+        assert_eq!(
+            favourite("P(A) = 12% | P(B) = 75% | P(C) = 13%", 3),
+            Some(1)
+        );
+        assert_eq!(favourite("A 10% | B 70% | C 10% | D 10%", 4), Some(1));
+        assert_eq!(
+            favourite("Top tokens: A (p=0.90), D (p=0.05), B (p=0.05)", 4),
+            Some(0)
+        );
+        // Some of fifteen, one above half of the whole.
+        assert_eq!(
+            favourite("Top tokens: A (p=0.85), D (p=0.07), E (p=0.07)", 15),
+            Some(0)
+        );
+        assert_eq!(favourite("Top tokens: A (p=0.45), D (p=0.40)", 15), None);
+    }
+
+    #[test]
+    fn the_choice_scored_highest_on_one_scale_is_the_pick() {
+        assert_eq!(
+            top_scored("Plausibility scores:\nA: 7/10\nB: 1/10\nC: 0/10", 3),
+            Some(0)
+        );
+        assert_eq!(
+            top_scored("Scoring each option:\nA → 5/10\nB → 6/10\nC → 10/10", 3),
+            Some(2)
+        );
+        // A tie at the top, a choice left unscored, or two scales pick none.
+        assert_eq!(top_scored("A: 4/10\nB: 7/10\nC: 7/10", 3), None);
+        assert_eq!(top_scored("A: 4/10\nB: 7/10", 3), None);
+        assert_eq!(top_scored("A: 4/10\nB: 7/10\nC: 3/5", 3), None);
+        // Dates and fractions in prose are no scores.
+        assert_eq!(
+            top_scored("A: see 3/4 of the text\nB: 1/2 of it\nC: on 12/25", 3),
+            None
         );
     }
 

@@ -146,9 +146,6 @@ fn number_next_to(words: &[Word], i: usize) -> bool {
 /// which way must the second one move?"): a clause with a question word ending in "?". A place
 /// named there is what is asked about, not an answer.
 fn in_a_question(words: &[Word], i: usize) -> bool {
-    const ASKING: &[&str] = &[
-        "which", "what", "how", "why", "where", "when", "who", "whose",
-    ];
     let start = (0..i)
         .rev()
         .find(|&j| words[j].ends_clause)
@@ -156,10 +153,7 @@ fn in_a_question(words: &[Word], i: usize) -> bool {
     let end = (i..words.len())
         .find(|&j| words[j].ends_clause)
         .unwrap_or(words.len() - 1);
-    words[end].after.contains('?')
-        && words[start..i]
-            .iter()
-            .any(|w| ASKING.contains(&w.text.as_str()))
+    words[end].after.contains('?') && words[start..i].iter().any(Word::asks)
 }
 
 /// "the second option", "the last one", "option three".

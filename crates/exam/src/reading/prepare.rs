@@ -528,6 +528,7 @@ fn answer_field(
         "top",
         "response",
         "result",
+        "answers",
     ];
     let field = |name: &str| {
         object
@@ -539,6 +540,16 @@ fn answer_field(
         let answer = match field(key) {
             Some(serde_json::Value::String(s)) => s.clone(),
             Some(serde_json::Value::Null) => String::new(),
+            // A list of answers (`"answers": ["C", "B"]`) gives each: several are no one.
+            Some(serde_json::Value::Array(items))
+                if !items.is_empty() && items.iter().all(serde_json::Value::is_string) =>
+            {
+                items
+                    .iter()
+                    .filter_map(serde_json::Value::as_str)
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            }
             _ => continue,
         };
         let text = [format!("{key}_text"), "text".to_owned()]
@@ -557,6 +568,17 @@ fn answer_field(
             answer,
             text,
             index,
+        });
+    }
+    // A completion's text that is one letter (`{"text": " A", "logprobs": …}`) is its answer.
+    if let Some(serde_json::Value::String(s)) = field("text")
+        && s.trim().len() == 1
+        && s.trim().chars().all(|c| c.is_ascii_alphabetic())
+    {
+        return Some(JsonAnswer {
+            answer: s.trim().to_owned(),
+            text: None,
+            index: None,
         });
     }
     if depth == 0 {

@@ -50,6 +50,8 @@ struct Ranking {
     start: usize,
     end: usize,
     climbing: bool,
+    /// The words of each choice ranked, on a ranking written on one line.
+    spans: Vec<(usize, usize)>,
 }
 
 impl Ranking {
@@ -74,6 +76,33 @@ pub(super) fn first(words: &[Word], mentions: &[Mention]) -> Option<usize> {
         .filter(|m| m.start >= ranking.end)
         .all(|m| m.choice == answer)
         .then_some(answer)
+}
+
+/// "Ranking: A = B > C": the choices a one-line ranking sets level at its top (an equals sign
+/// between them in `text`, the text the words were cut from), where the reply names no other
+/// choice after it — several, none ranked first.
+pub(super) fn tied_first(text: &str, words: &[Word], mentions: &[Mention]) -> Option<Vec<usize>> {
+    let ranking = in_line(words, mentions).filter(|r| !r.climbing)?;
+    let chars: Vec<char> = text.chars().collect();
+    let gap = |k: usize| {
+        let (_, end) = ranking.spans[k];
+        let (start, _) = ranking.spans[k + 1];
+        let last = &words[end - 1];
+        let from = (last.at + last.raw.chars().count()).min(chars.len());
+        let to = words[start].at.min(chars.len()).max(from);
+        chars[from..to].iter().collect::<String>()
+    };
+    let level = 1
+        + (0..ranking.ranked.len() - 1)
+            .take_while(|&k| gap(k).contains(['=', '≈']))
+            .count();
+    let top = &ranking.ranked[..level];
+    (level > 1
+        && mentions
+            .iter()
+            .filter(|m| m.start >= ranking.end)
+            .all(|m| top.contains(&m.choice)))
+    .then(|| top.to_vec())
 }
 
 /// "Most to least likely: 1. C … 4. A. So my pick is the first one.", "E < D < A < C < B.
@@ -176,6 +205,7 @@ fn in_line(words: &[Word], mentions: &[Mention]) -> Option<Ranking> {
         end: ranked[ranked.len() - 1].end,
         ranked: ranked.iter().map(|m| m.choice).collect(),
         climbing,
+        spans: ranked.iter().map(|m| (m.start, m.end)).collect(),
     })
 }
 
@@ -218,6 +248,7 @@ fn numbered(words: &[Word], mentions: &[Mention]) -> Option<Ranking> {
         start: announced,
         end,
         climbing,
+        spans: Vec::new(),
     })
 }
 

@@ -48,6 +48,11 @@ impl Word {
         self.line_kind == LineKind::Item
     }
 
+    /// Whether the word opens a question of its own ("which", "what", "how" …).
+    pub fn asks(&self) -> bool {
+        QUESTION_WORDS.contains(&self.text.as_str())
+    }
+
     /// The word written so far (taken, with the punctuation pending before it), on `line`.
     fn new(
         current: &mut String,
@@ -69,6 +74,11 @@ impl Word {
         }
     }
 }
+
+/// Words that open a question of its own.
+const QUESTION_WORDS: &[&str] = &[
+    "what", "which", "how", "where", "when", "who", "whose", "why",
+];
 
 /// Whether a line is an item of a list: it opens with a bullet ("- ", "* ", "• ", "+ ") or a
 /// number and its stop ("1. ", "2) ").

@@ -75,7 +75,6 @@ impl<'a> Abstaining<'a> {
     ) -> Abstention {
         let words = self.words;
         let mut abstains = false;
-        let mut abstained_at = words.len();
         let mut last_abstained = 0;
         let mut start = 0;
         while start < words.len() {
@@ -86,14 +85,13 @@ impl<'a> Abstaining<'a> {
                 .any(|(m, s)| *s == Stance::Rejects && m.start >= from && m.start < to);
             if !rejects_here && self.within(from, to) {
                 abstains = true;
-                abstained_at = abstained_at.min(from);
                 last_abstained = from;
             }
             start = to.max(start + 1);
         }
         Abstention {
             abstains,
-            guesses_after: abstains && guesses_after(words, abstained_at, last_abstained),
+            guesses_after: abstains && guesses_after(words, last_abstained),
         }
     }
 }
@@ -102,8 +100,8 @@ impl<'a> Abstaining<'a> {
 /// reader could not read, not no answer — unless the reply gives no answer again after the
 /// guess ("B comes closest, but … so I can't choose any of them": `last` is where the last
 /// clause that gives no answer starts).
-fn guesses_after(words: &[Word], from: usize, last: usize) -> bool {
-    (from.max(last)..words.len()).any(|i| {
+fn guesses_after(words: &[Word], last: usize) -> bool {
+    (last..words.len()).any(|i| {
         phrases::LISTS.guess.at(words, i).next().is_some()
             && !(i > 0
                 && matches!(

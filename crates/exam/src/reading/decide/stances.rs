@@ -441,9 +441,9 @@ fn retract(words: &[Word], mentions: &[Mention], owner: &[Option<usize>], stance
                 .retract
                 .at(words, i)
                 .find(|p| {
-                    // "Edit:" and "Correction:" take back only as a label, not as words of a
+                    // "Edit:", "Correction:" and "Update:" take back only as a label, not as words of a
                     // sentence ("… plus a small correction").
-                    !matches!(*p, "edit" | "correction")
+                    !matches!(*p, "edit" | "correction" | "update")
                         || words[i].after.starts_with([':', '—', '-'])
                         || words[i].after.starts_with(',') && (i == 0 || words[i - 1].ends_clause)
                 })
@@ -465,7 +465,17 @@ fn retract(words: &[Word], mentions: &[Mention], owner: &[Option<usize>], stance
         // in the reasoning after ("South. Wait, let me recount: starting south, …") — unless
         // the reply only looked again ("The answer is A. Let me double-check: … Yes — A it
         // is.").
-        let confirmed = recheck && ends_on == Some(m.choice);
+        // … or says it again as kept ("Answer: B\n\nEdit: double-checked, still B.").
+        let kept = mentions.iter().any(|o| {
+            o.choice == m.choice
+                && o.start > at
+                && o.start > 0
+                && matches!(
+                    words[o.start - 1].text.as_str(),
+                    "still" | "confirmed" | "confirm"
+                )
+        });
+        let confirmed = recheck && ends_on == Some(m.choice) || kept;
         let named_again = (!m.explicit || confirmed)
             && mentions
                 .iter()

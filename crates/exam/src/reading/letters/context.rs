@@ -126,6 +126,11 @@ const MARKERS: &[&str] = &[
     // A grader's label: "Correct: C." (with its colon only); "(Previously: B …) Now: C".
     "correct",
     "now",
+    // A grader's key: "Expected B, got A", "the expected option was B".
+    "expected",
+    "expected option was",
+    "expected answer was",
+    "expected answer is",
 ];
 
 /// Words that may stand between a marker and its letter ("the answer is option B").
@@ -179,6 +184,9 @@ pub(super) const AFTER_LETTER_A: &[&str] = &[
     "versus",
     "is",
     "was",
+    // ("B and A are both defensible": no article before a verb's plural.)
+    "are",
+    "were",
     "here",
     "there",
     "this",

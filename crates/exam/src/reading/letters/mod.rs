@@ -163,8 +163,10 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
     let closes = word.ends_clause && (next.is_none() || word.after.starts_with(['.', '!']));
     let alone = words.len() == 1;
     let valued = i > 0 && words[i - 1].after.ends_with('=');
+    // ("**I**", "~~I~~": set in bold or struck through, a letter.)
+    let set_off = word.before.ends_with(['*', '~']) && word.after.starts_with(['*', '~']);
     let the_letter_i =
-        bracketed || after_noun || alone || valued || closes && after_marker(words, i);
+        bracketed || after_noun || alone || valued || set_off || closes && after_marker(words, i);
     if c == 'I' && !the_letter_i {
         return None;
     }
@@ -279,7 +281,18 @@ fn after_marker(words: &[Word], i: usize) -> bool {
                         && end >= 2
                         && matches!(
                             words[end - 2].text.as_str(),
-                            "other" | "another" | "wrong" | "incorrect" | "each" | "every" | "any"
+                            "other"
+                                | "another"
+                                | "wrong"
+                                | "incorrect"
+                                | "each"
+                                | "every"
+                                | "any"
+                                // A grader's "Student answer: A" beside "Correct answer: B".
+                                | "student"
+                                | "students"
+                                | "candidate"
+                                | "submitted"
                         ))
             })
         {

@@ -489,6 +489,10 @@ pub(super) const ASSERT_BEFORE: &[&str] = &[
 
 /// Phrases after a mention that assert it ("X is correct", "X fits best").
 pub(super) const ASSERT_AFTER: &[&str] = &[
+    // "It's between B and A. B edges it."
+    "edges it",
+    "edges out",
+    "edges ahead",
     "so id go with that",
     "id go with that",
     "ill go with that",

@@ -7,6 +7,8 @@
 pub(in crate::reading) const UNDECIDED: &[&str] = &[
     "cant decide",
     "cannot decide",
+    "could not decide",
+    "couldnt decide",
     "can not decide",
     "torn between",
     "undecided",
@@ -104,4 +106,11 @@ pub(in crate::reading) const OPEN: &[&str] = &[
     "cannot separate",
     "all being accepted",
     "could all be accepted",
+    // "B and A are both defensible here — I'd accept either", "Verdict: B and A are roughly
+    // tied", "Ranking: A = B > C" (`ranked`).
+    "accept either",
+    "roughly tied",
+    "are tied",
+    "a tie",
+    "dead heat",
 ];

@@ -373,6 +373,7 @@ mod forms;
 mod later_sets;
 mod no_answer;
 mod twentieth_set;
+mod twenty_fifth_set;
 mod twenty_first_set;
 mod twenty_fourth_set;
 mod twenty_second_set;
