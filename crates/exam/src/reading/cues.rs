@@ -245,6 +245,16 @@ pub(super) fn stance(
     {
         return Stance::Asserts;
     }
+    // "B and C don't work. A does.": a choice that opens its clause and a bare "does" that
+    // ends it answers the denial before.
+    if start == clause.0
+        && !others.holds(end)
+        && words
+            .get(end)
+            .is_some_and(|w| matches!(w.text.as_str(), "does" | "do") && w.ends_clause)
+    {
+        return Stance::Asserts;
+    }
     // A verdict after a letter opening its line, alone on the rest of it: "A – True",
     // "C) F", "D: TRUE" (not a choice's own "No" or "Yes, because …").
     let line = words[start].line;

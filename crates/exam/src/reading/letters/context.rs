@@ -187,6 +187,7 @@ pub(super) const AFTER_LETTER_A: &[&str] = &[
     // ("B and A are both defensible": no article before a verb's plural.)
     "are",
     "were",
+    "does",
     "here",
     "there",
     "this",

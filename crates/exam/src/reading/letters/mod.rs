@@ -165,8 +165,15 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
     let valued = i > 0 && words[i - 1].after.ends_with('=');
     // ("**I**", "~~I~~": set in bold or struck through, a letter.)
     let set_off = word.before.ends_with(['*', '~']) && word.after.starts_with(['*', '~']);
-    let the_letter_i =
-        bracketed || after_noun || alone || valued || set_off || closes && after_marker(words, i);
+    // ("… but on reflection it's I.")
+    let said_to_be = closes && i > 0 && matches!(words[i - 1].text.as_str(), "its" | "is");
+    let the_letter_i = bracketed
+        || after_noun
+        || alone
+        || valued
+        || set_off
+        || said_to_be
+        || closes && after_marker(words, i);
     if c == 'I' && !the_letter_i {
         return None;
     }

@@ -147,6 +147,12 @@ fn labels_other_than_latin_letters_are_read() {
 fn phrases_that_decide_or_leave_open() {
     assert_eq!(three("I'm not sure, but I'll say C.").choice(), Some(2));
     assert_eq!(three("It's between B and A. B edges it.").choice(), Some(1));
+    assert_eq!(three("B and C don't work. A does.").choice(), Some(0));
+    assert_eq!(
+        places("I initially thought K, but on reflection it's I.").choice(),
+        Some(8)
+    );
+    assert_eq!(places("A and D don't work. C does.").choice(), Some(2));
     assert!(several(&yes_no(
         "B and A are both defensible here — I'd accept either."
     )));
