@@ -439,10 +439,24 @@ fn replies_in_chat_corrections_patches_and_radio_letters_are_read_as_meant() {
 /// `scripts/reply-set-blind23.py`; 69 styles, two to fifteen choices). First read, by the rules
 /// as the twenty-fourth set left them, at 81.0% as meant and 1.6% as another choice (a YAML or
 /// JSON list of two answers, "A = B" at a ranking's top, "I'm not sure, but I'll say C",
-/// "Edit: still B", bold and struck letters side by side, "roughly tied"); mended to 93.9% /
+/// "Edit: still B", bold and struck letters side by side, "roughly tied"); mended to 94.4% /
 /// 0.0% (also graders' "Expected B, got A", "UPDATE: that was wrong", scores out of ten, odds
 /// after "p=", the exam's own letters "Г" and "イ", spelt letters, the radio alphabet alone).
 #[test]
 fn replies_in_graders_lists_scores_and_an_exams_own_letters_are_read_as_meant() {
-    held_to("replies-blind23.jsonl", 93.5);
+    held_to("replies-blind23.jsonl", 94.0);
+}
+
+/// Replies to moral exceptions (Yes / No), Arabic exams lettered أ–د, Japanese medical exams,
+/// poker hands named "Player 4 (Qh, Jd)", Portuguese kinship riddles and Chinese philosophy
+/// (`tests/data/replies-blind24.jsonl`, made by `scripts/reply-set-blind24.py`; 68 styles, two
+/// to nine choices). First read, by the rules as the twenty-fifth set left them, at 78.1% as
+/// meant and 3.1% as another choice ("All of them are wrong except C" read as no answer, two
+/// answer tags read as the last, a choice's text "Player 5" beside another's letter, "I'm no
+/// longer sure" after a P.S., "can't decide" after a table); mended to 89.9% / 0.3% (also
+/// Arabic letters, radio buttons, bare numbers, "Updated final answer", a reviewed submission's
+/// letter).
+#[test]
+fn replies_with_exceptions_revisions_and_numbered_names_are_read_as_meant() {
+    held_to("replies-blind24.jsonl", 89.5);
 }

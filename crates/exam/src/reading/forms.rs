@@ -33,6 +33,8 @@ pub(super) fn plain_letters(reply: &str) -> String {
             // 🅰 … 🆉 and 🄰 … 🅉 (squared), 🇦 … 🇿 (regional indicators).
             '\u{1F170}'..='\u{1F189}' => shifted(c, 0x1F170),
             '\u{1F130}'..='\u{1F149}' => shifted(c, 0x1F130),
+            // 🅐 … 🅩 (negative circled).
+            '\u{1F150}'..='\u{1F169}' => shifted(c, 0x1F150),
             '\u{1F1E6}'..='\u{1F1FF}' => shifted(c, 0x1F1E6),
             _ if standing_alone => look_alike(c).unwrap_or(c),
             _ => c,
@@ -215,7 +217,14 @@ pub(super) fn tagged_answer(reply: &str) -> Option<&str> {
         let start = lower.rfind(&open)? + open.len();
         let end = start + lower[start..].find(&close)?;
         let inside = reply[start..end].trim();
-        (!inside.is_empty()).then_some(inside)
+        // Two such tags that hold different answers ("<answer>H</answer>\n<answer>E</answer>")
+        // give none of them: the reply is read whole.
+        let first = lower.find(&open)? + open.len();
+        let other = lower[first..]
+            .find(&close)
+            .map(|e| reply[first..first + e].trim());
+        let disagree = first != start && other.is_some_and(|o| !o.eq_ignore_ascii_case(inside));
+        (!inside.is_empty() && !disagree).then_some(inside)
     })
 }
 

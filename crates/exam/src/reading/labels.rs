@@ -11,7 +11,16 @@ use std::borrow::Cow;
 /// The reply with its labels written as Latin letters or option numbers.
 pub(super) fn exam_labels<'a>(reply: &'a str, choices: &[String]) -> Cow<'a, str> {
     let mut out = Cow::Borrowed(reply);
-    if let Some(answered) = question_and_answer(reply) {
+    if reply.contains("TL;DR") || reply.contains("tl;dr") {
+        out = Cow::Owned(reply.replace("TL;DR", "TLDR").replace("tl;dr", "tldr"));
+    }
+    if let Some(selected) = radio_buttons(&out) {
+        out = Cow::Owned(selected);
+    }
+    if let Some(number) = bare_number(&out, choices) {
+        out = Cow::Owned(number);
+    }
+    if let Some(answered) = question_and_answer(&out) {
         out = Cow::Owned(answered);
     }
     if let Some(said) = yes_or_no(&out, choices) {
@@ -31,6 +40,77 @@ pub(super) fn exam_labels<'a>(reply: &'a str, choices: &[String]) -> Cow<'a, str
         out = Cow::Owned(own_letters(&out, cyrillic));
     }
     out
+}
+
+/// Buttons that mark one selected.
+const SELECTED: &[&str] = &["(•)", "(●)", "(◉)", "(x)", "(X)"];
+
+/// A form's line of radio buttons with one selected ("( ) A  (•) B  ( ) C"): the answer is what
+/// the selected button holds ("Answer: B").
+fn radio_buttons(reply: &str) -> Option<String> {
+    let lines: Vec<&str> = reply.lines().collect();
+    let mut changed = false;
+    let out: Vec<String> = lines
+        .iter()
+        .map(|line| {
+            let buttons = SELECTED
+                .iter()
+                .map(|b| line.matches(b).count())
+                .sum::<usize>();
+            let empty = line.matches("( )").count();
+            let (Some(at), 1, 1..) = (
+                SELECTED
+                    .iter()
+                    .find_map(|b| line.find(b).map(|at| at + b.len())),
+                buttons,
+                empty,
+            ) else {
+                return (*line).to_owned();
+            };
+            let rest = &line[at..];
+            let held = rest.split("( )").next().unwrap_or(rest).trim();
+            changed = true;
+            format!("Answer: {held}")
+        })
+        .collect();
+    changed.then(|| out.join("\n"))
+}
+
+/// A reply that is only a number ("3", "$\boxed{4}$"): where no choice holds a number, the
+/// option of that number; where the choices are one name numbered ("Player 1 (Ks, 2d)",
+/// "Player 2 (…)"), the one of that number.
+fn bare_number(reply: &str, choices: &[String]) -> Option<String> {
+    let inner = reply
+        .trim()
+        .trim_matches(|c: char| matches!(c, '$' | '.' | '*' | '`'))
+        .trim();
+    let inner = inner
+        .strip_prefix("\\boxed{")
+        .and_then(|r| r.strip_suffix('}'))
+        .unwrap_or(inner);
+    let n: usize = inner.parse().ok()?;
+    if !(1..=choices.len()).contains(&n) {
+        return None;
+    }
+    if !choices
+        .iter()
+        .any(|c| c.chars().any(|ch| ch.is_ascii_digit()))
+    {
+        return Some(format!("Option {n}."));
+    }
+    let heads: Vec<&str> = choices
+        .iter()
+        .map(|c| c.split(" (").next().unwrap_or(c).trim())
+        .collect();
+    let (name, _) = heads[0].rsplit_once(' ')?;
+    let numbered = heads.iter().all(|h| {
+        h.rsplit_once(' ')
+            .is_some_and(|(n, d)| n == name && d.chars().all(|c| c.is_ascii_digit()))
+    });
+    let of_n = heads
+        .iter()
+        .position(|h| h.rsplit_once(' ').is_some_and(|(_, d)| d == n.to_string()))?;
+    numbered.then(|| format!("Answer: {}", choices[of_n]))
 }
 
 /// "Q: Is 1 pound of steel heavier …?\nA: B": a line opening with "A:" after one opening with
@@ -129,6 +209,9 @@ const CYRILLIC: &[char] = &['А', 'Б', 'В', 'Г', 'Д', 'Е'];
 /// Japanese exams' labels, in their order.
 const KATAKANA: &[char] = &['ア', 'イ', 'ウ', 'エ', 'オ', 'カ'];
 
+/// Arabic exams' labels in their (abjad) order: أ ب ج د ه.
+const ABJAD: &[char] = &['أ', 'ب', 'ج', 'د', 'ه'];
+
 /// Whether the choices are written in Cyrillic: more of their letters Cyrillic than Latin.
 fn in_cyrillic(choices: &[String]) -> bool {
     let (mut cyrillic, mut latin) = (0usize, 0usize);
@@ -144,11 +227,15 @@ fn in_cyrillic(choices: &[String]) -> bool {
 
 /// The Latin letter an exam's own label stands for, if `c` is one.
 fn own_letter(c: char, cyrillic: bool) -> Option<char> {
-    let place = KATAKANA.iter().position(|k| *k == c).or_else(|| {
-        cyrillic
-            .then(|| CYRILLIC.iter().position(|k| *k == c))
-            .flatten()
-    })?;
+    let place = KATAKANA
+        .iter()
+        .position(|k| *k == c)
+        .or_else(|| ABJAD.iter().position(|k| *k == c))
+        .or_else(|| {
+            cyrillic
+                .then(|| CYRILLIC.iter().position(|k| *k == c))
+                .flatten()
+        })?;
     Some(char::from(b'A' + u8::try_from(place).ok()?))
 }
 
@@ -237,13 +324,24 @@ fn letter_names(reply: &str, choices: &[String]) -> Option<String> {
     for (i, w) in words.iter().enumerate() {
         let name = bare(w);
         let after_the_letter =
-            i >= 2 && bare(words[i - 1]) == "letter" && bare(words[i - 2]) == "the";
+            i >= 2 && bare(words[i - 1]) == "letter" && bare(words[i - 2]) == "the"
+                || i >= 1 && bare(words[i - 1]) == "option";
+        // ("um so I think it's option dee", "uh I'll go with dee", "the answer is see": the
+        // reply's last word.)
+        let said = i >= 1
+            && i + 1 == words.len()
+            && (matches!(bare(words[i - 1]).as_str(), "with" | "its")
+                || i >= 2 && bare(words[i - 1]) == "is" && bare(words[i - 2]) == "answer");
         let letter = NAMES
             .iter()
-            .chain(if after_the_letter { WORDS_TOO } else { &[] })
+            .chain(if after_the_letter || said {
+                WORDS_TOO
+            } else {
+                &[]
+            })
             .find(|(n, _)| *n == name)
             .map(|(_, l)| *l)
-            .filter(|_| after_the_letter || short && !in_a_choice(&name));
+            .filter(|_| after_the_letter || (short || said) && !in_a_choice(&name));
         match letter {
             Some(l) => {
                 changed = true;
@@ -267,7 +365,23 @@ const RADIO: [&str; 26] = [
 
 /// Words that may stand beside an answer that is only a label.
 const AROUND: &[&str] = &[
-    "answer", "final", "my", "is", "the", "its", "it", "s", "option", "choice",
+    "answer",
+    "final",
+    "my",
+    "is",
+    "the",
+    "its",
+    "it",
+    "s",
+    "option",
+    "choice",
+    "affirmative",
+    "going",
+    "go",
+    "with",
+    "pick",
+    "im",
+    "ill",
 ];
 
 /// A reply whose answer is only a label, written as the letter or option number: a word of the
@@ -297,6 +411,11 @@ fn whole_answer(reply: &str, choices: &[String]) -> Option<String> {
     if in_a_choice {
         return None;
     }
+    let lower = if lower == "alfa" {
+        "alpha".to_owned()
+    } else {
+        lower
+    };
     if let Some(k) = RADIO.iter().position(|r| *r == lower)
         && label.chars().next().is_some_and(char::is_uppercase)
     {
@@ -436,6 +555,32 @@ mod tests {
             labelled("A: give the hat back", &three),
             "A: give the hat back"
         );
+    }
+
+    #[test]
+    fn the_selected_radio_button_is_the_answer() {
+        let three = ["give the hat back", "destroy the hat", "chase them"];
+        assert_eq!(labelled("( ) A  (•) B  ( ) C", &three), "Answer: B");
+        assert_eq!(labelled("(•) A  ( ) B", &three), "Answer: A");
+        assert_eq!(labelled("( ) A", &three), "( ) A");
+    }
+
+    #[test]
+    fn a_bare_number_is_the_option_or_the_numbered_name() {
+        let three = ["give the hat back", "destroy the hat", "chase them"];
+        assert_eq!(labelled("3", &three), "Option 3.");
+        let players = [
+            "Player 1 (Ks, 2d)",
+            "Player 2 (5c, 4h)",
+            "Player 3 (Jd, 7h)",
+        ];
+        assert_eq!(
+            labelled("$\\boxed{2}$", &players),
+            "Answer: Player 2 (5c, 4h)"
+        );
+        // Numbers in choices of no one pattern, or past the last, stay.
+        assert_eq!(labelled("2", &["1 apple", "2 pears", "3 figs"]), "2");
+        assert_eq!(labelled("4", &three), "4");
     }
 
     #[test]

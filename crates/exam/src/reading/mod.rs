@@ -20,6 +20,7 @@ mod check;
 mod cues;
 mod decide;
 mod emphasis;
+mod excepted;
 mod forms;
 mod formulas;
 mod fragment;
@@ -408,10 +409,17 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
             m.explicit = false;
         }
     }
+    letters::someone_elses(&words, &mut mentions);
     if let Some(candidates) = several::at_once(&words, &mentions) {
         return AnswerReading::Unsure {
             why: Unsure::SeveralChoices,
             candidates,
+        };
+    }
+    if let Some((choice, by_place)) = excepted::the_one(&words, &mentions) {
+        return AnswerReading::Chose {
+            choice,
+            way: if by_place { Way::Letter } else { Way::Text },
         };
     }
     let unfinished = none_given::unfinished_reasoning(reply, &words)
@@ -464,9 +472,10 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
             way: Way::Text,
         };
     }
-    // "Ranking: A = B > C": level at the top, several.
+    // "Ranking: A = B > C", "B 45% / A 45%": level at the top, several.
     if let AnswerReading::Chose { .. } | AnswerReading::Unsure { .. } = reading
         && let Some(level) = ranked::tied_first(reply, &words, &mentions)
+            .or_else(|| odds::tied_top(reply, choices.len()))
     {
         return AnswerReading::Unsure {
             why: Unsure::SeveralChoices,
@@ -515,7 +524,7 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
             way: Way::Text,
         };
     }
-    none_given(
+    none_given::settle(
         reading,
         reply,
         &words,
@@ -523,44 +532,6 @@ fn read_reply(reply: &str, choices: &[String]) -> AnswerReading {
         choices,
         (empty_field, unfinished),
     )
-}
-
-/// Where the rules found no one choice: a reply that still gives no answer — its answer field
-/// left empty, every choice taken at once, the options only repeated, or cut off before its
-/// answer.
-fn none_given(
-    reading: AnswerReading,
-    reply: &str,
-    words: &[Word],
-    mentions: &[Mention],
-    choices: &[String],
-    (empty_field, unfinished): (bool, bool),
-) -> AnswerReading {
-    let AnswerReading::Unsure { why, .. } = &reading else {
-        return reading;
-    };
-    let no_answer = |why| AnswerReading::NoAnswer { why };
-    match why {
-        Unsure::NoChoiceNamed if empty_field => no_answer(NoAnswer::Empty),
-        // (`{"final_answer": null, "options_considered": ["A", "B", "C"]}`: the letters are
-        // what it weighed, not what it answers.)
-        Unsure::SeveralChoices if empty_field && prepare::json_object(reply).is_some() => {
-            no_answer(NoAnswer::Empty)
-        }
-        Unsure::NoChoiceNamed | Unsure::SeveralChoices
-            if none_given::every_choice(words, mentions) =>
-        {
-            no_answer(NoAnswer::EveryChoice)
-        }
-        Unsure::SeveralChoices if none_given::options_only(words, mentions, choices) => {
-            no_answer(NoAnswer::EveryChoice)
-        }
-        Unsure::NoChoiceNamed if none_given::asks_back(words) => no_answer(NoAnswer::AsksBack),
-        Unsure::NoChoiceNamed if none_given::hint_only(words) => no_answer(NoAnswer::Abstains),
-        Unsure::NoChoiceNamed if none_given::cut_off(reply, words) => no_answer(NoAnswer::CutOff),
-        Unsure::SeveralChoices if unfinished => no_answer(NoAnswer::CutOff),
-        _ => reading,
-    }
 }
 
 /// The most mentions of choices read in one reply.

@@ -3,9 +3,9 @@
 //! above" where no choice says so), one that only repeats the options. Each is read only where
 //! the rules found no one choice the reply commits to.
 
-use super::Mention;
 use super::cues::phrase_at;
 use super::words::Word;
+use super::{AnswerReading, Mention, NoAnswer, Unsure, prepare};
 
 /// Words a sentence does not end on: a reply whose last word is one of them, with no full stop,
 /// was cut off ("… the key distinction is between").
@@ -423,4 +423,40 @@ fn covered(words: &[Word], mentions: &[Mention]) -> Vec<bool> {
         }
     }
     owned
+}
+
+/// Where the rules found no one choice: a reply that still gives no answer — its answer field
+/// left empty, every choice taken at once, the options only repeated, or cut off before its
+/// answer.
+pub(super) fn settle(
+    reading: AnswerReading,
+    reply: &str,
+    words: &[Word],
+    mentions: &[Mention],
+    choices: &[String],
+    (empty_field, unfinished): (bool, bool),
+) -> AnswerReading {
+    let AnswerReading::Unsure { why, .. } = &reading else {
+        return reading;
+    };
+    let no_answer = |why| AnswerReading::NoAnswer { why };
+    match why {
+        Unsure::NoChoiceNamed if empty_field => no_answer(NoAnswer::Empty),
+        // (`{"final_answer": null, "options_considered": ["A", "B", "C"]}`: the letters are
+        // what it weighed, not what it answers.)
+        Unsure::SeveralChoices if empty_field && prepare::json_object(reply).is_some() => {
+            no_answer(NoAnswer::Empty)
+        }
+        Unsure::NoChoiceNamed | Unsure::SeveralChoices if every_choice(words, mentions) => {
+            no_answer(NoAnswer::EveryChoice)
+        }
+        Unsure::SeveralChoices if options_only(words, mentions, choices) => {
+            no_answer(NoAnswer::EveryChoice)
+        }
+        Unsure::NoChoiceNamed if asks_back(words) => no_answer(NoAnswer::AsksBack),
+        Unsure::NoChoiceNamed if hint_only(words) => no_answer(NoAnswer::Abstains),
+        Unsure::NoChoiceNamed if cut_off(reply, words) => no_answer(NoAnswer::CutOff),
+        Unsure::SeveralChoices if unfinished => no_answer(NoAnswer::CutOff),
+        _ => reading,
+    }
 }

@@ -37,6 +37,27 @@ pub(super) fn favourite(reply: &str, choices: usize) -> Option<usize> {
         .then_some(best)
 }
 
+/// "B 45% / A 45% / everything else 10%": two choices or more given the same top share — none
+/// of them picked over the others.
+pub(super) fn tied_top(reply: &str, choices: usize) -> Option<Vec<usize>> {
+    if !reply.contains('%') {
+        return None;
+    }
+    let odds = from_text(reply, choices)?;
+    let given: Vec<(usize, f64)> = odds
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| o.map(|o| (i, o)))
+        .collect();
+    let top = given.iter().map(|(_, o)| *o).fold(f64::MIN, f64::max);
+    let level: Vec<usize> = given
+        .iter()
+        .filter(|(_, o)| o.total_cmp(&top).is_eq())
+        .map(|(i, _)| *i)
+        .collect();
+    (level.len() >= 2).then_some(level)
+}
+
 /// The choice scored highest, where the reply scores every choice out of one scale and no
 /// other choice ties it ("Plausibility scores:\nA: 7/10\nB: 1/10\nC: 0/10", "C → 10/10").
 pub(super) fn top_scored(reply: &str, choices: usize) -> Option<usize> {
@@ -166,7 +187,7 @@ fn from_text(reply: &str, choices: usize) -> Option<Vec<Option<f64>>> {
             if l.trim_start().starts_with('|') || l.matches('%').count() < 2 {
                 l.to_owned()
             } else {
-                l.replace(" | ", "\n")
+                l.replace(" | ", "\n").replace(" / ", "\n")
             }
         })
         .collect::<Vec<_>>()
@@ -302,6 +323,18 @@ mod tests {
             Some(0)
         );
         assert_eq!(favourite("Top tokens: A (p=0.45), D (p=0.40)", 15), None);
+    }
+
+    #[test]
+    fn shares_level_at_the_top_pick_none() {
+        assert_eq!(
+            tied_top(
+                "B 45% / A 45% / everything else 10% — too close to call.",
+                9
+            ),
+            Some(vec![0, 1])
+        );
+        assert_eq!(tied_top("A: 60%\nB: 40%", 4), None);
     }
 
     #[test]

@@ -302,13 +302,22 @@ impl ShortForm {
 /// - choices of one pattern ("25 devices", "250 devices", "unlimited devices"; "version 2.3"):
 ///   what sets each apart ("250", "unlimited", "2.3");
 /// - a path ("C:\\Program Files\\Steam\\GTA5.exe", "/usr/lib/libz.so"): its file's name, or
-///   the name with the folder it is in ("System32\\svchost.exe" beside "Windows\\svchost.exe").
+///   the name with the folder it is in ("System32\\svchost.exe" beside "Windows\\svchost.exe");
+/// - a choice that ends in an aside in brackets ("Player 5 (9c, 3c)"): its words before it.
 fn short_forms(choices: &[String], all: &[Vec<String>]) -> Vec<Vec<ShortForm>> {
     let mut forms: Vec<Vec<ShortForm>> = vec![Vec::new(); all.len()];
     for (index, choice) in choices.iter().enumerate() {
         for tail in path_tails(choice) {
             forms[index].push(ShortForm {
                 words: choice_words(tail),
+                verdict: Vec::new(),
+            });
+        }
+        // A choice's words before the aside in brackets that ends it: "Player 5" of "Player 5
+        // (9c, 3c)".
+        if let Some(words) = head_before_aside(choice) {
+            forms[index].push(ShortForm {
+                words,
                 verdict: Vec::new(),
             });
         }
@@ -378,6 +387,14 @@ fn short_forms(choices: &[String], all: &[Vec<String>]) -> Vec<Vec<ShortForm>> {
         });
     }
     forms
+}
+
+/// A choice's words before the aside in brackets that ends it ("Player 5" of "Player 5 (9c,
+/// 3c)"), if it ends in one.
+fn head_before_aside(choice: &str) -> Option<Vec<String>> {
+    let (head, _) = choice.trim().strip_suffix(')')?.rsplit_once(" (")?;
+    let words = choice_words(head);
+    (!head.contains('(') && !words.is_empty()).then_some(words)
 }
 
 /// A path's file name and the name with its folder, shortest first: a text of three parts or
@@ -460,6 +477,18 @@ pub(super) fn mentions(reply: &[Word], choices: &[String]) -> Vec<Mention> {
             }
         }
     }
+    // A choice that is "No" is not the "no" of "no longer", "no idea", "no one".
+    found.retain(|&(index, start, end, _, _)| {
+        !(all[index].len() == 1
+            && all[index][0] == "no"
+            && end == start + 1
+            && reply.get(end).is_some_and(|w| {
+                matches!(
+                    w.text.as_str(),
+                    "longer" | "idea" | "clue" | "one" | "doubt" | "matter" | "more" | "way"
+                )
+            }))
+    });
     // How many of a place's words are the choice's own words exactly, not by a slip
     // ("decreases" is "decreases", and only a slip away from "increases").
     let exact = |index: usize, start: usize, end: usize| {

@@ -132,7 +132,8 @@ fn read(
 }
 
 /// "At first I thought D. On reflection, B has a good case too. I'm going back and forth on
-/// this one.": undecided words after the last choice named, with two choices named and not
+/// this one.": undecided words after the last choice named (or in its sentence: "Can't decide
+/// between A and B."), with two choices named and not
 /// rejected (or taken back on the way), leave several choices — not the one the reply leaned
 /// to last.
 fn torn_at_the_end(
@@ -141,7 +142,12 @@ fn torn_at_the_end(
     stances: &[Stance],
 ) -> Option<AnswerReading> {
     let last = mentions.iter().map(|m| m.end).max()?;
-    let torn = (last..words.len()).any(|i| {
+    // (Or in the sentence that names the last: "Can't decide between A and B.")
+    let sentence = (0..last.saturating_sub(1))
+        .rev()
+        .find(|&j| words[j].after.contains(['.', '!', '?']) || words[j].line != words[j + 1].line)
+        .map_or(0, |j| j + 1);
+    let torn = (sentence..words.len()).any(|i| {
         phrases::UNDECIDED
             .iter()
             .any(|p| super::cues::phrase_at(words, i, p))

@@ -126,6 +126,8 @@ const MARKERS: &[&str] = &[
     // A grader's label: "Correct: C." (with its colon only); "(Previously: B …) Now: C".
     "correct",
     "now",
+    // A summary line: "**TL;DR: I**" (written "TLDR" by `labels`).
+    "tldr",
     // A grader's key: "Expected B, got A", "the expected option was B".
     "expected",
     "expected option was",

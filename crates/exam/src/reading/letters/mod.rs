@@ -153,6 +153,8 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
                 .is_some_and(|n| n.is_lowercase() || n.is_ascii_digit())
             && !next.before.contains(['(', '['])
             && !AFTER_LETTER_A.contains(&next.text.as_str())
+            // (Nor after a separator of items: "B 45% / A 45%".)
+            && !word.before.contains(['/', '|'])
         {
             return None;
         }
@@ -166,7 +168,9 @@ fn letter_of(words: &[Word], i: usize, choices: usize) -> Option<usize> {
     // ("**I**", "~~I~~": set in bold or struck through, a letter.)
     let set_off = word.before.ends_with(['*', '~']) && word.after.starts_with(['*', '~']);
     // ("… but on reflection it's I.")
-    let said_to_be = closes && i > 0 && matches!(words[i - 1].text.as_str(), "its" | "is");
+    let said_to_be = closes && i > 0 && matches!(words[i - 1].text.as_str(), "its" | "is")
+        // ("By contrast, I is right": the pronoun takes no "is".)
+        || next.is_some_and(|n| matches!(n.text.as_str(), "is" | "was" | "seems" | "fits" | "wins"));
     let the_letter_i = bracketed
         || after_noun
         || alone
@@ -311,6 +315,22 @@ fn after_marker(words: &[Word], i: usize) -> bool {
         }
     }
     false
+}
+
+/// "Summary: The submission selects B.": a choice someone else gave (a submission, a student,
+/// a candidate, named just before it) is no answer said in so many words.
+pub(in crate::reading) fn someone_elses(words: &[Word], mentions: &mut [Mention]) {
+    for m in mentions {
+        let from = m.start.saturating_sub(3);
+        if (from..m.start).any(|k| {
+            matches!(
+                words[k].text.as_str(),
+                "submission" | "student" | "students" | "candidate" | "examinee"
+            )
+        }) {
+            m.explicit = false;
+        }
+    }
 }
 
 /// How many different values a list holds.
@@ -557,44 +577,4 @@ pub(super) fn mentions(words: &[Word], choices: usize, numbered: bool) -> Vec<Me
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::words::words;
-    use super::*;
-
-    fn found(text: &str) -> Vec<(usize, bool)> {
-        mentions(&words(text), 4, true)
-            .iter()
-            .map(|m| (m.choice, m.explicit))
-            .collect()
-    }
-
-    #[test]
-    fn letters_in_the_forms_they_are_written() {
-        for text in [
-            "B",
-            "(B)",
-            "**B**",
-            "B)",
-            "B.",
-            "b",
-            "(b)",
-            "Option B",
-            "answer: b",
-        ] {
-            assert_eq!(found(text), [(1, true)], "{text}");
-        }
-        assert_eq!(found("The answer is (C)."), [(2, true)]);
-        assert_eq!(found("Final answer: D"), [(3, true)]);
-        assert_eq!(found("I would go with (B)."), [(1, false)]);
-        assert_eq!(found("B) the second option"), [(1, true), (1, false)]);
-        assert_eq!(found("E"), [], "past the last choice");
-    }
-
-    #[test]
-    fn articles_and_pronouns_are_not_letters() {
-        assert_eq!(found("A negligence claim fails here."), []);
-        assert_eq!(found("I think so."), []);
-        assert_eq!(found("a claim"), []);
-        assert_eq!(found("The answer is A because it fits."), [(0, true)]);
-    }
-}
+mod tests;

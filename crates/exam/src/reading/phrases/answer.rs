@@ -351,6 +351,9 @@ pub(super) const ABSTAIN: &[&str] = &[
     // A vendor's error sent as its reply.
     "something went wrong",
     "an error occurred",
+    "usage guidelines",
+    "against my guidelines",
+    "لا أعرف",
     "service unavailable",
     "bad gateway",
     "gateway timeout",
@@ -426,6 +429,10 @@ pub(super) const RETRACT: &[&str] = &[
     "correction",
     "update",
     "that was wrong",
+    // "**Final answer: A** … Revision after re-checking: … Updated final answer: **B**".
+    "revision after",
+    "updated final answer",
+    "updated answer",
     "i misread",
     "i misspoke",
     "my mistake",

@@ -377,4 +377,5 @@ mod twenty_fifth_set;
 mod twenty_first_set;
 mod twenty_fourth_set;
 mod twenty_second_set;
+mod twenty_sixth_set;
 mod twenty_third_set;
