@@ -252,6 +252,17 @@ pub(super) fn one_question(stem: &str) -> bool {
                 "what" | "which"
             )
         });
+    // "The company, after several years of scraping by, simply as what, eventually filed …?",
+    // "… except, via what, to services on the build host …?": a question word inside an
+    // aside set off by commas (one a few words before it, one right after it) with the
+    // sentence going on past it — the aside asks nothing.
+    let goes_on_past_its_comma = words.iter().enumerate().skip(1).any(|(i, w)| {
+        matches!(w.to_lowercase().as_str(), "what," | "which," | "whom,")
+            && words.len() >= i + 3
+            && words[i.saturating_sub(3)..i]
+                .iter()
+                .any(|b| b.ends_with(','))
+    });
     // "… X11 (Bullseye contains version X11R7.7)": a sentence in brackets.
     let bracketed_sentence = stem.split('(').skip(1).any(|inside| {
         let inside = inside.split(')').next().unwrap_or("");
@@ -264,6 +275,7 @@ pub(super) fn one_question(stem: &str) -> bool {
             })
     });
     !dangling
+        && !goes_on_past_its_comma
         && !in_condition
         && !bracketed_sentence
         && !second_sentence
@@ -341,6 +353,24 @@ pub(super) fn balanced(stem: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_question_word_before_a_comma_and_more_asks_nothing() {
+        for stem in [
+            "The company, after several years of scraping by, simply as what, eventually filed for bankruptcy in April of 2007?",
+            "Required targets must not attempt network access, except, via what, to services on the build host?",
+        ] {
+            assert!(!one_question(stem), "{stem}");
+        }
+        for stem in [
+            "The recovered rows go to a table named what, unless one exists?",
+            "If the journal is deleted, what happens at the end of each transaction?",
+            "Required targets must not attempt network access except via what?",
+            "The strings are in what format?",
+        ] {
+            assert!(one_question(stem), "{stem}");
+        }
+    }
 
     #[test]
     fn one_question_at_a_time() {
