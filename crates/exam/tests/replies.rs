@@ -455,7 +455,7 @@ fn replies_in_graders_lists_scores_and_an_exams_own_letters_are_read_as_meant() 
 /// answer tags read as the last, a choice's text "Player 5" beside another's letter, "I'm no
 /// longer sure" after a P.S., "can't decide" after a table); mended to 89.9% / 0.3% (also
 /// Arabic letters, radio buttons, bare numbers, "Updated final answer", a reviewed submission's
-/// letter).
+/// letter, "player five" as "Player 5": 90.2%).
 #[test]
 fn replies_with_exceptions_revisions_and_numbered_names_are_read_as_meant() {
     held_to("replies-blind24.jsonl", 89.5);

@@ -259,9 +259,15 @@ pub(super) fn one_question(stem: &str) -> bool {
     let goes_on_past_its_comma = words.iter().enumerate().skip(1).any(|(i, w)| {
         matches!(w.to_lowercase().as_str(), "what," | "which," | "whom,")
             && words.len() >= i + 3
-            && words[i.saturating_sub(3)..i]
+            && (words[i.saturating_sub(3)..i]
                 .iter()
                 .any(|b| b.ends_with(','))
+                // … or a clause that concedes after it ("… in what, though the OS part is
+                // sometimes elided …?").
+                || matches!(
+                    words[i + 1].to_lowercase().as_str(),
+                    "though" | "although" | "whereas" | "even"
+                ))
     });
     // "… X11 (Bullseye contains version X11R7.7)": a sentence in brackets.
     let bracketed_sentence = stem.split('(').skip(1).any(|inside| {
@@ -359,6 +365,7 @@ mod tests {
         for stem in [
             "The company, after several years of scraping by, simply as what, eventually filed for bankruptcy in April of 2007?",
             "Required targets must not attempt network access, except, via what, to services on the build host?",
+            "The strings are in what, though the OS part is sometimes elided, as when the OS is Linux?",
         ] {
             assert!(!one_question(stem), "{stem}");
         }

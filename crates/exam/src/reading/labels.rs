@@ -20,6 +20,9 @@ pub(super) fn exam_labels<'a>(reply: &'a str, choices: &[String]) -> Cow<'a, str
     if let Some(number) = bare_number(&out, choices) {
         out = Cow::Owned(number);
     }
+    if let Some(named) = numbered_name_in_words(&out, choices) {
+        out = Cow::Owned(named);
+    }
     if let Some(answered) = question_and_answer(&out) {
         out = Cow::Owned(answered);
     }
@@ -111,6 +114,63 @@ fn bare_number(reply: &str, choices: &[String]) -> Option<String> {
         .iter()
         .position(|h| h.rsplit_once(' ').is_some_and(|(_, d)| d == n.to_string()))?;
     numbered.then(|| format!("Answer: {}", choices[of_n]))
+}
+
+/// Numbers said in words, one to twenty.
+const NUMBER_WORDS: &[&str] = &[
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
+
+/// "uh I think it's player five" where the choices are one name numbered ("Player 5 (9c,
+/// 3c)"): the number said in words written as the digits the choices have.
+fn numbered_name_in_words(reply: &str, choices: &[String]) -> Option<String> {
+    let heads: Vec<&str> = choices
+        .iter()
+        .map(|c| c.split(" (").next().unwrap_or(c).trim())
+        .collect();
+    let (name, _) = heads.first()?.rsplit_once(' ')?;
+    let numbered = heads.len() >= 2
+        && heads.iter().all(|h| {
+            h.rsplit_once(' ')
+                .is_some_and(|(n, d)| n == name && d.chars().all(|c| c.is_ascii_digit()))
+        });
+    if !numbered || name.contains(' ') {
+        return None;
+    }
+    let lower = reply.to_lowercase();
+    let name = name.to_lowercase();
+    let at = lower.find(&format!("{name} "))?;
+    let after = &lower[at + name.len() + 1..];
+    let word: String = after
+        .chars()
+        .take_while(char::is_ascii_alphabetic)
+        .collect();
+    let n = NUMBER_WORDS.iter().position(|w| *w == word)? + 1;
+    let start = at + name.len() + 1;
+    Some(format!(
+        "{}{n}{}",
+        &reply[..start],
+        &reply[start + word.len()..]
+    ))
 }
 
 /// "Q: Is 1 pound of steel heavier …?\nA: B": a line opening with "A:" after one opening with
@@ -581,6 +641,11 @@ mod tests {
         // Numbers in choices of no one pattern, or past the last, stay.
         assert_eq!(labelled("2", &["1 apple", "2 pears", "3 figs"]), "2");
         assert_eq!(labelled("4", &three), "4");
+        assert_eq!(
+            labelled("uh I think it's player two", &players),
+            "uh I think it's player 2"
+        );
+        assert_eq!(labelled("player two", &three), "player two");
     }
 
     #[test]
