@@ -101,19 +101,25 @@ fn bare_number(reply: &str, choices: &[String]) -> Option<String> {
     {
         return Some(format!("Option {n}."));
     }
-    let heads: Vec<&str> = choices
-        .iter()
-        .map(|c| c.split(" (").next().unwrap_or(c).trim())
-        .collect();
-    let (name, _) = heads[0].rsplit_once(' ')?;
-    let numbered = heads.iter().all(|h| {
-        h.rsplit_once(' ')
-            .is_some_and(|(n, d)| n == name && d.chars().all(|c| c.is_ascii_digit()))
-    });
-    let of_n = heads
-        .iter()
-        .position(|h| h.rsplit_once(' ').is_some_and(|(_, d)| d == n.to_string()))?;
-    numbered.then(|| format!("Answer: {}", choices[of_n]))
+    let (_, numbers) = numbered_name(choices)?;
+    let of_n = numbers.iter().position(|d| *d == n.to_string())?;
+    Some(format!("Answer: {}", choices[of_n]))
+}
+
+/// Choices that are one name numbered ("Player 1 (Ks, 2d)", "Player 2 (…)", an aside in
+/// brackets aside): the name, and each choice's number as written.
+fn numbered_name(choices: &[String]) -> Option<(&str, Vec<&str>)> {
+    let mut name = None;
+    let mut numbers = Vec::with_capacity(choices.len());
+    for choice in choices {
+        let head = choice.split(" (").next().unwrap_or(choice).trim();
+        let (n, d) = head.rsplit_once(' ')?;
+        if *name.get_or_insert(n) != n || !d.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        numbers.push(d);
+    }
+    Some((name?, numbers))
 }
 
 /// Numbers said in words, one to twenty.
@@ -143,17 +149,8 @@ const NUMBER_WORDS: &[&str] = &[
 /// "uh I think it's player five" where the choices are one name numbered ("Player 5 (9c,
 /// 3c)"): the number said in words written as the digits the choices have.
 fn numbered_name_in_words(reply: &str, choices: &[String]) -> Option<String> {
-    let heads: Vec<&str> = choices
-        .iter()
-        .map(|c| c.split(" (").next().unwrap_or(c).trim())
-        .collect();
-    let (name, _) = heads.first()?.rsplit_once(' ')?;
-    let numbered = heads.len() >= 2
-        && heads.iter().all(|h| {
-            h.rsplit_once(' ')
-                .is_some_and(|(n, d)| n == name && d.chars().all(|c| c.is_ascii_digit()))
-        });
-    if !numbered || name.contains(' ') {
+    let (name, numbers) = numbered_name(choices)?;
+    if numbers.len() < 2 || name.contains(' ') {
         return None;
     }
     let lower = reply.to_lowercase();
@@ -234,10 +231,6 @@ fn yes_or_no(reply: &str, choices: &[String]) -> Option<String> {
     if words.len() > 6 {
         return None;
     }
-    let bare = |w: &str| {
-        w.trim_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase()
-    };
     let yes = words.iter().any(|w| YES.contains(&bare(w).as_str()));
     let no = words.iter().any(|w| NO.contains(&bare(w).as_str()));
     if yes == no {
@@ -261,6 +254,12 @@ fn yes_or_no(reply: &str, choices: &[String]) -> Option<String> {
             .collect::<Vec<_>>()
             .join(" "),
     )
+}
+
+/// A word without the punctuation around it, in lower case ("Nie." → "nie").
+fn bare(word: &str) -> String {
+    word.trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase()
 }
 
 /// Cyrillic capitals in an exam's order (Ukrainian, Russian, Bulgarian: "А Б В Г Д Е").
@@ -368,10 +367,6 @@ const WORDS_TOO: &[(&str, char)] = &[
 /// final answer", "ay") where no choice has it among its words.
 fn letter_names(reply: &str, choices: &[String]) -> Option<String> {
     let words: Vec<&str> = reply.split_whitespace().collect();
-    let bare = |w: &str| {
-        w.trim_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase()
-    };
     let in_a_choice = |name: &str| {
         choices.iter().any(|c| {
             c.split(|ch: char| !ch.is_alphanumeric())
